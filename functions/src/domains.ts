@@ -1,0 +1,40 @@
+/**
+ * The domains of the API: one Lambda function each, with an internal router.
+ * `prefixes` are the API paths a domain owns. The CDK app stack creates one API Gateway
+ * route per prefix (`ANY {prefix}` and `ANY {prefix}/{proxy+}`); the local runtime picks
+ * the handler by the longest matching prefix. Adding a domain is one entry here plus
+ * `functions/src/<name>/handler.ts` exporting `handler`.
+ */
+export interface DomainDefinition {
+  /** Folder under functions/src and the function's logical name. */
+  name: string;
+  /** Path prefixes (starting with /api) served by this domain. */
+  prefixes: string[];
+  /** Extra memory for heavy domains (MB); default 512. */
+  memoryMb?: number;
+  /** Timeout in seconds; default 10 (API Gateway's limit is 30). */
+  timeoutSeconds?: number;
+}
+
+export const domains: DomainDefinition[] = [
+  {
+    name: 'platform',
+    prefixes: ['/api/health', '/api/web/tenant', '/api/web/states', '/api/web/cities', '/api/web/banks'],
+  },
+];
+
+/** Returns the domain that serves `path`, by longest matching prefix, or undefined. */
+export function domainForPath(path: string): DomainDefinition | undefined {
+  let best: DomainDefinition | undefined;
+  let bestLength = -1;
+  for (const domain of domains) {
+    for (const prefix of domain.prefixes) {
+      const matches = path === prefix || path.startsWith(prefix + '/');
+      if (matches && prefix.length > bestLength) {
+        best = domain;
+        bestLength = prefix.length;
+      }
+    }
+  }
+  return best;
+}

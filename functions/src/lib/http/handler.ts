@@ -1,0 +1,71 @@
+import middy from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { logger } from '../logger';
+import { authMiddleware, permissionMiddleware } from './middleware/auth';
+import { errorMiddleware } from './middleware/errors';
+import { tenantMiddleware } from './middleware/tenant';
+import { validationMiddleware } from './middleware/validation';
+import { HttpError } from './errors';
+import { toResult } from './response';
+import type { RouteDefinition } from './route';
+import { createRouter } from './router';
+import type { AppRequest } from './state';
+
+/**
+ * Builds a domain's Lambda entry: one function, an internal router, and the middleware
+ * chain header normalizer → logger context → errors → route → tenant → auth → permission
+ * → validation → handler.
+ */
+export function createDomainHandler(routes: RouteDefinition[]) {
+  const match = createRouter(routes);
+
+  const routeMiddleware: middy.MiddlewareObj = {
+    before: async (request) => {
+      const { event } = request as AppRequest;
+      const method = event.requestContext?.http?.method ?? 'GET';
+      const found = match(method, event.rawPath ?? '/');
+      if (found.kind === 'not-found') throw new HttpError(404, 'Rota não encontrada.');
+      if (found.kind === 'method-not-allowed') {
+        throw new HttpError(405, 'Método não permitido para esta rota.', {}, { allow: found.allowed.join(', ') });
+      }
+      (request as AppRequest).state = { route: found.route, pathParams: found.params };
+    },
+  };
+
+  const base = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
+    // middy passes the same request object through; the state lives on it.
+    const state = (context as Context & { __state?: AppRequest['state'] }).__state!;
+    const result = await state.route.handler({
+      tenant: state.tenant!,
+      principal: state.principal,
+      query: state.query,
+      params: state.params,
+      body: state.body,
+      event,
+      sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+      requestId: context.awsRequestId,
+    });
+    return toResult(result);
+  };
+
+  // Hand the request state to the base handler through the context object.
+  const exposeState: middy.MiddlewareObj = {
+    before: async (request) => {
+      (request.context as Context & { __state?: AppRequest['state'] }).__state = (request as AppRequest).state;
+    },
+  };
+
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+    .use(httpHeaderNormalizer())
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(errorMiddleware())
+    .use(routeMiddleware)
+    .use(tenantMiddleware())
+    .use(authMiddleware())
+    .use(permissionMiddleware())
+    .use(validationMiddleware())
+    .use(exposeState)
+    .handler(base);
+}

@@ -1,0 +1,62 @@
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { verifyIntegrationToken } from '../../auth/integration';
+import { verifyToken } from '../../auth/jwt';
+import { resolveStaffPrincipal } from '../../auth/principals';
+import { logger } from '../../logger';
+import { forbidden, unauthorized } from '../errors';
+import type { AppRequest } from '../state';
+
+function bearer(headers: Record<string, string | undefined>): string | undefined {
+  const value = headers.authorization;
+  if (!value) return undefined;
+  const [scheme, token] = value.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+/**
+ * Authenticates by the route's mode. Every failure is the same 401 without detail, so a
+ * caller learns nothing about why a token was refused (other tenant, expired, disabled user).
+ */
+export const authMiddleware = (): MiddlewareObj<APIGatewayProxyEventV2> => ({
+  before: async (request) => {
+    const state = (request as AppRequest).state;
+    const mode = state.route.auth ?? 'staff';
+    if (mode === 'none' || mode === 'public') return;
+    const tenant = state.tenant!.id;
+    const headers = request.event.headers ?? {};
+
+    if (mode === 'integration') {
+      const token = headers['x-api-key'] ?? bearer(headers);
+      if (!token || !(await verifyIntegrationToken(tenant, token))) {
+        throw unauthorized('Token de integração inválido.');
+      }
+      state.principal = { kind: 'integration' };
+      return;
+    }
+
+    const token = bearer(headers);
+    const claims = token ? await verifyToken(token, tenant) : undefined;
+    if (!claims || claims.typ !== mode) throw unauthorized();
+    if (mode === 'customer') {
+      state.principal = { kind: 'customer', customerId: Number(claims.sub) };
+    } else {
+      const principal = await resolveStaffPrincipal(tenant, claims);
+      if (!principal) throw unauthorized();
+      state.principal = principal;
+    }
+    logger.appendKeys({ principal: `${mode}:${claims.sub}` });
+  },
+});
+
+/** Checks the route's `{action, subject}` against the staff user's abilities. */
+export const permissionMiddleware = (): MiddlewareObj<APIGatewayProxyEventV2> => ({
+  before: async (request) => {
+    const state = (request as AppRequest).state;
+    const required = state.route.permission;
+    const principal = state.principal;
+    if (!required || principal?.kind !== 'staff') return;
+    const allowed = principal.abilities.some((a) => a.action === required.action && a.subject === required.subject);
+    if (!allowed) throw forbidden();
+  },
+});

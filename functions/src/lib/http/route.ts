@@ -1,0 +1,96 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { z } from 'zod';
+import type { Ability } from '@freguesia/shared/domain/permissions';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call a route:
+ * - `staff` (default): a staff JWT of this tenant; `permission` is then checked.
+ * - `customer`: a portal customer's JWT of this tenant.
+ * - `integration`: the tenant's integration token (POS / ERP).
+ * - `public`: anyone on a known tenant (rate-limit it in the route).
+ * - `none`: no tenant at all (health check).
+ */
+export type AuthMode = 'staff' | 'customer' | 'integration' | 'public' | 'none';
+
+export interface TenantInfo {
+  id: string;
+  name: string;
+  primaryColor: string;
+}
+
+export interface StaffPrincipal {
+  kind: 'staff';
+  userId: number;
+  roleId: number;
+  abilities: Ability[];
+  allStores: boolean;
+  storeId: number | null;
+  fullname: string;
+  shortname: string;
+}
+
+export interface CustomerPrincipal {
+  kind: 'customer';
+  customerId: number;
+}
+
+export interface IntegrationPrincipal {
+  kind: 'integration';
+}
+
+export type Principal = StaffPrincipal | CustomerPrincipal | IntegrationPrincipal;
+
+/** Everything a route handler receives, already validated. */
+export interface RouteContext<Q = unknown, P = unknown, B = unknown, A extends Principal | undefined = Principal | undefined> {
+  tenant: TenantInfo;
+  principal: A;
+  query: Q;
+  params: P;
+  body: B;
+  event: APIGatewayProxyEventV2;
+  /** Caller's IP as seen by API Gateway (for rate limits). */
+  sourceIp: string;
+  requestId: string;
+}
+
+type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+type PrincipalFor<M extends AuthMode> = M extends 'staff'
+  ? StaffPrincipal
+  : M extends 'customer'
+    ? CustomerPrincipal
+    : M extends 'integration'
+      ? IntegrationPrincipal
+      : undefined;
+
+export interface RouteDefinition<
+  M extends AuthMode = AuthMode,
+  QS extends z.ZodType | undefined = z.ZodType | undefined,
+  PS extends z.ZodType | undefined = z.ZodType | undefined,
+  BS extends z.ZodType | undefined = z.ZodType | undefined,
+> {
+  method: HttpMethod;
+  /** Full API path, `{name}` marks a path parameter: `/api/web/customer/{id}`. */
+  path: string;
+  auth?: M;
+  /** Required for staff routes (explicitly `null` for any signed-in staff user). */
+  permission?: Ability | null;
+  query?: QS;
+  params?: PS;
+  body?: BS;
+  /** Maximum request body in bytes (default 1 MiB). */
+  maxBodyBytes?: number;
+  handler: (ctx: RouteContext<Infer<QS>, Infer<PS>, Infer<BS>, PrincipalFor<M>>) => Promise<unknown>;
+}
+
+/** Declares a route with full type inference of its context. */
+export function route<
+  M extends AuthMode = 'staff',
+  QS extends z.ZodType | undefined = undefined,
+  PS extends z.ZodType | undefined = undefined,
+  BS extends z.ZodType | undefined = undefined,
+>(definition: RouteDefinition<M, QS, PS, BS>): RouteDefinition {
+  return definition as unknown as RouteDefinition;
+}

@@ -1,0 +1,57 @@
+import { Entity } from 'electrodb';
+import { documentClient, tableName } from '../ddb/client';
+import { key } from '../ddb/indexes';
+
+const now = () => new Date().toISOString();
+
+/** A staff user. E-mail uniqueness is enforced by a UniqueEntity marker (`user-email`). */
+export const UserEntity = new Entity(
+  {
+    model: { entity: 'user', version: '1', service: 'freguesia' },
+    attributes: {
+      tenant: { type: 'string', required: true, readOnly: true },
+      id: { type: 'number', required: true, readOnly: true, padding: { length: 9, char: '0' } },
+      email: { type: 'string', required: true },
+      fullname: { type: 'string', required: true },
+      shortname: { type: 'string', required: true },
+      document: { type: 'string', required: true },
+      passwordHash: { type: 'string', required: true },
+      allStores: { type: 'boolean', required: true, default: false },
+      storeId: { type: 'number' },
+      roleId: { type: 'number', required: true },
+      active: { type: 'boolean', required: true, default: true },
+      /** Bumped on password change, disable or delete: older tokens stop working. */
+      tokenVersion: { type: 'number', required: true, default: 1 },
+      createdAt: { type: 'string', readOnly: true, default: now },
+      updatedAt: { type: 'string', default: now, set: () => now(), watch: '*' },
+    },
+    indexes: {
+      byId: key('primary', ['tenant'], ['id']),
+      byEmail: key('gsi1', ['tenant', 'email'], []),
+      byRole: key('gsi2', ['tenant', 'roleId'], ['id']),
+    },
+  },
+  { client: documentClient, table: tableName() },
+);
+
+/** A role: a named set of permission ids from the shared catalogue. */
+export const RoleEntity = new Entity(
+  {
+    model: { entity: 'role', version: '1', service: 'freguesia' },
+    attributes: {
+      tenant: { type: 'string', required: true, readOnly: true },
+      id: { type: 'number', required: true, readOnly: true, padding: { length: 9, char: '0' } },
+      role: { type: 'string', required: true },
+      description: { type: 'string', required: true },
+      permissions: { type: 'list', items: { type: 'number' }, required: true, default: () => [] },
+      /** Seeded Administrador role cannot be removed. */
+      canRemove: { type: 'boolean', required: true, default: true },
+      createdAt: { type: 'string', readOnly: true, default: now },
+      updatedAt: { type: 'string', default: now, set: () => now(), watch: '*' },
+    },
+    indexes: {
+      byId: key('primary', ['tenant'], ['id']),
+    },
+  },
+  { client: documentClient, table: tableName() },
+);

@@ -1,0 +1,62 @@
+import { Service } from 'electrodb';
+import { hashPassword } from '../auth/password';
+import { countersFor } from '../ddb/counters';
+import { CounterEntity } from '../ddb/entities/counter';
+import { TenantEntity } from '../ddb/entities/tenant';
+import { UniqueEntity } from '../ddb/entities/unique';
+import { assertCommitted } from '../ddb/transactions';
+import { DEFAULT_ROLES } from './default-roles';
+import { RoleEntity, UserEntity } from './entities';
+
+const identity = new Service({
+  tenant: TenantEntity,
+  role: RoleEntity,
+  user: UserEntity,
+  unique: UniqueEntity,
+  counter: CounterEntity,
+});
+
+export interface TenantSpec {
+  tenant: string;
+  name: string;
+  primaryColor: string;
+  admin: { email: string; password: string; fullname: string; shortname: string; document: string };
+}
+
+/**
+ * Creates a tenant with the default roles and its first administrator, all in one
+ * transaction (a half-created tenant cannot exist). Returns false when it already exists.
+ */
+export async function provisionTenant(spec: TenantSpec): Promise<boolean> {
+  const { tenant } = spec;
+  const existing = await TenantEntity.get({ tenant }).go();
+  if (existing.data) return false;
+  const counters = countersFor(tenant);
+  const firstRoleId = await counters.reserve('role', DEFAULT_ROLES.length);
+  const adminId = await counters.next('user');
+  const passwordHash = await hashPassword(spec.admin.password);
+  const email = spec.admin.email.trim().toLowerCase();
+  const result = await identity.transaction
+    .write(({ tenant: t, role, user, unique, counter }) => [
+      t.create({ tenant, name: spec.name, primaryColor: spec.primaryColor }).commit(),
+      ...DEFAULT_ROLES.map((r, i) => role.create({ tenant, id: firstRoleId + i, ...r }).commit()),
+      user
+        .create({
+          tenant,
+          id: adminId,
+          email,
+          fullname: spec.admin.fullname,
+          shortname: spec.admin.shortname,
+          document: spec.admin.document,
+          passwordHash,
+          allStores: true,
+          roleId: firstRoleId,
+        })
+        .commit(),
+      unique.create({ tenant, scope: 'user-email', value: email, ownerId: adminId }).commit(),
+      counter.upsert({ tenant, name: 'total:user' }).add({ value: 1 }).commit(),
+    ])
+    .go();
+  assertCommitted(result, { 0: `O ambiente '${tenant}' já existe.` });
+  return true;
+}

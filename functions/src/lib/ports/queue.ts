@@ -1,0 +1,24 @@
+import { config } from '../config';
+import { queueUrlVariable } from '../../queues';
+
+/** Sends messages to a work queue: SQS in AWS, the in-process queue locally. */
+export interface QueuePort {
+  send(queue: string, body: unknown, options?: { delaySeconds?: number; deduplicationId?: string }): Promise<void>;
+}
+
+let sqs: import('@aws-sdk/client-sqs').SQSClient | undefined;
+
+const awsQueue: QueuePort = {
+  async send(queue, body, options) {
+    const { SQSClient, SendMessageCommand } = await import('@aws-sdk/client-sqs');
+    sqs ??= new SQSClient({ region: config.region });
+    const url = process.env[queueUrlVariable(queue)];
+    if (!url) throw new Error(`queue ${queue} is not configured`);
+    await sqs.send(new SendMessageCommand({ QueueUrl: url, MessageBody: JSON.stringify(body), DelaySeconds: options?.delaySeconds }));
+  },
+};
+
+export async function queuePort(): Promise<QueuePort> {
+  if (config.runtime === 'local') return (await import('./local/queue-runtime')).localQueue;
+  return awsQueue;
+}

@@ -1,0 +1,92 @@
+import { config } from '../config';
+import { queueUrlVariable } from '../../queues';
+
+/** What a schedule does when it fires: put `payload` on `queue`. */
+export interface ScheduleTarget {
+  queue: string;
+  payload: unknown;
+}
+
+/**
+ * One-off and recurring schedules: EventBridge Scheduler in AWS, timers locally.
+ * `cron` is a standard 5-field expression (minute hour day month weekday) in the business
+ * time zone America/Sao_Paulo.
+ */
+export interface SchedulerPort {
+  once(name: string, at: Date, target: ScheduleTarget): Promise<void>;
+  cron(name: string, expression: string, target: ScheduleTarget): Promise<void>;
+  cancel(name: string): Promise<void>;
+}
+
+export const TIME_ZONE = 'America/Sao_Paulo';
+
+/**
+ * Converts a 5-field cron to EventBridge's 6-field form: exactly one of day-of-month and
+ * day-of-week must be '?', and the year field is added.
+ */
+export function toEventBridgeCron(expression: string): string {
+  const parts = expression.trim().split(/\s+/);
+  if (parts.length !== 5) throw new Error('Frequencia invalida');
+  const [minute, hour, dom, month, dow] = parts as [string, string, string, string, string];
+  const weekday = dow === '*' ? '?' : dow.replace(/\d/g, (d) => String((Number(d) % 7) + 1));
+  const day = weekday === '?' ? dom : '?';
+  return `cron(${minute} ${hour} ${day} ${month} ${weekday} *)`;
+}
+
+let client: import('@aws-sdk/client-scheduler').SchedulerClient | undefined;
+
+async function aws() {
+  const sdk = await import('@aws-sdk/client-scheduler');
+  client ??= new sdk.SchedulerClient({ region: config.region });
+  return { sdk, client };
+}
+
+function awsTarget(target: ScheduleTarget) {
+  const arn = process.env[`${queueUrlVariable(target.queue)}_ARN`];
+  const roleArn = process.env.SCHEDULER_ROLE_ARN;
+  if (!arn || !roleArn) throw new Error(`scheduler target ${target.queue} is not configured`);
+  return { Arn: arn, RoleArn: roleArn, Input: JSON.stringify(target.payload) };
+}
+
+const awsScheduler: SchedulerPort = {
+  async once(name, at, target) {
+    const { sdk, client: c } = await aws();
+    await c.send(
+      new sdk.CreateScheduleCommand({
+        Name: name,
+        GroupName: process.env.SCHEDULE_GROUP,
+        ScheduleExpression: `at(${at.toISOString().slice(0, 19)})`,
+        ScheduleExpressionTimezone: 'UTC',
+        FlexibleTimeWindow: { Mode: 'OFF' },
+        ActionAfterCompletion: 'DELETE',
+        Target: awsTarget(target),
+      }),
+    );
+  },
+  async cron(name, expression, target) {
+    const { sdk, client: c } = await aws();
+    await c.send(
+      new sdk.CreateScheduleCommand({
+        Name: name,
+        GroupName: process.env.SCHEDULE_GROUP,
+        ScheduleExpression: toEventBridgeCron(expression),
+        ScheduleExpressionTimezone: TIME_ZONE,
+        FlexibleTimeWindow: { Mode: 'OFF' },
+        Target: awsTarget(target),
+      }),
+    );
+  },
+  async cancel(name) {
+    const { sdk, client: c } = await aws();
+    try {
+      await c.send(new sdk.DeleteScheduleCommand({ Name: name, GroupName: process.env.SCHEDULE_GROUP }));
+    } catch (error) {
+      if ((error as Error).name !== 'ResourceNotFoundException') throw error;
+    }
+  },
+};
+
+export async function schedulerPort(): Promise<SchedulerPort> {
+  if (config.runtime === 'local') return (await import('./local/scheduler-runtime')).localScheduler;
+  return awsScheduler;
+}

@@ -1,0 +1,26 @@
+/**
+ * Asynchronous work queues (SQS in AWS, in-process locally). Each queue has a dead-letter
+ * queue after `maxReceiveCount` failed deliveries. `consumer` names the domain whose
+ * `functions/src/<domain>/consumer.ts` exports the SQS `handler`; queues without a consumer
+ * yet are created but not drained.
+ */
+export interface QueueDefinition {
+  name: string;
+  consumer?: string;
+  maxReceiveCount: number;
+  /** Per-message visibility timeout / consumer timeout, seconds. */
+  timeoutSeconds: number;
+}
+
+export const queues: QueueDefinition[] = [
+  { name: 'email', maxReceiveCount: 3, timeoutSeconds: 60 },
+  { name: 'sms', maxReceiveCount: 3, timeoutSeconds: 60 },
+  { name: 'whatsapp', maxReceiveCount: 3, timeoutSeconds: 60 },
+  { name: 'push', maxReceiveCount: 3, timeoutSeconds: 60 },
+  { name: 'jobs', maxReceiveCount: 3, timeoutSeconds: 300 },
+];
+
+export type QueueName = (typeof queues)[number]['name'];
+
+/** Environment variable carrying a queue's URL in AWS (set by the CDK app stack). */
+export const queueUrlVariable = (name: string) => `QUEUE_URL_${name.toUpperCase()}`;

@@ -1,0 +1,37 @@
+/**
+ * The esbuild settings for every Lambda bundle, in one place. The CDK `DomainFunction` maps them
+ * onto NodejsFunction's bundling props and `functions/scripts/bundle.ts` onto esbuild's build
+ * API, so the sizes the script reports are the sizes that get deployed.
+ *
+ * Pure data on purpose: no aws-cdk-lib or esbuild import, so the functions workspace can use it
+ * without depending on the CDK.
+ */
+
+/** Lambda runtime major version; keep in step with `Runtime.NODEJS_22_X` in domain-function.ts. */
+export const lambdaNodeMajor = 22;
+
+export const lambdaBundling = {
+  platform: 'node',
+  target: `node${lambdaNodeMajor}`,
+  format: 'esm',
+  /** NodejsFunction writes `index.mjs` for ESM; the script does the same. */
+  outputFile: 'index.mjs',
+  minify: true,
+  /** External maps + NODE_OPTIONS=--enable-source-maps give readable stack traces. */
+  sourcemap: true,
+  /** Traces need file/line only; leaving the sources out halves the .map the runtime loads. */
+  sourcesContent: false,
+  /** Prefer ESM builds of dependencies: better tree shaking. */
+  mainFields: ['module', 'main'],
+  /** The Node.js 22 Lambda runtime ships AWS SDK v3; bundling it only adds cold-start weight. */
+  externalModules: ['@aws-sdk/*'],
+  /** Portuguese text stays readable (and smaller) instead of \u-escaped. */
+  charset: 'utf8',
+  /**
+   * ESM output has no `require`; CommonJS dependencies that call it (e.g. for Node built-ins)
+   * get one through createRequire.
+   */
+  banner: "import { createRequire } from 'node:module';const require = createRequire(import.meta.url);",
+} as const;
+
+export type LambdaBundling = typeof lambdaBundling;

@@ -1,0 +1,55 @@
+import { Duration } from 'aws-cdk-lib';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+
+/** Delivery channels; each gets its own queue so one slow provider cannot hold back the others. */
+export const channels = ['email', 'sms', 'whatsapp', 'push'] as const;
+export type Channel = (typeof channels)[number];
+
+export interface QueuesProps {
+  /**
+   * Timeout of the consumer functions (default 30 s). The visibility timeout is six times that,
+   * as AWS recommends for Lambda event sources, so retries do not overlap a running batch.
+   */
+  readonly consumerTimeout?: Duration;
+}
+
+/** A send queue per channel, each with its dead-letter queue after three failed receives. */
+export class Queues extends Construct {
+  readonly send: Record<Channel, Queue>;
+  readonly deadLetter: Record<Channel, Queue>;
+
+  constructor(scope: Construct, id: string, props: QueuesProps = {}) {
+    super(scope, id);
+    const consumerTimeout = props.consumerTimeout ?? Duration.seconds(30);
+
+    const send: Partial<Record<Channel, Queue>> = {};
+    const deadLetter: Partial<Record<Channel, Queue>> = {};
+    for (const channel of channels) {
+      const dlq = new Queue(this, `${pascal(channel)}Dlq`, {
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        // The longest SQS allows: time to look at failures and redrive them.
+        retentionPeriod: Duration.days(14),
+      });
+      deadLetter[channel] = dlq;
+      send[channel] = new Queue(this, `${pascal(channel)}Queue`, {
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        visibilityTimeout: Duration.seconds(consumerTimeout.toSeconds() * 6),
+        deadLetterQueue: { queue: dlq, maxReceiveCount: 3 },
+      });
+    }
+    this.send = send as Record<Channel, Queue>;
+    this.deadLetter = deadLetter as Record<Channel, Queue>;
+  }
+
+  /** All send queues (not the DLQs). */
+  all(): Queue[] {
+    return channels.map((channel) => this.send[channel]);
+  }
+}
+
+function pascal(value: string): string {
+  return value.charAt(0).toUpperCase() + value.slice(1);
+}

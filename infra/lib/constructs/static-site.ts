@@ -1,0 +1,164 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Annotations, Duration } from 'aws-cdk-lib';
+import type { ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import type { BehaviorOptions } from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { NagSuppressions } from 'cdk-nag';
+import { forwardHostCode, spaRewriteCode } from './edge-functions';
+import { WebDeployment } from './web-deployment';
+
+export interface StaticSiteProps {
+  /** Web bucket, referenced by attributes (its policy is owned by the data stack). */
+  readonly webBucket: IBucket;
+  /** Destination of CloudFront's standard logs (ACLs enabled). */
+  readonly logBucket: IBucket;
+  /** Host name of the HTTP API (`/api/*`, `/link/*`). */
+  readonly apiDomainName: string;
+  /** Custom domain, e.g. freguesia.com.br: tenants are served on `*.freguesia.com.br`. */
+  readonly domainName?: string;
+  /** us-east-1 ACM certificate covering `*.{domainName}`; required with domainName. */
+  readonly certificate?: ICertificate;
+  /** Vite build to upload; skipped unless it contains index.html. */
+  readonly webDistDir: string;
+}
+
+/** The single CloudFront distribution: the SPA from S3, and the API on `/api/*` and `/link/*`. */
+export class StaticSite extends Construct {
+  readonly distribution: Distribution;
+
+  constructor(scope: Construct, id: string, props: StaticSiteProps) {
+    super(scope, id);
+    if (Boolean(props.domainName) !== Boolean(props.certificate)) {
+      throw new Error('domainName and certificate go together (CloudFront needs a certificate for the alias).');
+    }
+
+    const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Freguesia security headers',
+      securityHeadersBehavior: {
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(730),
+          includeSubdomains: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        xssProtection: { protection: true, modeBlock: true, override: true },
+      },
+    });
+
+    const forwardHost = new CloudFrontFunction(this, 'ForwardHost', {
+      comment: 'Copies the viewer host into x-forwarded-host (tenant resolution)',
+      code: FunctionCode.fromInline(forwardHostCode),
+      runtime: FunctionRuntime.JS_2_0,
+    });
+    const spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
+      comment: 'Serves index.html for SPA routes (paths without a file extension)',
+      code: FunctionCode.fromInline(spaRewriteCode),
+      runtime: FunctionRuntime.JS_2_0,
+    });
+
+    const apiBehavior: BehaviorOptions = {
+      origin: new HttpOrigin(props.apiDomainName, {
+        protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+        originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+      }),
+      // A redirect would turn POSTs into GETs; API clients must speak HTTPS.
+      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: AllowedMethods.ALLOW_ALL,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      // Everything the viewer sent (cookies, query, headers) except Host, which must be the
+      // API Gateway's own for it to route the request.
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: securityHeaders,
+      functionAssociations: [{ function: forwardHost, eventType: FunctionEventType.VIEWER_REQUEST }],
+    };
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'Freguesia: web app, API and short links',
+      defaultRootObject: 'index.html',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(props.webBucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': apiBehavior,
+        '/link/*': apiBehavior,
+      },
+      domainNames: props.domainName ? [`*.${props.domainName}`] : undefined,
+      certificate: props.certificate,
+      // Only meaningful with our own certificate (the default one is fixed at TLSv1).
+      minimumProtocolVersion: props.certificate ? SecurityPolicyProtocol.TLS_V1_2_2021 : undefined,
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      // South American edge locations are only in the "All" price class; the users are in Brazil.
+      priceClass: PriceClass.PRICE_CLASS_ALL,
+      enableLogging: true,
+      logBucket: props.logBucket,
+      logFilePrefix: 'cloudfront/',
+    });
+
+    // The bucket is referenced by attributes, so the OAC origin cannot add its bucket statement;
+    // the data stack's bucket policy already allows this account's distributions.
+    Annotations.of(this).acknowledgeWarning(
+      '@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
+      'The web bucket policy (data stack) grants s3:GetObject to CloudFront distributions of this account.',
+    );
+
+    NagSuppressions.addResourceSuppressions(this.distribution, [
+      {
+        id: 'AwsSolutions-CFR1',
+        reason: 'No geo restriction wanted: customers (and their customers) may open the pages from abroad.',
+      },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'AWS WAF is an optional cost (web ACL + rules per month) left to the operator; the API ' +
+          'authenticates every private route and API Gateway throttles.',
+      },
+      ...(props.certificate
+        ? []
+        : [
+            {
+              id: 'AwsSolutions-CFR4',
+              reason:
+                'Without a custom domain the distribution uses the default *.cloudfront.net ' +
+                'certificate, whose TLS policy cannot be changed; with a domain it is TLSv1.2_2021.',
+            },
+          ]),
+    ]);
+
+    if (existsSync(join(props.webDistDir, 'index.html'))) {
+      new WebDeployment(this, 'WebDeployment', {
+        sourceDir: props.webDistDir,
+        bucket: props.webBucket,
+        distribution: this.distribution,
+      });
+    }
+  }
+}

@@ -1,0 +1,122 @@
+import { existsSync } from 'node:fs';
+import { CfnOutput, Stack } from 'aws-cdk-lib';
+import type { StackProps } from 'aws-cdk-lib';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import type { DomainDefinition } from '@freguesia/functions/domains';
+import { DomainFunction } from '../constructs/domain-function';
+import { DomainHttpApi } from '../constructs/http-api';
+import { Queues } from '../constructs/queues';
+import { Schedules } from '../constructs/schedules';
+import { StaticSite } from '../constructs/static-site';
+import { domainEntry, shortLinkRedirectEntry } from '../paths';
+
+/** What the app stack uses from the data stack. */
+export interface AppStackData {
+  readonly table: ITable;
+  readonly jwtSecret: ISecret;
+  readonly webBucket: IBucket;
+  readonly accessLogsBucket: IBucket;
+}
+
+export interface AppStackProps extends StackProps {
+  readonly data: AppStackData;
+  /** The domain registry (functions/src/domains.ts). */
+  readonly domains: readonly DomainDefinition[];
+  /** Folder holding `<domain>/handler.ts` (and `shortlinks/redirect.ts`). */
+  readonly sourceDir: string;
+  /** The Vite build; uploaded only when it contains index.html. */
+  readonly webDistDir: string;
+  readonly domainName?: string;
+  readonly certificateArn?: string;
+}
+
+/**
+ * The stateless stack: functions, API, queues, scheduler plumbing and CDN. It can be destroyed
+ * and recreated without losing data.
+ */
+export class AppStack extends Stack {
+  /** Functions by domain name, for grants a domain needs beyond the defaults. */
+  readonly functions = new Map<string, DomainFunction>();
+  readonly api: DomainHttpApi;
+  readonly queues: Queues;
+  readonly schedules: Schedules;
+  readonly site: StaticSite;
+
+  constructor(scope: Construct, id: string, props: AppStackProps) {
+    super(scope, id, props);
+    const { data } = props;
+
+    this.api = new DomainHttpApi(this, 'Api');
+
+    for (const domain of props.domains) {
+      const entry = domainEntry(domain.name, props.sourceDir);
+      if (!existsSync(entry)) {
+        throw new Error(`Domain "${domain.name}" is registered but ${entry} does not exist.`);
+      }
+      const fn = new DomainFunction(this, `${pascal(domain.name)}Domain`, {
+        name: domain.name,
+        entry,
+        table: data.table,
+        jwtSecret: data.jwtSecret,
+        memoryMb: domain.memoryMb,
+        timeoutSeconds: domain.timeoutSeconds,
+      });
+      this.functions.set(domain.name, fn);
+      this.api.addPrefixRoutes(pascal(domain.name), fn.function, domain.prefixes);
+    }
+
+    // Hook: the short-link redirect (`/link/{slug}`) joins as soon as its file exists.
+    const redirectEntry = shortLinkRedirectEntry(props.sourceDir);
+    if (redirectEntry) {
+      const redirect = new DomainFunction(this, 'ShortLinkRedirect', {
+        name: 'shortlinks-redirect',
+        entry: redirectEntry,
+        table: data.table,
+        // Public and hot: small, and no access to the signing key.
+        memoryMb: 256,
+        timeoutSeconds: 5,
+      });
+      this.functions.set('shortlinks-redirect', redirect);
+      this.api.addPrefixRoutes('ShortLinkRedirect', redirect.function, ['/link']);
+    }
+
+    this.queues = new Queues(this, 'Queues');
+    this.schedules = new Schedules(this, 'Schedules', { targets: this.queues.all() });
+
+    this.site = new StaticSite(this, 'Site', {
+      // By attributes: a concrete cross-stack bucket would make the OAC origin add a statement
+      // naming this distribution to the data stack's bucket policy, a dependency cycle.
+      webBucket: Bucket.fromBucketAttributes(this, 'WebBucket', {
+        bucketArn: data.webBucket.bucketArn,
+        bucketName: data.webBucket.bucketName,
+        bucketRegionalDomainName: data.webBucket.bucketRegionalDomainName,
+      }),
+      logBucket: data.accessLogsBucket,
+      apiDomainName: this.api.originDomainName,
+      domainName: props.domainName,
+      certificate: props.certificateArn
+        ? Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
+        : undefined,
+      webDistDir: props.webDistDir,
+    });
+
+    new CfnOutput(this, 'DistributionDomainName', { value: this.site.distribution.distributionDomainName });
+    new CfnOutput(this, 'DistributionId', { value: this.site.distribution.distributionId });
+    new CfnOutput(this, 'ApiEndpoint', { value: this.api.httpApi.apiEndpoint });
+    new CfnOutput(this, 'ScheduleGroupName', { value: this.schedules.group.scheduleGroupName });
+    new CfnOutput(this, 'SchedulerRoleArn', { value: this.schedules.role.roleArn });
+  }
+}
+
+function pascal(value: string): string {
+  return value
+    .split(/[^a-zA-Z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
+}

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+
+export type HttpLambda = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/** Hard cap on what the adapter reads, like API Gateway's 10 MB payload limit. */
+const MAX_BODY = 10 * 1024 * 1024;
+
+/** Reads a Node request into an API Gateway HTTP API (payload v2.0) event, as AWS would build it. */
+export async function toApiGatewayEvent(req: IncomingMessage): Promise<APIGatewayProxyEventV2 | 'too-large'> {
+  const url = new URL(req.url ?? '/', 'http://local');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY) return 'too-large';
+    chunks.push(chunk);
+  }
+  const body = Buffer.concat(chunks);
+  const headers: Record<string, string> = {};
+  const cookies: string[] = [];
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (name === 'cookie') cookies.push(...String(value).split('; '));
+    else headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const query: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
+  const textual = /json|text|xml|urlencoded/.test(headers['content-type'] ?? 'application/json');
+  const now = new Date();
+  return {
+    version: '2.0',
+    routeKey: '$default',
+    rawPath: decodeURIComponent(url.pathname),
+    rawQueryString: url.search.slice(1),
+    cookies: cookies.length ? cookies : undefined,
+    headers,
+    queryStringParameters: Object.keys(query).length ? query : undefined,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: (headers.host ?? 'localhost').split('.')[0]!,
+      http: {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey: '$default',
+      stage: '$default',
+      time: now.toISOString(),
+      timeEpoch: now.getTime(),
+    },
+    body: body.length ? (textual ? body.toString('utf8') : body.toString('base64')) : undefined,
+    isBase64Encoded: body.length > 0 && !textual,
+  };
+}
+
+export function lambdaContext(functionName: string, requestId: string): Context {
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+    memoryLimitInMB: '512',
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => 10_000,
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+/** Invokes a handler for a Node request and writes its result, as API Gateway would. */
+export async function invokeHttp(handler: HttpLambda, name: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const event = await toApiGatewayEvent(req);
+  if (event === 'too-large') {
+    res.writeHead(413, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(JSON.stringify({ message: 'O corpo da requisição excede o limite permitido.' }));
+    return;
+  }
+  const result = await handler(event, lambdaContext(name, event.requestContext.requestId));
+  const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
+  if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+  res.writeHead(result.statusCode ?? 200, headers);
+  res.end(result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined);
+}

@@ -1,0 +1,24 @@
+import { countersFor } from '@freguesia/functions/lib/ddb/counters';
+import { identitySeeder, LOCAL_TENANTS } from './identity';
+import { createRng } from './random';
+import type { Seeder } from './types';
+
+/**
+ * Seed steps in dependency order. A domain adds its own seeder here (stores and catalog
+ * before customers, customers before purchases).
+ */
+const SEEDERS: Seeder[] = [identitySeeder];
+
+/** Seeds every local tenant that does not exist yet. Deterministic for a given day. */
+export async function seedLocalTenants(log: (line: string) => void, now = new Date()): Promise<void> {
+  for (const spec of LOCAL_TENANTS) {
+    // Marked complete only at the end, so an interrupted seed is redone on the next start.
+    const counters = countersFor(spec.tenant);
+    if ((await counters.total('seed-complete')) > 0) continue;
+    const started = Date.now();
+    const ctx = { tenant: spec.tenant, size: spec.size, rng: createRng(`freguesia:${spec.tenant}`), now, shared: new Map() };
+    for (const seeder of SEEDERS) log(`  semente ${spec.tenant}/${seeder.name}: ${await seeder.run(ctx)}`);
+    await counters.add('seed-complete', 1);
+    log(`  ambiente ${spec.tenant} pronto em ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * `npm start`: the whole product on one port, the local twin of the CDK stack.
+ *   npm start                 production web build (rebuilt when sources changed)
+ *   npm start -- --reset      wipe .data and start empty (then seed again)
+ *   npm start -- --dev        Vite dev server with hot reload for the web app
+ * PORT overrides 3000; FREGUESIA_DATA_DIR overrides .data.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { spawn } from 'node:child_process';
+import { ensureTable, startDynamoLocal } from './dynamodb';
+
+const root = resolve(import.meta.dirname, '../..');
+const args = new Set(process.argv.slice(2));
+const port = Number(process.env.PORT ?? 3000);
+const dataDir = resolve(process.env.FREGUESIA_DATA_DIR ?? join(root, '.data'));
+const log = (line: string) => console.log(line);
+const startedAt = Date.now();
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds web/dist when missing or older than the web or shared sources. */
+function buildWebIfStale(): Promise<void> {
+  const index = join(root, 'web/dist/index.html');
+  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
+  const sources = Math.max(newestMtime(join(root, 'web')), newestMtime(join(root, 'shared/src')));
+  if (built > sources) return Promise.resolve();
+  log('• Construindo a aplicação web (vite build)…');
+  return new Promise((done, fail) => {
+    const child = spawn('npm', ['run', 'build', '-w', 'web', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`vite build falhou (código ${code})`))));
+  });
+}
+
+function jwtSecret(): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+}
+
+async function main(): Promise<void> {
+  if (args.has('--reset')) {
+    rmSync(dataDir, { recursive: true, force: true });
+    log(`• Dados locais apagados (${dataDir})`);
+  }
+  mkdirSync(dataDir, { recursive: true });
+
+  const dev = args.has('--dev');
+  const webBuild = dev ? Promise.resolve() : buildWebIfStale();
+  webBuild.catch(() => undefined);
+
+  const dynamo = await startDynamoLocal({ dbPath: join(dataDir, 'dynamodb') });
+  const tableName = 'freguesia';
+  Object.assign(process.env, {
+    TABLE_NAME: tableName,
+    DYNAMODB_ENDPOINT: dynamo.endpoint,
+    AWS_REGION: 'sa-east-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    JWT_SECRET: jwtSecret(),
+    FREGUESIA_RUNTIME: 'local',
+    FREGUESIA_DATA_DIR: dataDir,
+    POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+    DEFAULT_TENANT: process.env.DEFAULT_TENANT ?? 'demo',
+  });
+  const shutdown = async () => {
+    await dynamo.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+
+  if (await ensureTable(dynamo.client, tableName)) log(`• Tabela ${tableName} criada no DynamoDB Local`);
+  // Imported after the environment is set: handler modules read it at load time.
+  const { seedLocalTenants } = await import('./seed/index');
+  const { startLocalWorkers } = await import('./workers');
+  await seedLocalTenants(log);
+  await startLocalWorkers(log);
+
+  let devMiddleware;
+  if (dev) {
+    const { createServer } = await import('vite');
+    const vite = await createServer({ root: join(root, 'web'), server: { middlewareMode: true }, appType: 'spa' });
+    devMiddleware = vite.middlewares;
+  }
+  const { startLocalServer } = await import('./server');
+  await startLocalServer({ port, webDir: join(root, 'web/dist'), devMiddleware, log });
+  await webBuild.catch((error: unknown) =>
+    log(`⚠ A aplicação web não pôde ser construída (${(error as Error).message}); a API segue disponível.`),
+  );
+
+  const { localAdmin, localIntegrationToken } = await import('./seed/identity');
+  const admin = localAdmin();
+  log('');
+  log(`Freguesia pronta em ${((Date.now() - startedAt) / 1000).toFixed(1)} s${dev ? ' (modo dev, hot reload)' : ''}`);
+  log(`  Equipe:    http://demo.localhost:${port}/login     (segundo ambiente: http://verde.localhost:${port}/login)`);
+  log(`  Portal:    http://demo.localhost:${port}/cadastro`);
+  log(`  Login:     ${admin.email} / ${admin.password}   (somente local)`);
+  log(`  PDV:       token de integração ${localIntegrationToken('demo')}`);
+  log(`  Saúde:     http://localhost:${port}/api/health`);
+  log(`  Dados em ${dataDir}   (npm start -- --reset recomeça do zero)`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`\n✖ ${(error as Error).message}`);
+  process.exit(1);
+});

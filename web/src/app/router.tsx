@@ -1,0 +1,90 @@
+import { can, type Ability } from '@freguesia/shared/domain/permissions';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, redirect, type LoaderFunction, type RouteObject } from 'react-router';
+import { notify } from './notifications/notify';
+import { PageLoading } from './page-loading';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+import type { AppRoute, RouteHandle } from './route-types';
+import { APP_ROUTES } from './routes';
+
+type PageModule = { default: ComponentType };
+
+/** Adapts `() => import('./page')` (default export) to react-router's `lazy`. */
+const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+
+export const NO_PERMISSION_MESSAGE = 'Você não tem permissão para acessar esta página';
+
+/** Runs before the page chunk loads, so a forbidden screen is never downloaded. */
+function requirePermission(abilities: readonly Ability[], permission: Ability): LoaderFunction {
+  return () => {
+    if (can(abilities, permission.action, permission.subject)) return null;
+    notify({ type: 'warning', content: NO_PERMISSION_MESSAGE });
+    return redirect('/');
+  };
+}
+
+function appRoute(route: AppRoute, abilities: readonly Ability[]): RouteObject {
+  const handle: RouteHandle = { breadcrumbs: route.breadcrumbs };
+  return {
+    path: route.path,
+    handle,
+    loader: route.permission ? requirePermission(abilities, route.permission) : undefined,
+    lazy: page(route.lazy),
+  };
+}
+
+const registerPage = page(() => import('../pages/portal/register-page'));
+const termsPage = page(() => import('../pages/portal/terms-page'));
+const surveyPage = page(() => import('../pages/nps/survey-page'));
+
+// Public pages customers reach from links, whatever the staff session.
+const portalRoutes: RouteObject[] = [
+  { path: '/cadastro', lazy: registerPage },
+  { path: '/cadastro/termos', lazy: termsPage },
+];
+
+export interface SessionState {
+  loggedIn: boolean;
+  abilities: readonly Ability[];
+}
+
+/**
+ * The route table for this page load. Every session change is a full page load (login,
+ * logout, 401), so the tree is chosen once from the session: logged out only the public
+ * routes exist and everything else goes to /login; logged in the shell serves APP_ROUTES.
+ */
+export function buildRoutes(session: SessionState, location: Pick<Location, 'pathname' | 'search'>): RouteObject[] {
+  const children: RouteObject[] = session.loggedIn
+    ? [
+        ...portalRoutes,
+        // A survey link (/nps?hash=...) opened by a signed-in staff member still shows the
+        // survey; a plain /nps is the staff NPS screen when one is registered.
+        ...(isSurveyLink(location) ? [{ path: '/nps', lazy: surveyPage }] : []),
+        { path: '/login', loader: () => redirect('/dashboard') },
+        {
+          lazy: page(() => import('./shell/app-shell')),
+          children: [
+            { path: '/', handle: { breadcrumbs: [] } satisfies RouteHandle, lazy: page(() => import('./shell/home-page')) },
+            ...APP_ROUTES.map((route) => appRoute(route, session.abilities)),
+          ],
+        },
+        // Unknown paths, and screens not built yet (e.g. /dashboard), fall back to Home.
+        { path: '*', loader: () => redirect('/') },
+      ]
+    : [
+        { path: '/login', lazy: page(() => import('../pages/login/login-page')) },
+        ...portalRoutes,
+        { path: '/nps', lazy: surveyPage },
+        { path: '*', loader: () => redirect('/login') },
+      ];
+  return [{ Component: RootLayout, HydrateFallback: PageLoading, ErrorBoundary: RouteError, children }];
+}
+
+export function isSurveyLink(location: Pick<Location, 'pathname' | 'search'>): boolean {
+  return location.pathname === '/nps' && new URLSearchParams(location.search).has('hash');
+}
+
+export function createAppRouter(session: SessionState) {
+  return createBrowserRouter(buildRoutes(session, window.location));
+}
