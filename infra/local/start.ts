@@ -11,6 +11,9 @@ import { join, resolve } from 'node:path';
 import { spawn } from 'node:child_process';
 import { ensureTable, startDynamoLocal } from './dynamodb';
 
+// Node 20 is supported by this project (README); the SDK's advance notice is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 const root = resolve(import.meta.dirname, '../..');
 const args = new Set(process.argv.slice(2));
 const port = Number(process.env.PORT ?? 3000);

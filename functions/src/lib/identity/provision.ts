@@ -23,14 +23,20 @@ export interface TenantSpec {
   admin: { email: string; password: string; fullname: string; shortname: string; document: string };
 }
 
+export interface ProvisionedTenant {
+  adminId: number;
+  /** Role ids in DEFAULT_ROLES order (the first is Administrador). */
+  roleIds: number[];
+}
+
 /**
  * Creates a tenant with the default roles and its first administrator, all in one
- * transaction (a half-created tenant cannot exist). Returns false when it already exists.
+ * transaction (a half-created tenant cannot exist). Returns undefined when it already exists.
  */
-export async function provisionTenant(spec: TenantSpec): Promise<boolean> {
+export async function provisionTenant(spec: TenantSpec): Promise<ProvisionedTenant | undefined> {
   const { tenant } = spec;
   const existing = await TenantEntity.get({ tenant }).go();
-  if (existing.data) return false;
+  if (existing.data) return undefined;
   const counters = countersFor(tenant);
   const firstRoleId = await counters.reserve('role', DEFAULT_ROLES.length);
   const adminId = await counters.next('user');
@@ -58,5 +64,5 @@ export async function provisionTenant(spec: TenantSpec): Promise<boolean> {
     ])
     .go();
   assertCommitted(result, { 0: `O ambiente '${tenant}' já existe.` });
-  return true;
+  return { adminId, roleIds: DEFAULT_ROLES.map((_, i) => firstRoleId + i) };
 }
