@@ -1,0 +1,55 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { freePort } from '../../infra/local/dynamodb';
+
+/**
+ * Starts the real local runtime (`npm start`'s entry) on a free port with a throw-away data
+ * directory, waits for /api/health and hands the base port to the e2e tests.
+ */
+let child: ChildProcess | undefined;
+let dataDir: string | undefined;
+
+export async function setup(project: TestProject): Promise<void> {
+  const port = await freePort();
+  dataDir = mkdtempSync(join(tmpdir(), 'freguesia-e2e-'));
+  const root = resolve(import.meta.dirname, '../..');
+  let output = '';
+  child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), FREGUESIA_DATA_DIR: dataDir, CEP_BASE_URL: process.env.CEP_BASE_URL ?? '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`runtime exited:\n${output}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok && output.includes('Freguesia pronta')) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`runtime not healthy in 120 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  project.provide('runtimePort', port);
+}
+
+export async function teardown(): Promise<void> {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((r) => child!.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    runtimePort: number;
+  }
+}
