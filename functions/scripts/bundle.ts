@@ -48,7 +48,10 @@ export function loadEsbuild(): typeof Esbuild {
 
 /** Every Lambda entry the app stack deploys, in the same order. */
 export function lambdaEntries(): LambdaEntry[] {
-  const entries: LambdaEntry[] = domains.map((domain) => ({ name: domain.name, entry: domainEntry(domain.name) }));
+  const entries: LambdaEntry[] = domains.map((domain) => ({
+    name: domain.name,
+    entry: domainEntry(domain.name),
+  }));
   const redirect = shortLinkRedirectEntry();
   if (redirect) entries.push({ name: 'shortlinks-redirect', entry: redirect });
   return entries;
@@ -115,7 +118,9 @@ export function formatSizeTable(results: readonly BundleResult[]): string {
   const widths = header.map((_, i) => Math.max(...[header, ...rows].map((row) => (row[i] ?? '').length)));
   const line = (row: string[]) =>
     row
-      .map((cell, i) => (i === 0 || i === row.length - 1 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .map((cell, i) =>
+        i === 0 || i === row.length - 1 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0),
+      )
       .join('  ')
       .trimEnd();
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
@@ -132,7 +137,8 @@ async function main(): Promise<void> {
   console.log(formatSizeTable(results));
 }
 
-const invokedDirectly = process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+const invokedDirectly =
+  process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (invokedDirectly) {
   main().catch((error: unknown) => {
     console.error(error);

@@ -21,10 +21,14 @@ export function readConfig(node: Node): AppConfig {
   const stage = optionalString(node, 'stage');
 
   if (domainName !== undefined && !hostName.test(domainName)) {
-    throw new Error(`Context domainName "${domainName}" must be a bare domain such as freguesia.com.br (no "*.", no scheme).`);
+    throw new Error(
+      `Context domainName "${domainName}" must be a bare domain such as freguesia.com.br (no "*.", no scheme).`,
+    );
   }
   if (certificateArn !== undefined && !acmUsEast1.test(certificateArn)) {
-    throw new Error(`Context certificateArn must be an ACM certificate ARN in us-east-1 (CloudFront requirement), got "${certificateArn}".`);
+    throw new Error(
+      `Context certificateArn must be an ACM certificate ARN in us-east-1 (CloudFront requirement), got "${certificateArn}".`,
+    );
   }
   if ((domainName === undefined) !== (certificateArn === undefined)) {
     throw new Error('Context domainName and certificateArn go together: pass both or neither.');

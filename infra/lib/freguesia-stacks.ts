@@ -37,7 +37,8 @@ export interface FreguesiaStacks {
 /** Adds the data and app stacks to `app`, configured from its context. */
 export function addFreguesiaStacks(app: App, options: StackOptions = {}): FreguesiaStacks {
   const config = readConfig(app.node);
-  const name = (suffix: string) => (config.stage ? `Freguesia-${config.stage}-${suffix}` : `Freguesia-${suffix}`);
+  const name = (suffix: string) =>
+    config.stage ? `Freguesia-${config.stage}-${suffix}` : `Freguesia-${suffix}`;
 
   Tags.of(app).add('project', 'freguesia');
   if (config.stage) Tags.of(app).add('stage', config.stage);

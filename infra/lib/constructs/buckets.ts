@@ -79,7 +79,11 @@ export class DataBuckets extends Construct {
       // Exports are regenerated on demand; keeping personal data longer than needed is a
       // liability under the LGPD.
       lifecycleRules: [
-        { id: 'expire-exports', expiration: Duration.days(30), noncurrentVersionExpiration: Duration.days(1) },
+        {
+          id: 'expire-exports',
+          expiration: Duration.days(30),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
       ],
     });
   }

@@ -102,8 +102,8 @@ export class DomainFunction extends Construct {
       {
         id: 'AwsSolutions-L1',
         reason:
-          'Node.js 22 is the runtime the architecture pins (bundles target node22, same major as the ' +
-          'local toolchain); moving to Node.js 24 is a deliberate, tested upgrade, not a default.',
+          'Node.js 22 is the runtime the architecture pins (bundles target node22); moving to Node.js 24 ' +
+          'is a deliberate upgrade, tested against the handlers, not something to take implicitly.',
       },
     ]);
     NagSuppressions.addResourceSuppressions(

@@ -65,7 +65,9 @@ export class DomainHttpApi extends Construct {
     const integration = new HttpLambdaIntegration(`${id}Integration`, fn);
     for (const prefix of prefixes) {
       if (!/^\/[a-z0-9/_-]+$/i.test(prefix) || prefix.endsWith('/')) {
-        throw new Error(`Invalid route prefix "${prefix}" for ${id}: use "/api/..." without a trailing slash.`);
+        throw new Error(
+          `Invalid route prefix "${prefix}" for ${id}: use "/api/..." without a trailing slash.`,
+        );
       }
       const routes = [
         ...this.httpApi.addRoutes({ path: prefix, methods: [HttpMethod.ANY], integration }),

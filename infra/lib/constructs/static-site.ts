@@ -51,7 +51,9 @@ export class StaticSite extends Construct {
   constructor(scope: Construct, id: string, props: StaticSiteProps) {
     super(scope, id);
     if (Boolean(props.domainName) !== Boolean(props.certificate)) {
-      throw new Error('domainName and certificate go together (CloudFront needs a certificate for the alias).');
+      throw new Error(
+        'domainName and certificate go together (CloudFront needs a certificate for the alias).',
+      );
     }
 
     const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
@@ -64,7 +66,10 @@ export class StaticSite extends Construct {
         },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        referrerPolicy: {
+          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
         xssProtection: { protection: true, modeBlock: true, override: true },
       },
     });

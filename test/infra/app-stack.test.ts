@@ -1,0 +1,277 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Match } from 'aws-cdk-lib/assertions';
+import type { Template } from 'aws-cdk-lib/assertions';
+import { domains } from '@freguesia/functions/domains';
+import { shortLinkRedirectEntry } from '@freguesia/infra/lib/paths';
+import { channels } from '@freguesia/infra/lib/constructs/queues';
+import { logicalIds, synthFreguesia } from './support/synth';
+import type { SynthResult } from './support/synth';
+
+/** CloudFront managed policies (ids are fixed by AWS). */
+const cachingDisabled = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const allViewerExceptHostHeader = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+
+// The real registry and handlers, bundled with the local esbuild; no web build, whatever the
+// checkout holds, so the assertions do not depend on `npm run build:web`.
+let result: SynthResult;
+let template: Template;
+beforeAll(() => {
+  result = synthFreguesia({ stacks: { webDistDir: join(import.meta.dirname, 'no-web-build') } });
+  template = result.appTemplate;
+});
+afterAll(() => result.cleanup());
+
+/** Domain functions (not CDK helper functions), by their description. */
+function domainFunctions(): Record<
+  string,
+  { Properties: Record<string, unknown>; Metadata?: Record<string, string> }
+> {
+  return template.findResources('AWS::Lambda::Function', {
+    Properties: { Description: Match.stringLikeRegexp('^Freguesia ') },
+  }) as Record<string, { Properties: Record<string, unknown>; Metadata?: Record<string, string> }>;
+}
+
+interface Behaviour {
+  PathPattern?: string;
+  AllowedMethods?: string[];
+  ResponseHeadersPolicyId?: unknown;
+}
+
+function distributionConfig(): { DefaultCacheBehavior: Behaviour; CacheBehaviors: Behaviour[] } {
+  const [distribution] = Object.values(template.findResources('AWS::CloudFront::Distribution'));
+  return distribution?.Properties.DistributionConfig as {
+    DefaultCacheBehavior: Behaviour;
+    CacheBehaviors: Behaviour[];
+  };
+}
+
+function functionIdOf(name: string): string {
+  const id = logicalIds(template, 'AWS::Lambda::Function', {
+    Properties: { Description: `Freguesia ${name}` },
+  })[0];
+  if (!id) throw new Error(`no function for ${name}`);
+  return id;
+}
+
+describe('app stack: domain functions', () => {
+  it('creates one function per registered domain (plus the redirect when it exists)', () => {
+    const expected = domains.length + (shortLinkRedirectEntry() ? 1 : 0);
+    expect(Object.keys(domainFunctions())).toHaveLength(expected);
+  });
+
+  it('runs every function on Node.js 22, ARM64, with its own log group and the app variables', () => {
+    for (const domain of domains) {
+      template.hasResourceProperties('AWS::Lambda::Function', {
+        Description: `Freguesia ${domain.name}`,
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        MemorySize: domain.memoryMb ?? 512,
+        Timeout: domain.timeoutSeconds ?? 10,
+        LoggingConfig: { LogFormat: 'JSON', LogGroup: { Ref: Match.anyValue() } },
+        Environment: {
+          Variables: {
+            TABLE_NAME: Match.anyValue(),
+            JWT_SECRET_ARN: Match.anyValue(),
+            POWERTOOLS_SERVICE_NAME: domain.name,
+            NODE_OPTIONS: '--enable-source-maps',
+          },
+        },
+      });
+    }
+    template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: Match.anyValue() });
+  });
+
+  it('bundles each function locally into a minified ESM index.mjs with the createRequire banner', () => {
+    for (const [id, fn] of Object.entries(domainFunctions())) {
+      // The code asset is staged in the assembly as asset.<hash>, the hash being the S3 key.
+      const s3Key = (fn.Properties.Code as { S3Key: string }).S3Key;
+      const file = join(result.assembly.directory, `asset.${s3Key.replace(/\.zip$/, '')}`, 'index.mjs');
+      expect(existsSync(file), `bundle of ${id}`).toBe(true);
+      const code = readFileSync(file, 'utf8');
+      expect(code.startsWith("import { createRequire } from 'node:module';")).toBe(true);
+      expect(existsSync(`${file}.map`)).toBe(true);
+    }
+  });
+
+  it('gives each function only its log group, the table and the signing key', () => {
+    const policies = template.findResources('AWS::IAM::Policy');
+    const statements = Object.values(policies).flatMap(
+      (p) =>
+        (
+          p.Properties as {
+            PolicyDocument: { Statement: { Action: string | string[]; Resource: unknown }[] };
+          }
+        ).PolicyDocument.Statement,
+    );
+    for (const statement of statements) {
+      const actions = ([] as string[]).concat(statement.Action);
+      expect(actions).not.toContain('*');
+      expect(actions.every((a) => !a.endsWith(':*'))).toBe(true);
+      expect(statement.Resource).not.toBe('*');
+    }
+    // Execution roles carry no AWS managed policy (no AWSLambdaBasicExecutionRole).
+    template.allResourcesProperties('AWS::IAM::Role', { ManagedPolicyArns: Match.absent() });
+    const secretActions = statements
+      .flatMap((s) => ([] as string[]).concat(s.Action))
+      .filter((a) => a.startsWith('secretsmanager:'));
+    expect(new Set(secretActions)).toEqual(
+      new Set(['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret']),
+    );
+  });
+});
+
+describe('app stack: HTTP API', () => {
+  it('routes ANY {prefix} and ANY {prefix}/{proxy+} of every domain prefix to that domain', () => {
+    const integrations = template.findResources('AWS::ApiGatewayV2::Integration');
+    const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route'));
+    for (const domain of domains) {
+      const functionId = functionIdOf(domain.name);
+      const integrationId = Object.keys(integrations).find((id) =>
+        JSON.stringify(integrations[id]?.Properties.IntegrationUri).includes(`"${functionId}"`),
+      );
+      expect(integrationId, `integration of ${domain.name}`).toBeDefined();
+      for (const prefix of domain.prefixes) {
+        for (const routeKey of [`ANY ${prefix}`, `ANY ${prefix}/{proxy+}`]) {
+          const route = routes.find((r) => r.Properties.RouteKey === routeKey);
+          expect(route, routeKey).toBeDefined();
+          expect(JSON.stringify(route?.Properties.Target)).toContain(`"${integrationId}"`);
+        }
+      }
+    }
+  });
+
+  it('logs every request of the default stage', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
+    });
+  });
+});
+
+describe('app stack: queues and scheduler', () => {
+  it('has a send queue per channel, each with its DLQ after 3 receives, encrypted', () => {
+    template.resourceCountIs('AWS::SQS::Queue', channels.length * 2);
+    template.allResourcesProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
+    const withDlq = template.findResources('AWS::SQS::Queue', {
+      Properties: { RedrivePolicy: { deadLetterTargetArn: Match.anyValue(), maxReceiveCount: 3 } },
+    });
+    expect(Object.keys(withDlq)).toHaveLength(channels.length);
+  });
+
+  it('refuses plain HTTP on every queue', () => {
+    template.resourceCountIs('AWS::SQS::QueuePolicy', channels.length * 2);
+    template.allResourcesProperties('AWS::SQS::QueuePolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+
+  it('has a schedule group and a role only EventBridge Scheduler can assume, that may send to the queues', () => {
+    template.resourceCountIs('AWS::Scheduler::ScheduleGroup', 1);
+    template.resourceCountIs('AWS::Scheduler::Schedule', 0);
+    const roleId = logicalIds(template, 'AWS::IAM::Role', {
+      Properties: {
+        AssumeRolePolicyDocument: {
+          Statement: [
+            Match.objectLike({
+              Principal: { Service: 'scheduler.amazonaws.com' },
+              Condition: Match.anyValue(),
+            }),
+          ],
+        },
+      },
+    });
+    expect(roleId).toHaveLength(1);
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      Roles: [{ Ref: roleId[0] }],
+      PolicyDocument: {
+        Statement: [
+          Match.objectLike({ Action: Match.arrayWith(['sqs:SendMessage']), Resource: Match.anyValue() }),
+        ],
+      },
+    });
+  });
+});
+
+describe('app stack: CloudFront', () => {
+  it('reads the web bucket through Origin Access Control', () => {
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultRootObject: 'index.html',
+        Origins: Match.arrayWith([
+          Match.objectLike({ OriginAccessControlId: { 'Fn::GetAtt': [Match.anyValue(), 'Id'] } }),
+        ]),
+        Logging: Match.objectLike({ Bucket: Match.anyValue() }),
+      }),
+    });
+  });
+
+  it('sends /api/* and /link/* to the API uncached, with all viewer headers but Host, and x-forwarded-host set', () => {
+    const forwardHostId = logicalIds(template, 'AWS::CloudFront::Function', {
+      Properties: { FunctionCode: Match.stringLikeRegexp('x-forwarded-host') },
+    })[0];
+    const behaviours = distributionConfig().CacheBehaviors;
+    for (const path of ['/api/*', '/link/*']) {
+      const behaviour = behaviours.find((b) => b.PathPattern === path);
+      expect(behaviour, path).toMatchObject({
+        CachePolicyId: cachingDisabled,
+        OriginRequestPolicyId: allViewerExceptHostHeader,
+        ViewerProtocolPolicy: 'https-only',
+        FunctionAssociations: [
+          { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [forwardHostId, 'FunctionARN'] } },
+        ],
+      });
+      expect(behaviour?.AllowedMethods).toEqual(
+        expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']),
+      );
+    }
+  });
+
+  it('serves index.html for SPA routes without rewriting the API’s 403/404 answers', () => {
+    const spaRewriteId = logicalIds(template, 'AWS::CloudFront::Function', {
+      Properties: { FunctionCode: Match.stringLikeRegexp('index.html') },
+    })[0];
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultCacheBehavior: Match.objectLike({
+          ViewerProtocolPolicy: 'redirect-to-https',
+          FunctionAssociations: [
+            { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [spaRewriteId, 'FunctionARN'] } },
+          ],
+        }),
+        // Distribution-wide error pages would also replace API errors: the SPA fallback is the function.
+        CustomErrorResponses: Match.absent(),
+      }),
+    });
+  });
+
+  it('adds security headers to every behaviour', () => {
+    template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: Match.objectLike({
+        SecurityHeadersConfig: Match.objectLike({
+          StrictTransportSecurity: Match.objectLike({ IncludeSubdomains: true }),
+          ContentTypeOptions: { Override: true },
+        }),
+      }),
+    });
+    const config = distributionConfig();
+    for (const behaviour of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
+      expect(behaviour.ResponseHeadersPolicyId).toBeDefined();
+    }
+  });
+
+  it('uses the CloudFront domain and deploys nothing without a custom domain and a web build', () => {
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({ Aliases: Match.absent() }),
+    });
+    template.resourceCountIs('Custom::CDKBucketDeployment', 0);
+  });
+});

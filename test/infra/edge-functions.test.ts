@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { forwardHostCode, spaRewriteCode } from '@freguesia/infra/lib/constructs/edge-functions';
+
+interface CloudFrontRequest {
+  uri: string;
+  headers: Record<string, { value: string } | undefined>;
+}
+type Handler = (event: { request: CloudFrontRequest }) => CloudFrontRequest;
+
+/** Loads a CloudFront Function's source the way the runtime does: a global `handler`. */
+function load(code: string): Handler {
+  return new Function(`${code}\nreturn handler;`)() as Handler;
+}
+
+const request = (
+  uri: string,
+  headers: CloudFrontRequest['headers'] = {},
+): { request: CloudFrontRequest } => ({
+  request: { uri, headers },
+});
+
+describe('forward-host CloudFront Function (/api/*, /link/*)', () => {
+  const forwardHost = load(forwardHostCode);
+
+  it('copies the tenant host the viewer used into x-forwarded-host', () => {
+    const result = forwardHost(
+      request('/api/web/customers', { host: { value: 'loja-azul.freguesia.com.br' } }),
+    );
+    expect(result.headers['x-forwarded-host']).toEqual({ value: 'loja-azul.freguesia.com.br' });
+    expect(result.uri).toBe('/api/web/customers');
+  });
+
+  it('overwrites an x-forwarded-host sent by the client, so it cannot pick another tenant', () => {
+    const result = forwardHost(
+      request('/api/auth/login', {
+        host: { value: 'demo.freguesia.com.br' },
+        'x-forwarded-host': { value: 'other-tenant.freguesia.com.br' },
+      }),
+    );
+    expect(result.headers['x-forwarded-host']).toEqual({ value: 'demo.freguesia.com.br' });
+  });
+});
+
+describe('SPA rewrite CloudFront Function (default behaviour)', () => {
+  const spaRewrite = load(spaRewriteCode);
+  const rewritten = (uri: string) => spaRewrite(request(uri)).uri;
+
+  it.each(['/', '/login', '/cadastro', '/nps/abc123', '/web/customers/42/edit', '/portal/'])(
+    'serves index.html for the app route %s',
+    (uri) => expect(rewritten(uri)).toBe('/index.html'),
+  );
+
+  it.each([
+    '/assets/index-4f3a2b.js',
+    '/assets/index-4f3a2b.css',
+    '/favicon.ico',
+    '/robots.txt',
+    '/index.html',
+  ])('serves the file %s as it is', (uri) => expect(rewritten(uri)).toBe(uri));
+
+  it('treats a token with dots in the last segment as a route, not a file', () => {
+    expect(rewritten('/nps/eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlLXZhbHVlLWxvbmc')).toBe(
+      '/index.html',
+    );
+  });
+});
