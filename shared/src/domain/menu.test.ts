@@ -8,12 +8,17 @@ const routesOf = (tree: MenuEntry[]) => menuLinks(tree).map((l) => l.route);
 
 describe('menu tree', () => {
   it('has unique keys and routes, with the keys the spec fixes', () => {
-    const keys = MENU.flatMap((e) => (e.type === 'link' ? [e.key] : [e.key, ...e.children.map((c) => c.key)]));
+    const keys = MENU.flatMap((e) =>
+      e.type === 'link' ? [e.key] : [e.key, ...e.children.map((c) => c.key)],
+    );
     expect(new Set(keys).size).toBe(keys.length);
     expect(ALL_ROUTES.size).toBe(menuLinks(MENU).length);
     const groups = Object.fromEntries(MENU.filter((e) => e.type === 'group').map((g) => [g.key, g.title]));
     expect(groups).toMatchObject({ '10': 'CMS', '11': 'Mobile', '12': 'Relatórios', '13': 'Ajustes' });
-    expect(findMenuLink(MENU, '/cms/shortlinks')?.link).toMatchObject({ key: '10.2', title: 'Link Reduzido' });
+    expect(findMenuLink(MENU, '/cms/shortlinks')?.link).toMatchObject({
+      key: '10.2',
+      title: 'Link Reduzido',
+    });
     expect(findMenuLink(MENU, '/settings/roles')?.group?.key).toBe('13');
   });
 });
@@ -27,7 +32,15 @@ describe('visibleMenu', () => {
 
   it('shows a user with only read Customers only Clientes', () => {
     const visible = visibleMenu(MENU, [{ action: 'read', subject: 'Customers' }], ALL_ROUTES);
-    expect(visible).toEqual([{ type: 'link', key: '2', title: 'Clientes', route: '/customers', permission: { action: 'read', subject: 'Customers' } }]);
+    expect(visible).toEqual([
+      {
+        type: 'link',
+        key: '2',
+        title: 'Clientes',
+        route: '/customers',
+        permission: { action: 'read', subject: 'Customers' },
+      },
+    ]);
   });
 
   it('hides a group with no visible child', () => {

@@ -33,10 +33,10 @@ export type Subject = (typeof SUBJECTS)[number];
 export const ACTIONS = ['read', 'write', 'filter_sellers', 'discount', 'change_seller'] as const;
 export type Action = (typeof ACTIONS)[number];
 
-// Marked pure so that bundles importing only the catalogue (e.g. the web shell) drop zod.
+// Marked pure so that bundles using only the catalogue (the web entry chunk) drop zod.
 export const abilitySchema = /* @__PURE__ */ z.object({
-  action: z.enum(ACTIONS),
-  subject: z.enum(SUBJECTS),
+  action: /* @__PURE__ */ z.enum(ACTIONS),
+  subject: /* @__PURE__ */ z.enum(SUBJECTS),
 });
 /** One granted permission, as stored in the session's `ability` list. */
 export type Ability = z.infer<typeof abilitySchema>;

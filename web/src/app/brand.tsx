@@ -12,6 +12,6 @@ export function BrandMark({ size = 40 }: { size?: number }) {
 
 /** The same mark as an image URL, for components that take `src` (TopNavigation's logo). */
 export function brandMarkUrl(color: string): string {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="${color}"/><path d="${MARK_PATH}" fill="#fff"/></svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="${color}"/><path d="${MARK_PATH}" fill="#fff"/></svg>`;
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }

@@ -17,7 +17,9 @@ export function setFlash(notice: FlashNotice, storage = browserStorage('session'
 }
 
 /** Returns the stored notice and forgets it, so that it is shown exactly once. */
-export function takeFlash(storage: KeyValueStorage | undefined = browserStorage('session')): FlashNotice | null {
+export function takeFlash(
+  storage: KeyValueStorage | undefined = browserStorage('session'),
+): FlashNotice | null {
   const raw = storage?.getItem(FLASH_KEY);
   if (!raw) return null;
   storage?.removeItem(FLASH_KEY);

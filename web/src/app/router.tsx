@@ -13,6 +13,9 @@ type PageModule = { default: ComponentType };
 /** Adapts `() => import('./page')` (default export) to react-router's `lazy`. */
 const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
 
+/** Element of redirect-only routes: their loader always redirects, so it never shows. */
+const Redirecting = () => null;
+
 export const NO_PERMISSION_MESSAGE = 'Você não tem permissão para acessar esta página';
 
 /** Runs before the page chunk loads, so a forbidden screen is never downloaded. */
@@ -54,29 +57,36 @@ export interface SessionState {
  * logout, 401), so the tree is chosen once from the session: logged out only the public
  * routes exist and everything else goes to /login; logged in the shell serves APP_ROUTES.
  */
-export function buildRoutes(session: SessionState, location: Pick<Location, 'pathname' | 'search'>): RouteObject[] {
+export function buildRoutes(
+  session: SessionState,
+  location: Pick<Location, 'pathname' | 'search'>,
+): RouteObject[] {
   const children: RouteObject[] = session.loggedIn
     ? [
         ...portalRoutes,
         // A survey link (/nps?hash=...) opened by a signed-in staff member still shows the
         // survey; a plain /nps is the staff NPS screen when one is registered.
         ...(isSurveyLink(location) ? [{ path: '/nps', lazy: surveyPage }] : []),
-        { path: '/login', loader: () => redirect('/dashboard') },
+        { path: '/login', loader: () => redirect('/dashboard'), Component: Redirecting },
         {
           lazy: page(() => import('./shell/app-shell')),
           children: [
-            { path: '/', handle: { breadcrumbs: [] } satisfies RouteHandle, lazy: page(() => import('./shell/home-page')) },
+            {
+              path: '/',
+              handle: { breadcrumbs: [] } satisfies RouteHandle,
+              lazy: page(() => import('./shell/home-page')),
+            },
             ...APP_ROUTES.map((route) => appRoute(route, session.abilities)),
           ],
         },
         // Unknown paths, and screens not built yet (e.g. /dashboard), fall back to Home.
-        { path: '*', loader: () => redirect('/') },
+        { path: '*', loader: () => redirect('/'), Component: Redirecting },
       ]
     : [
         { path: '/login', lazy: page(() => import('../pages/login/login-page')) },
         ...portalRoutes,
         { path: '/nps', lazy: surveyPage },
-        { path: '*', loader: () => redirect('/login') },
+        { path: '*', loader: () => redirect('/login'), Component: Redirecting },
       ];
   return [{ Component: RootLayout, HydrateFallback: PageLoading, ErrorBoundary: RouteError, children }];
 }

@@ -43,7 +43,9 @@ export function notify(options: NotifyOptions): string {
   const type = options.type ?? 'info';
   const id = `notice-${++sequence}`;
   // Same text twice in a row (e.g. two failing calls) is shown once.
-  const same = notices.find((n) => n.type === type && n.header === options.header && n.content === options.content);
+  const same = notices.find(
+    (n) => n.type === type && n.header === options.header && n.content === options.content,
+  );
   if (same) return same.id;
   emit([...notices, { id, type, header: options.header, content: options.content }]);
   const timeout = options.timeout ?? DEFAULT_TIMEOUT[type];

@@ -3,7 +3,7 @@ import BreadcrumbGroup from '@cloudscape-design/components/breadcrumb-group';
 import TopNavigation from '@cloudscape-design/components/top-navigation';
 import { MENU, visibleMenu } from '@freguesia/shared/domain/menu';
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
-import { Outlet, useLocation, useMatches, useParams } from 'react-router';
+import { Outlet, useLocation, useMatches, useNavigate, useParams } from 'react-router';
 import { AbilityProvider } from '@casl/react';
 import { buildAbility } from '../ability';
 import { brandMarkUrl } from '../brand';
@@ -50,6 +50,7 @@ export default function AppShell() {
   const handle = matches.at(-1)?.handle as RouteHandle | undefined;
   const crumbs = handle?.breadcrumbs ?? [];
   const follow = useFollow();
+  const navigate = useNavigate();
   const logo = useSyncExternalStore(subscribePrimaryColor, primaryColor);
 
   return (
@@ -60,7 +61,11 @@ export default function AppShell() {
             href: '/',
             title: TENANT.toUpperCase(),
             logo: { src: brandMarkUrl(logo), alt: 'Freguesia' },
-            onFollow: follow,
+            // The identity's follow event carries no href.
+            onFollow: (event) => {
+              event.preventDefault();
+              navigate('/');
+            },
           }}
           utilities={[
             {

@@ -33,7 +33,8 @@ export function activeMenuLink(
 /** Key of the group holding the link with key `linkKey`, if it is in a group. */
 export function groupKeyOf(entries: readonly MenuEntry[], linkKey: string | undefined): string | undefined {
   if (!linkKey) return undefined;
-  return entries.find((entry) => entry.type === 'group' && entry.children.some((c) => c.key === linkKey))?.key;
+  return entries.find((entry) => entry.type === 'group' && entry.children.some((c) => c.key === linkKey))
+    ?.key;
 }
 
 /** Key of the menu link whose route is `href`. */

@@ -1,10 +1,10 @@
 import SideNavigation from '@cloudscape-design/components/side-navigation';
 import type { MenuEntry } from '@freguesia/shared/domain/menu';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
-import { browserStorage } from '../storage';
-import { groupKeyOf, keyOfHref, MENU_KEY_STORAGE, navigationItems, activeMenuLink } from './navigation-items';
 import type { Crumb } from '../route-types';
+import { browserStorage } from '../storage';
+import { activeMenuLink, groupKeyOf, keyOfHref, MENU_KEY_STORAGE, navigationItems } from './navigation-items';
 import { useFollow } from './use-follow';
 
 interface SideMenuProps {
@@ -20,12 +20,10 @@ export function SideMenu({ entries, crumbs, onFollowed }: SideMenuProps) {
   const storage = browserStorage('local');
   const rememberedKey = storage?.getItem(MENU_KEY_STORAGE) ?? undefined;
 
-  // Expanded state is only a default: computed once per mount from where the user is.
-  const items = useMemo(
-    () => navigationItems(entries, groupKeyOf(entries, active?.key ?? rememberedKey)),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- see comment above
-    [entries],
-  );
+  // Which group starts open is decided once, from where the user is (or last was);
+  // afterwards the user's own expanding and collapsing is left alone.
+  const [expandedGroup] = useState(() => groupKeyOf(entries, active?.key ?? rememberedKey));
+  const items = useMemo(() => navigationItems(entries, expandedGroup), [entries, expandedGroup]);
 
   const remember = useCallback(
     (href: string) => {

@@ -25,10 +25,26 @@ export function LoginIllustration() {
         d="M22 70 h28 v6 a14 14 0 0 1 -28 0 z M50 70 h28 v6 a14 14 0 0 1 -28 0 z M78 70 h28 v6 a14 14 0 0 1 -28 0 z M106 70 h28 v6 a14 14 0 0 1 -28 0 z M134 70 h28 v6 a14 14 0 0 1 -28 0 z M162 70 h28 v6 a14 14 0 0 1 -28 0 z M190 70 h28 v6 a14 14 0 0 1 -28 0 z"
         className="login-illustration-accent"
       />
-      <rect x="48" y="104" width="52" height="76" rx="4" className="login-illustration-accent" opacity="0.85" />
+      <rect
+        x="48"
+        y="104"
+        width="52"
+        height="76"
+        rx="4"
+        className="login-illustration-accent"
+        opacity="0.85"
+      />
       <rect x="116" y="104" width="76" height="44" rx="4" fill="#e9ebed" />
       <rect x="128" y="150" width="96" height="58" rx="8" transform="rotate(-12 176 179)" fill="#ffffff" />
-      <rect x="128" y="150" width="96" height="16" rx="4" transform="rotate(-12 176 179)" className="login-illustration-accent" />
+      <rect
+        x="128"
+        y="150"
+        width="96"
+        height="16"
+        rx="4"
+        transform="rotate(-12 176 179)"
+        className="login-illustration-accent"
+      />
       <circle cx="196" cy="178" r="8" className="login-illustration-accent" opacity="0.6" />
     </svg>
   );

@@ -5,11 +5,11 @@ import Input from '@cloudscape-design/components/input';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { login } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { BrandMark } from '../../app/brand';
-import { notify } from '../../app/notifications/notify';
+import { dismiss, notify } from '../../app/notifications/notify';
 import { clearSession, saveSession } from '../../app/session';
 import { PRODUCT_NAME, TENANT } from '../../app/tenant';
 import { LoginIllustration, LoginWaves } from './login-art';
@@ -21,6 +21,8 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<LoginErrors>({});
   const [submitting, setSubmitting] = useState(false);
+  // The previous failure notice goes away when the user tries again.
+  const failureNotice = useRef<string | undefined>(undefined);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -28,6 +30,7 @@ export default function LoginPage() {
     setErrors(found);
     if (found.email || found.password) return;
 
+    if (failureNotice.current) dismiss(failureNotice.current);
     setSubmitting(true);
     try {
       const answer = await login(email.trim(), password);
@@ -43,7 +46,7 @@ export default function LoginPage() {
     } catch (error) {
       clearSession();
       const apiError = error instanceof ApiError ? error : undefined;
-      notify({
+      failureNotice.current = notify({
         type: 'error',
         header: LOGIN_FAILED.header,
         content: loginFailureContent(apiError?.status, apiError?.message),
@@ -121,7 +124,12 @@ export default function LoginPage() {
                 </Link>
               </div>
               {submitting ? (
-                <div className="login-spinner" data-testid="login-spinner" role="status" aria-label="Entrando">
+                <div
+                  className="login-spinner"
+                  data-testid="login-spinner"
+                  role="status"
+                  aria-label="Entrando"
+                >
                   <Spinner size="big" />
                 </div>
               ) : (

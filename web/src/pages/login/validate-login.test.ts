@@ -17,7 +17,9 @@ describe('validateLogin', () => {
 
 describe('loginFailureContent', () => {
   it("shows the server's lock message on 429 and the generic text otherwise", () => {
-    expect(loginFailureContent(429, 'Conta bloqueada temporariamente.')).toBe('Conta bloqueada temporariamente.');
+    expect(loginFailureContent(429, 'Conta bloqueada temporariamente.')).toBe(
+      'Conta bloqueada temporariamente.',
+    );
     expect(loginFailureContent(401, 'Usuário ou senha inválidos')).toBe(LOGIN_FAILED.content);
     expect(loginFailureContent(undefined, undefined)).toBe(LOGIN_FAILED.content);
   });
