@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../infra/local/dynamodb';
+import { startStandIns, type StandIns } from './stand-ins';
 
 /**
  * Starts the real local runtime (`npm start`'s entry) on a free port with a throw-away data
@@ -11,15 +12,24 @@ import { freePort } from '../../infra/local/dynamodb';
  */
 let child: ChildProcess | undefined;
 let dataDir: string | undefined;
+let standIns: StandIns | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   const port = await freePort();
   dataDir = mkdtempSync(join(tmpdir(), 'freguesia-e2e-'));
   const root = resolve(import.meta.dirname, '../..');
   let output = '';
+  // Postal-code and geocoding lookups answer from a local stand-in: no internet in tests.
+  standIns = await startStandIns();
   child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), FREGUESIA_DATA_DIR: dataDir, CEP_BASE_URL: process.env.CEP_BASE_URL ?? '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      FREGUESIA_DATA_DIR: dataDir,
+      CEP_BASE_URL: standIns.cepBaseUrl,
+      GEOCODE_BASE_URL: standIns.geocodeBaseUrl,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
@@ -46,6 +56,7 @@ export async function teardown(): Promise<void> {
     await exited;
   }
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await standIns?.close();
 }
 
 declare module 'vitest' {

