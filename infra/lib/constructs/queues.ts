@@ -1,10 +1,14 @@
 import { Duration } from 'aws-cdk-lib';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { queues as queueRegistry } from '@freguesia/functions/queues';
 
-/** Delivery channels; each gets its own queue so one slow provider cannot hold back the others. */
-export const channels = ['email', 'sms', 'whatsapp', 'push'] as const;
-export type Channel = (typeof channels)[number];
+/**
+ * Queue names from the registry the local runtime also uses (functions/src/queues.ts): one per
+ * delivery channel, so one slow provider cannot hold back the others, plus background jobs.
+ */
+export const channels = queueRegistry.map((q) => q.name);
+export type Channel = string;
 
 export interface QueuesProps {
   /**
@@ -37,7 +41,7 @@ export class Queues extends Construct {
         encryption: QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
         visibilityTimeout: Duration.seconds(consumerTimeout.toSeconds() * 6),
-        deadLetterQueue: { queue: dlq, maxReceiveCount: 3 },
+        deadLetterQueue: { queue: dlq, maxReceiveCount: maxReceiveCount(channel) },
       });
     }
     this.send = send as Record<Channel, Queue>;
@@ -46,8 +50,12 @@ export class Queues extends Construct {
 
   /** All send queues (not the DLQs). */
   all(): Queue[] {
-    return channels.map((channel) => this.send[channel]);
+    return channels.map((channel) => this.send[channel]!);
   }
+}
+
+function maxReceiveCount(name: string): number {
+  return queueRegistry.find((q) => q.name === name)?.maxReceiveCount ?? 3;
 }
 
 function pascal(value: string): string {
