@@ -21,6 +21,53 @@ export const domains: DomainDefinition[] = [
     name: 'platform',
     prefixes: ['/api/health', '/api/web/tenant', '/api/web/states', '/api/web/cities', '/api/web/banks'],
   },
+  { name: 'auth', prefixes: ['/api/web/login', '/api/web/permissions'] },
+  {
+    name: 'settings',
+    prefixes: ['/api/web/settings', '/api/web/roles', '/api/web/role', '/api/web/users', '/api/web/user', '/api/customer/settings'],
+  },
+  {
+    name: 'catalog',
+    prefixes: [
+      '/api/web/products',
+      '/api/web/product',
+      '/api/web/prices',
+      '/api/web/price',
+      '/api/web/categories',
+      '/api/web/category',
+      '/api/web/stores',
+      '/api/web/store',
+      '/api/web/payments',
+      '/api/web/brands',
+      '/api/web/brand',
+      '/api/web/partners',
+      '/api/web/partner',
+      '/api/web/cep',
+      '/api/web/geocode',
+      '/api/integration/products',
+    ],
+    // The ERP import writes up to 1,000 products per request.
+    memoryMb: 1024,
+    timeoutSeconds: 29,
+  },
+  {
+    name: 'customers',
+    prefixes: ['/api/web/customers', '/api/web/customer', '/api/web/baskets', '/api/web/stores/geolocation'],
+  },
+  {
+    name: 'portal',
+    prefixes: [
+      '/api/customer/exists',
+      '/api/customer/public',
+      '/api/customer/login',
+      '/api/customer/me',
+      '/api/customer/update',
+      '/api/web/tags/public',
+      '/api/tags',
+    ],
+  },
+  // POS purchases: up to 100 baskets per request.
+  { name: 'integration', prefixes: ['/api/integration/baskets'], memoryMb: 1024, timeoutSeconds: 29 },
 ];
 
 /** Returns the domain that serves `path`, by longest matching prefix, or undefined. */

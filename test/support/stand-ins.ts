@@ -7,7 +7,7 @@
  * Nominatim: GET /nominatim/search?street=&city=&state=&format=jsonv2 → `[place]` or `[]`.
  * Special CEP 99999-999 answers 500 (to test the 502 path). Every request is recorded in `requests`.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface StandInCep {
@@ -54,12 +54,12 @@ export interface StandIns {
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
 
-function send(res: import('node:http').ServerResponse, status: number, body: unknown) {
+function send(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
   res.end(JSON.stringify(body));
 }
 
-function handle(req: IncomingMessage, res: import('node:http').ServerResponse) {
+function handle(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://stand-in');
   const cep = /^\/ws\/([^/]+)\/json\/?$/.exec(url.pathname);
   if (cep) {

@@ -1,5 +1,5 @@
 import type { AppRoute } from './route-types';
-// import { read, write } from './route-types';
+import { read, write } from './route-types';
 
 /**
  * THE list of authenticated screens (inside the shell). Adding a screen is one entry here:
@@ -11,7 +11,23 @@ import type { AppRoute } from './route-types';
  * registering '/customers' is also what makes 'Clientes' appear. '/' (Home) and the public
  * pages (/login, /cadastro, /cadastro/termos, /nps) are wired in router.tsx.
  */
-export const APP_ROUTES: readonly AppRoute[] = [];
+export const APP_ROUTES: readonly AppRoute[] = [
+  // — screens are registered below, one line each —
+  { path: '/customers', permission: read('Customers'), breadcrumbs: [{ text: 'Clientes' }], lazy: () => import('../pages/customers/list-page') },
+  { path: '/customer/new', permission: write('Customers'), breadcrumbs: [{ text: 'Clientes', href: '/customers' }, { text: 'Novo cliente' }], lazy: () => import('../pages/customers/form-page') },
+  { path: '/customer/edit/:id', permission: write('Customers'), breadcrumbs: [{ text: 'Clientes', href: '/customers' }, { text: 'Alterar cliente' }], lazy: () => import('../pages/customers/form-page') },
+  { path: '/customer/details/:id', permission: read('Customers'), breadcrumbs: [{ text: 'Clientes', href: '/customers' }, { text: 'Detalhes do cliente' }], lazy: () => import('../pages/customers/details-page') },
+  { path: '/settings/platform', permission: write('Settings'), breadcrumbs: [{ text: 'Ajustes' }, { text: 'Plataforma' }], lazy: () => import('../pages/settings/platform-page') },
+  { path: '/settings/roles', permission: read('Settings'), breadcrumbs: [{ text: 'Ajustes' }, { text: 'Permissões' }], lazy: () => import('../pages/settings/roles-page') },
+  { path: '/settings/users', permission: read('Settings'), breadcrumbs: [{ text: 'Ajustes' }, { text: 'Usuários' }], lazy: () => import('../pages/settings/users-page') },
+  { path: '/products', permission: read('Products'), breadcrumbs: [{ text: 'Mercadorias' }], lazy: () => import('../pages/catalog/products-page') },
+  { path: '/categories', permission: read('Products'), breadcrumbs: [{ text: 'Mercadorias', href: '/products' }, { text: 'Categorias' }], lazy: () => import('../pages/catalog/categories-page') },
+  { path: '/products/prices', permission: read('Products'), breadcrumbs: [{ text: 'Mercadorias', href: '/products' }, { text: 'Precificação' }], lazy: () => import('../pages/catalog/prices-page') },
+  { path: '/stores', permission: read('Stores'), breadcrumbs: [{ text: 'Lojas' }], lazy: () => import('../pages/catalog/stores-page') },
+  { path: '/payments', permission: read('Payments'), breadcrumbs: [{ text: 'Formas de pagamento' }], lazy: () => import('../pages/catalog/payments-page') },
+  { path: '/brands', permission: read('Products'), breadcrumbs: [{ text: 'Mercadorias', href: '/products' }, { text: 'Marcas' }], lazy: () => import('../pages/catalog/brands-page') },
+  { path: '/partners', permission: read('Products'), breadcrumbs: [{ text: 'Mercadorias', href: '/products' }, { text: 'Fornecedores' }], lazy: () => import('../pages/catalog/partners-page') },
+];
 
 /** Paths whose screen exists: the menu's `availableRoutes`. */
 export const AVAILABLE_ROUTES: ReadonlySet<string> = new Set(APP_ROUTES.map((route) => route.path));

@@ -55,3 +55,27 @@ export const RoleEntity = new Entity(
   },
   { client: documentClient, table: tableName() },
 );
+
+/**
+ * Names shared by tenant provisioning and the settings API (users and roles): the
+ * uniqueness scopes and the counters kept in the same transactions as the writes.
+ */
+export const IDENTITY_SCOPES = {
+  userEmail: 'user-email',
+  userDocument: 'user-document',
+  roleName: 'role-name',
+} as const;
+
+/** Counter (read with `countersFor(t).total(...)`) of active users holding a non-removable role. */
+export const ADMIN_COUNTER = 'admin';
+/** Counter of the users holding role `roleId` (all users, active or not). */
+export const roleUsersCounter = (roleId: number): string => `role-users:${roleId}`;
+
+/**
+ * Uniqueness value of a role name: case-, accent- and space-insensitive. Inline rather than
+ * `normalizeText` from shared/reference, which would pull the municipality list into every
+ * function bundle that authenticates staff.
+ */
+export function roleNameKey(name: string): string {
+  return name.normalize('NFD').replace(/\p{M}+/gu, '').replace(/\s+/g, ' ').trim().toUpperCase();
+}

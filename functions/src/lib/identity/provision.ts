@@ -1,4 +1,5 @@
 import { Service } from 'electrodb';
+import { normalizeUserDocument } from '@freguesia/shared/schemas/identity';
 import { hashPassword } from '../auth/password';
 import { countersFor } from '../ddb/counters';
 import { CounterEntity } from '../ddb/entities/counter';
@@ -6,7 +7,7 @@ import { TenantEntity } from '../ddb/entities/tenant';
 import { UniqueEntity } from '../ddb/entities/unique';
 import { assertCommitted } from '../ddb/transactions';
 import { DEFAULT_ROLES } from './default-roles';
-import { RoleEntity, UserEntity } from './entities';
+import { ADMIN_COUNTER, IDENTITY_SCOPES, RoleEntity, UserEntity, roleNameKey, roleUsersCounter } from './entities';
 
 const identity = new Service({
   tenant: TenantEntity,
@@ -59,8 +60,17 @@ export async function provisionTenant(spec: TenantSpec): Promise<ProvisionedTena
           roleId: firstRoleId,
         })
         .commit(),
-      unique.create({ tenant, scope: 'user-email', value: email, ownerId: adminId }).commit(),
+      unique.create({ tenant, scope: IDENTITY_SCOPES.userEmail, value: email, ownerId: adminId }).commit(),
       counter.upsert({ tenant, name: 'total:user' }).add({ value: 1 }).commit(),
+      // Markers and counters the settings API relies on (role names, documents, last admin).
+      ...DEFAULT_ROLES.map((r, i) =>
+        unique.create({ tenant, scope: IDENTITY_SCOPES.roleName, value: roleNameKey(r.role), ownerId: firstRoleId + i }).commit(),
+      ),
+      unique
+        .create({ tenant, scope: IDENTITY_SCOPES.userDocument, value: normalizeUserDocument(spec.admin.document), ownerId: adminId })
+        .commit(),
+      counter.upsert({ tenant, name: `total:${ADMIN_COUNTER}` }).add({ value: 1 }).commit(),
+      counter.upsert({ tenant, name: `total:${roleUsersCounter(firstRoleId)}` }).add({ value: 1 }).commit(),
     ])
     .go();
   assertCommitted(result, { 0: `O ambiente '${tenant}' já existe.` });

@@ -1,0 +1,221 @@
+import { normalizeText } from '@freguesia/shared/domain/reference';
+import type { ProductSearchField } from '@freguesia/shared/schemas/catalog';
+import { countersFor } from '../lib/ddb/counters';
+import { assertCommitted } from '../lib/ddb/transactions';
+import { conflict, notFound } from '../lib/http/errors';
+import { catalogService, ProductEntity, UNIQUE_SCOPES, type ProductItem, type StoredPrice } from './entities';
+import { looksLikeCode, type ProductFields } from './products.service';
+
+/** Message of the EAN uniqueness marker (409). */
+export const DUPLICATE_EAN_MESSAGE = 'Já existe uma mercadoria com este código (EAN).';
+export const PRODUCT_NOT_FOUND = 'Mercadoria não encontrada.';
+
+/**
+ * Searches read up to this many matches in their single Query, so the total of a search is exact
+ * up to it (four pages of 50) and a lower bound beyond, flagged `estimated`. Reading more costs
+ * latency and read capacity on every keystroke (see test/bench/product-search.ts).
+ */
+export const SEARCH_COUNT_WINDOW = 200;
+
+export interface SearchPage {
+  items: ProductItem[];
+  total: number;
+  /** True when the total is a lower bound (more matches than the counting window). */
+  estimated: boolean;
+}
+
+type QueryBuilder = { go(options: { cursor?: string | null; limit: number; pages: number }): Promise<{ data: ProductItem[]; cursor: string | null }> };
+
+/**
+ * Reads matches of one index query: one request for any page inside the counting window, more
+ * only for pages beyond it (each request reads at most `want` items or 1 MB).
+ */
+async function windowedPage(query: QueryBuilder, page: number, perPage: number): Promise<SearchPage> {
+  const end = page * perPage;
+  const want = Math.max(SEARCH_COUNT_WINDOW, end + perPage);
+  const items: ProductItem[] = [];
+  let cursor: string | null = null;
+  do {
+    const result = await query.go({ cursor, limit: want + 1 - items.length, pages: 1 });
+    items.push(...result.data);
+    cursor = result.cursor;
+  } while (cursor && items.length < end + 1);
+  // Limit + 1: a cursor after exactly `want` items does not prove that more exist.
+  const more = items.length > want || cursor !== null;
+  const counted = Math.min(items.length, want);
+  return {
+    items: items.slice((page - 1) * perPage, end),
+    total: more ? counted + 1 : counted,
+    estimated: more,
+  };
+}
+
+/** Products of one tenant. Every search is a Query on an index; nothing scans. */
+export function productsRepository(tenant: string) {
+  const counters = countersFor(tenant);
+
+  const byField = (field: ProductSearchField, q: string): QueryBuilder => {
+    switch (field) {
+      case 'description':
+        return ProductEntity.query.byDescription({ tenant }).begins({ descriptionKey: normalizeText(q) }) as QueryBuilder;
+      case 'code':
+        return ProductEntity.query.byCode({ tenant }).begins({ code: q.trim() }) as QueryBuilder;
+      case 'reference_code':
+        return ProductEntity.query.byReference({ tenant }).begins({ reference_code: q.trim() }) as QueryBuilder;
+      case 'group_code':
+        return ProductEntity.query.byGroup({ tenant }).begins({ group_code: q.trim() }) as QueryBuilder;
+    }
+  };
+
+  return {
+    async get(id: number): Promise<ProductItem | null> {
+      const { data } = await ProductEntity.get({ tenant, id }).go();
+      return data;
+    },
+
+    /** Several products by id (BatchGet, chunks of 100), in no particular order. */
+    async getMany(ids: readonly number[]): Promise<ProductItem[]> {
+      if (ids.length === 0) return [];
+      const { data } = await ProductEntity.get([...new Set(ids)].map((id) => ({ tenant, id }))).go({ concurrency: 4 });
+      return data;
+    },
+
+    /** Exact EAN lookup: one Query on the code index. */
+    async findByCode(code: string): Promise<ProductItem | null> {
+      const { data } = await ProductEntity.query.byCode({ tenant, code: code.trim() }).go({ limit: 1, pages: 1 });
+      return data[0] ?? null;
+    },
+
+    /** Exact SKU lookup (several products may share a SKU). */
+    async findByReference(reference: string, limit = 20): Promise<ProductItem[]> {
+      const { data } = await ProductEntity.query.byReference({ tenant, reference_code: reference.trim() }).go({ limit, pages: 1 });
+      return data;
+    },
+
+    /** The unfiltered list in id order with the total from the counter: one Query + one Get. */
+    async list(page: number, perPage: number): Promise<SearchPage> {
+      const skip = (page - 1) * perPage;
+      const [items, total] = await Promise.all([readSkipping(ProductEntity.query.byId({ tenant }) as QueryBuilder, skip, perPage), counters.total('product')]);
+      return { items, total, estimated: false };
+    },
+
+    /** Prefix search on one field (description is accent- and case-insensitive). */
+    search(field: ProductSearchField, q: string, page: number, perPage: number): Promise<SearchPage> {
+      return windowedPage(byField(field, q), page, perPage);
+    },
+
+    /**
+     * The free search of GET /web/products/search: digits look up the EAN, then the SKU, exactly;
+     * other text is a description prefix, then an exact SKU when nothing matched. At most 2 requests.
+     */
+    async quickSearch(q: string, page: number, perPage: number): Promise<SearchPage> {
+      const text = q.trim();
+      if (looksLikeCode(text)) {
+        const product = await this.findByCode(text);
+        if (product) return { items: page === 1 ? [product] : [], total: 1, estimated: false };
+        return exact(await this.findByReference(text, SEARCH_COUNT_WINDOW), page, perPage);
+      }
+      const described = await this.search('description', text, page, perPage);
+      if (described.total > 0 || /\s/.test(text)) return described;
+      return exact(await this.findByReference(text, SEARCH_COUNT_WINDOW), page, perPage);
+    },
+
+    /**
+     * Creates a product with its EAN marker and the total counter in one transaction.
+     * Throws 409 when the EAN is taken.
+     */
+    async create(fields: ProductFields, prices: StoredPrice[] = []): Promise<ProductItem> {
+      const id = await counters.next('product');
+      const item = { tenant, id, ...fields, prices };
+      const result = await catalogService.transaction
+        .write(({ product, unique, counter }) => [
+          product.create(item).commit(),
+          unique.create({ tenant, scope: UNIQUE_SCOPES.productEan, value: fields.code, ownerId: id }).commit(),
+          counter.upsert({ tenant, name: 'total:product' }).add({ value: 1 }).commit(),
+        ])
+        .go();
+      assertCommitted(result, { 1: DUPLICATE_EAN_MESSAGE });
+      const stored = await this.get(id);
+      if (!stored) throw new Error('product vanished after create');
+      return stored;
+    },
+
+    /**
+     * Replaces the editable fields of a product (not its prices). A changed EAN moves the marker in
+     * the same transaction; the write is conditioned on the EAN read, so a concurrent EAN change
+     * cannot leave a stale marker.
+     */
+    async update(current: ProductItem, fields: ProductFields): Promise<ProductItem> {
+      const { id } = current;
+      const removals = (['id_brand', 'category'] as const).filter((name) => fields[name] === undefined && current[name] !== undefined);
+      const { category, id_brand, ...plain } = fields;
+      const result = await catalogService.transaction
+        .write(({ product, unique }) => {
+          let patch = product.patch({ tenant, id }).set({ ...plain, ...(category ? { category } : {}), ...(id_brand === undefined ? {} : { id_brand }) });
+          if (removals.length > 0) patch = patch.remove(removals) as typeof patch;
+          const ops = [patch.where(({ code }, { eq }) => eq(code, current.code)).commit()];
+          if (fields.code !== current.code) {
+            ops.push(
+              unique.create({ tenant, scope: UNIQUE_SCOPES.productEan, value: fields.code, ownerId: id }).commit() as never,
+              unique
+                .delete({ tenant, scope: UNIQUE_SCOPES.productEan, value: current.code })
+                .where(({ ownerId }, { eq }) => eq(ownerId, id))
+                .commit() as never,
+            );
+          }
+          return ops;
+        })
+        .go();
+      if (result.canceled) {
+        const failed = failedOperation(result);
+        if (failed === 1) throw conflict(DUPLICATE_EAN_MESSAGE);
+        if (failed === 0) throw conflict('A mercadoria foi alterada por outra pessoa. Recarregue e tente novamente.');
+        assertCommitted(result, {});
+      }
+      const stored = await this.get(id);
+      if (!stored) throw notFound(PRODUCT_NOT_FOUND);
+      return stored;
+    },
+
+    /**
+     * Replaces the full price set of each product, all or nothing (one transaction, ≤ 100 products).
+     * Throws 404 when a product does not exist.
+     */
+    async replacePrices(sets: ReadonlyMap<number, StoredPrice[]>): Promise<void> {
+      if (sets.size === 0) return;
+      const entries = [...sets.entries()];
+      const result = await catalogService.transaction
+        .write(({ product }) => entries.map(([id, prices]) => product.patch({ tenant, id }).set({ prices }).commit()))
+        .go();
+      if (result.canceled) {
+        const failed = failedOperation(result);
+        if (failed >= 0) throw notFound(PRODUCT_NOT_FOUND);
+        assertCommitted(result, {});
+      }
+    },
+  };
+}
+
+export type ProductsRepository = ReturnType<typeof productsRepository>;
+
+/** Index of the first operation of a canceled transaction whose condition failed, or -1. */
+export function failedOperation(result: { canceled: boolean; data: unknown[] }): number {
+  if (!result.canceled) return -1;
+  return (result.data as Array<{ code?: string }>).findIndex((op) => op.code === 'ConditionalCheckFailed');
+}
+
+function exact(items: ProductItem[], page: number, perPage: number): SearchPage {
+  return { items: items.slice((page - 1) * perPage, page * perPage), total: items.length, estimated: false };
+}
+
+/** Skips `skip` items of an index query and returns the next `take` (one request for shallow pages). */
+async function readSkipping(query: QueryBuilder, skip: number, take: number): Promise<ProductItem[]> {
+  const items: ProductItem[] = [];
+  let cursor: string | null = null;
+  do {
+    const result = await query.go({ cursor, limit: skip + take - items.length, pages: 1 });
+    items.push(...result.data);
+    cursor = result.cursor;
+  } while (cursor && items.length < skip + take);
+  return items.slice(skip, skip + take);
+}

@@ -1,0 +1,285 @@
+import { Entity, Service, type EntityItem } from 'electrodb';
+import { documentClient, tableName } from '../lib/ddb/client';
+import { CounterEntity } from '../lib/ddb/entities/counter';
+import { UniqueEntity } from '../lib/ddb/entities/unique';
+import { key } from '../lib/ddb/indexes';
+
+/**
+ * Customers, their timeline and their purchases (spec part 1 §3, part 3 §7).
+ *
+ * Profile attributes carry the API's snake_case names so the wire mapping stays flat;
+ * derived and internal attributes are camelCase. Search keys are derived on write:
+ * - gsi1 `byDocument`: digits of the CPF/CNPJ (exact and prefix search);
+ * - gsi2 `byName`: `normalizeText(fullname)` + id (accent-insensitive prefix);
+ * - gsi3 `byEmail`: lower-case e-mail + id ('' when none, never matched by a search);
+ * - phones: `CustomerPhoneEntity`, one small item per distinct number (cellphone and
+ *   telephone) holding the list columns, so a phone search is one Query whichever number
+ *   matched and the customer item does not need a fifth index.
+ */
+
+const tenant = { type: 'string', required: true, readOnly: true } as const;
+const id = { type: 'number', required: true, readOnly: true, padding: { length: 9, char: '0' } } as const;
+const yesNo = { type: ['Y', 'N'] as const, required: true, default: 'N' } as const;
+const str = { type: 'string' } as const;
+const num = { type: 'number' } as const;
+const now = () => new Date().toISOString();
+
+export const CustomerEntity = new Entity(
+  {
+    model: { entity: 'customer', version: '1', service: 'freguesia' },
+    attributes: {
+      tenant,
+      id,
+      // Identity
+      type: { type: ['F', 'J'] as const, required: true },
+      /** Digits, zero-padded to 11 (F) or 14 (J); unique per tenant (`customer-document`). */
+      document: { type: 'string', required: true },
+      /** Stored upper-case. */
+      fullname: { type: 'string', required: true },
+      identity: str,
+      date_birth: str,
+      gender: str,
+      maritial: str,
+      favorite_store: num,
+      reference_code: str,
+      // Contact
+      telephone: str,
+      cellphone: str,
+      email: str,
+      cellphone_optout: yesNo,
+      email_optout: yesNo,
+      whatsapp_optout: yesNo,
+      app_optout: yesNo,
+      gdpr_agreement: yesNo,
+      /** Portal/app password (Argon2id PHC string); never answered. */
+      passwordHash: str,
+      // State
+      active: { ...yesNo, default: 'Y' },
+      channel: { type: 'string', required: true },
+      // Address
+      zipcode: str,
+      address: str,
+      number: str,
+      complement: str,
+      neighborhood: str,
+      city: str,
+      state: str,
+      id_city: str,
+      id_state: num,
+      latitude: num,
+      longitude: num,
+      // Credit analysis
+      employer: str,
+      occupation: str,
+      time: str,
+      timer: str,
+      home_owner: str,
+      income: num,
+      limit: num,
+      log: str,
+      bank: str,
+      ag: str,
+      agdigit: str,
+      acc: str,
+      accdigit: str,
+      contacts: {
+        type: 'list',
+        items: {
+          type: 'map',
+          properties: { name: str, email: str, telephone: str, cellphone: str, type: str },
+        },
+      },
+      tags: { type: 'list', items: { type: 'string' } },
+      /** Partner codes (loyalty partners, marketplaces): [{partner, code}]. */
+      integrations: { type: 'list', items: { type: 'map', properties: { partner: str, code: str } } },
+      // Purchase aggregates, maintained in the same transaction as each purchase.
+      basketCount: { type: 'number', required: true, default: 0 },
+      /** Sum of purchase amounts, integer centavos. */
+      basketTotal: { type: 'number', required: true, default: 0 },
+      /** Local time 'YYYY-MM-DD HH:mm:ss' of the newest purchase. */
+      dt_last_basket: str,
+      last_basket_origin: str,
+      // Derived search keys
+      nameKey: { type: 'string', required: true },
+      emailKey: { type: 'string', required: true, default: '' },
+      /** Optimistic lock of the profile (staff and portal edits); purchases do not bump it. */
+      version: { type: 'number', required: true, default: 1 },
+      createdAt: { type: 'string', readOnly: true, required: true, default: now },
+      updatedAt: { type: 'string', required: true, default: now },
+    },
+    indexes: {
+      byId: key('primary', ['tenant'], ['id']),
+      byDocument: key('gsi1', ['tenant'], ['document']),
+      byName: key('gsi2', ['tenant'], ['nameKey', 'id']),
+      byEmail: key('gsi3', ['tenant'], ['emailKey', 'id']),
+    },
+  },
+  { client: documentClient, table: tableName() },
+);
+
+/** Phone index entry: one per distinct number of a customer, with the list columns. */
+export const CustomerPhoneEntity = new Entity(
+  {
+    model: { entity: 'customerPhone', version: '1', service: 'freguesia' },
+    attributes: {
+      tenant,
+      phone: { type: 'string', required: true, readOnly: true },
+      customerId: id,
+      fullname: { type: 'string', required: true },
+      document: { type: 'string', required: true },
+      email: str,
+      cellphone: str,
+      city: str,
+      state: str,
+      channel: { type: 'string', required: true },
+      active: { type: ['Y', 'N'] as const, required: true },
+      createdAt: { type: 'string', required: true },
+    },
+    indexes: {
+      byPhone: key('primary', ['tenant'], ['phone', 'customerId']),
+    },
+  },
+  { client: documentClient, table: tableName() },
+);
+
+/**
+ * A customer's map point. Kept apart from the customer item so the map (GET
+ * /web/customers/geo) reads ~100-byte items: 5,000 points in one Query page.
+ */
+export const CustomerGeoEntity = new Entity(
+  {
+    model: { entity: 'customerGeo', version: '1', service: 'freguesia' },
+    attributes: {
+      tenant,
+      customerId: id,
+      latitude: { type: 'number', required: true },
+      longitude: { type: 'number', required: true },
+    },
+    indexes: {
+      byCustomer: key('primary', ['tenant'], ['customerId']),
+    },
+  },
+  { client: documentClient, table: tableName() },
+);
+
+/** One occurrence of a customer's timeline, written in the same transaction as the change. */
+export const CustomerEventEntity = new Entity(
+  {
+    model: { entity: 'customerEvent', version: '1', service: 'freguesia' },
+    attributes: {
+      tenant,
+      customerId: id,
+      /** ISO instant. */
+      at: { type: 'string', required: true, readOnly: true },
+      /** Tie-breaker for events of the same instant (several consent changes at once). */
+      seq: { type: 'string', required: true, readOnly: true },
+      type: {
+        type: ['created', 'updated', 'deleted', 'purchase', 'associated', 'consent', 'portal_update'] as const,
+        required: true,
+      },
+      description: { type: 'string', required: true },
+      channel: { type: 'string', required: true },
+      userId: num,
+      userName: str,
+      fields: { type: 'list', items: { type: 'string' } },
+      consent: { type: 'map', properties: { field: str, from: str, to: str } },
+      basketId: num,
+    },
+    indexes: {
+      byCustomer: key('primary', ['tenant', 'customerId'], ['at', 'seq']),
+    },
+  },
+  { client: documentClient, table: tableName() },
+);
+
+/**
+ * A purchase. Money in integer centavos; `date` is the POS's local time
+ * 'YYYY-MM-DD HH:mm:ss' (America/Sao_Paulo) and `day` its date part.
+ * - primary: one partition per basket (ingestion spreads writes across partitions);
+ * - gsi1 `byCustomer`: a customer's purchases by date; sparse (unidentified baskets, id 0,
+ *   are not indexed, so they never form one hot partition);
+ * - gsi2 `byDay`: a day's purchases by store and checkout (finding a coupon to associate).
+ */
+export const BasketEntity = new Entity(
+  {
+    model: { entity: 'basket', version: '1', service: 'freguesia' },
+    attributes: {
+      tenant,
+      id,
+      idCustomer: { type: 'number', required: true, default: 0, padding: { length: 9, char: '0' } },
+      idStore: { type: 'number', required: true, padding: { length: 9, char: '0' } },
+      checkout: { type: 'string', required: true },
+      coupon: { type: 'string', required: true },
+      date: { type: 'string', required: true },
+      day: { type: 'string', required: true },
+      /** The document the POS sent (digits), kept for unidentified purchases. */
+      document: str,
+      amount: { type: 'number', required: true },
+      discount: { type: 'number', required: true, default: 0 },
+      origin: { type: 'string', required: true },
+      itens: { type: 'number', required: true },
+      products: {
+        type: 'list',
+        required: true,
+        items: {
+          type: 'map',
+          properties: {
+            code: str,
+            description: str,
+            /** Units or kilograms (up to 3 decimals). */
+            quantity: num,
+            unit_value: num,
+            total_value: num,
+            discount: num,
+          },
+        },
+      },
+      payments: {
+        type: 'list',
+        required: true,
+        default: () => [],
+        items: { type: 'map', properties: { method: str, value: num, installments: num } },
+      },
+      createdAt: { type: 'string', readOnly: true, required: true, default: now },
+    },
+    indexes: {
+      byId: key('primary', ['tenant', 'id'], []),
+      byCustomer: {
+        ...key('gsi1', ['tenant', 'idCustomer'], ['date', 'id']),
+        condition: (attrs: Record<string, unknown>) => Number(attrs.idCustomer) > 0,
+      },
+      byDay: key('gsi2', ['tenant', 'day'], ['idStore', 'checkout', 'id']),
+    },
+  },
+  { client: documentClient, table: tableName() },
+);
+
+/** The distinct purchase origins of a tenant (GET /web/baskets/origins). */
+export const BasketOriginEntity = new Entity(
+  {
+    model: { entity: 'basketOrigin', version: '1', service: 'freguesia' },
+    attributes: { tenant, origin: { type: 'string', required: true, readOnly: true } },
+    indexes: { byOrigin: key('primary', ['tenant'], ['origin']) },
+  },
+  { client: documentClient, table: tableName() },
+);
+
+/** Transactions over customers, their indexes, timeline, purchases, markers and counters. */
+export const customersService = new Service({
+  customer: CustomerEntity,
+  phone: CustomerPhoneEntity,
+  geo: CustomerGeoEntity,
+  event: CustomerEventEntity,
+  basket: BasketEntity,
+  unique: UniqueEntity,
+  counter: CounterEntity,
+});
+
+export type CustomerItem = EntityItem<typeof CustomerEntity>;
+export type CustomerEventItem = EntityItem<typeof CustomerEventEntity>;
+export type BasketItem = EntityItem<typeof BasketEntity>;
+
+export const UNIQUE_SCOPES = {
+  document: 'customer-document',
+  basket: 'basket',
+} as const;

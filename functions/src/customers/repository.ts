@@ -1,0 +1,318 @@
+import type { EntityItem } from 'electrodb';
+import type { CustomerListItem } from '@freguesia/shared/schemas/customer';
+import { CUSTOMER_MESSAGES } from '@freguesia/shared/schemas/customer';
+import { countersFor } from '../lib/ddb/counters';
+import { CounterEntity } from '../lib/ddb/entities/counter';
+import { UniqueEntity } from '../lib/ddb/entities/unique';
+import { readPage } from '../lib/ddb/pagination';
+import { conflict, notFound } from '../lib/http/errors';
+import {
+  CustomerEntity,
+  CustomerEventEntity,
+  CustomerGeoEntity,
+  CustomerPhoneEntity,
+  UNIQUE_SCOPES,
+  type CustomerEventItem,
+  type CustomerItem,
+} from './entities';
+import {
+  changedFields,
+  consentChanges,
+  consentDescription,
+  phonesOf,
+  toListItem,
+  type Profile,
+  type SearchKey,
+} from './service';
+import { eventKey, failedIndex, transactionError, writeTransaction } from './transactions';
+
+/** Who makes a change: shown in the timeline. */
+export interface Actor {
+  /** 'Plataforma' (staff), 'Landing Page' (portal), 'PDV', 'App'. */
+  channel: string;
+  userId?: number;
+  userName?: string;
+}
+
+/** Searches answer at most this many matches (one Query page of the index); see README. */
+export const SEARCH_CAP = 200;
+/** The map answers at most this many customer points. */
+export const GEO_CAP = 5000;
+/** Timeline entries shown on the details page. */
+export const EVENTS_SHOWN = 100;
+
+const CHANNEL_COUNTER = 'customer-channel:';
+const TAG_COUNTER = 'customer-tag:';
+
+export interface SearchResult {
+  /** The requested page. */
+  items: CustomerListItem[];
+  /** Matches counted (exact up to the window, else a lower bound). */
+  total: number;
+  /** True when more customers match than were counted (the caller should refine the search). */
+  estimated: boolean;
+}
+
+type PhoneRow = EntityItem<typeof CustomerPhoneEntity>;
+type IndexQuery = {
+  go(options: { cursor: string | null; limit: number; pages: number }): Promise<{ data: unknown[]; cursor: string | null }>;
+};
+
+/** Customers of one tenant. */
+export function customersRepository(tenant: string) {
+  const counters = countersFor(tenant);
+
+  function eventOps(actor: Actor, customerId: number, events: Array<Omit<Parameters<typeof CustomerEventEntity.create>[0], 'tenant' | 'customerId' | 'at' | 'seq' | 'channel'>>) {
+    return events.map((e) => ({ tenant, customerId, channel: actor.channel, userId: actor.userId, userName: actor.userName, ...eventKey(), ...e }));
+  }
+
+  function phoneItems(id: number, c: Profile & { channel: string; createdAt: string }) {
+    return phonesOf(c).map((phone) => ({
+      tenant,
+      phone,
+      customerId: id,
+      fullname: c.fullname,
+      document: c.document,
+      email: c.email,
+      cellphone: c.cellphone,
+      city: c.city,
+      state: c.state,
+      channel: c.channel,
+      active: c.active,
+      createdAt: c.createdAt,
+    }));
+  }
+
+  const hasPoint = (p: { latitude?: number; longitude?: number }) =>
+    typeof p.latitude === 'number' && typeof p.longitude === 'number';
+
+  return {
+    async get(id: number): Promise<CustomerItem | null> {
+      const { data } = await CustomerEntity.get({ tenant, id }).go();
+      return data;
+    },
+
+    /** The id owning a document (strongly consistent: the uniqueness marker), or undefined. */
+    async idByDocument(document: string): Promise<number | undefined> {
+      const { data } = await UniqueEntity.get({ tenant, scope: UNIQUE_SCOPES.document, value: document }).go();
+      return data?.ownerId;
+    },
+
+    /**
+     * Creates a customer with its document marker, indexes, counters and first timeline
+     * entries in one transaction. A taken document → 409 with the owner's id.
+     */
+    async create(profile: Profile, options: { actor: Actor; passwordHash?: string; integrations?: { partner: string; code: string }[] }): Promise<CustomerItem> {
+      const id = await counters.next('customer');
+      const createdAt = new Date().toISOString();
+      const item: CustomerItem = {
+        ...profile,
+        tenant,
+        id,
+        channel: options.actor.channel,
+        passwordHash: options.passwordHash,
+        integrations: options.integrations,
+        basketCount: 0,
+        basketTotal: 0,
+        version: 1,
+        createdAt,
+        updatedAt: createdAt,
+      };
+      const events = eventOps(options.actor, id, [
+        { type: 'created', description: `Cliente cadastrado (${options.actor.channel})` },
+        ...consentChanges(undefined, profile).map((c) => ({ type: 'consent' as const, description: consentDescription(c), consent: { field: c.field, to: c.to } })),
+      ]);
+      const result = await writeTransaction(({ customer, unique, counter, phone, geo, event }) => [
+        unique.create({ tenant, scope: UNIQUE_SCOPES.document, value: profile.document, ownerId: id }).commit(),
+        customer.create(item).commit(),
+        counter.upsert({ tenant, name: 'total:customer' }).add({ value: 1 }).commit(),
+        counter.upsert({ tenant, name: `total:${CHANNEL_COUNTER}${item.channel}` }).add({ value: 1 }).commit(),
+        ...(profile.tags ?? []).map((tag) => counter.upsert({ tenant, name: `total:${TAG_COUNTER}${tag}` }).add({ value: 1 }).commit()),
+        ...phoneItems(id, item).map((p) => phone.put(p).commit()),
+        ...(hasPoint(profile) ? [geo.put({ tenant, customerId: id, latitude: profile.latitude!, longitude: profile.longitude! }).commit()] : []),
+        ...events.map((e) => event.create(e).commit()),
+      ]);
+      if (result.canceled) {
+        if (failedIndex(result) === 0) {
+          throw conflict(CUSTOMER_MESSAGES.duplicate, { id: (await this.idByDocument(profile.document)) ?? 0 });
+        }
+        throw transactionError(result);
+      }
+      return item;
+    },
+
+    /**
+     * Replaces the profile of a customer (purchase aggregates untouched). Optimistic on
+     * `version`: a concurrent edit answers 409. Moves the document marker when the document
+     * changes, keeps tag counters, phone and map indexes in step, and records the changed
+     * fields and every consent change in the timeline — all in one transaction.
+     */
+    async update(
+      current: CustomerItem,
+      profile: Profile,
+      options: { actor: Actor; passwordHash?: string; eventType?: 'updated' | 'portal_update' },
+    ): Promise<{ item: CustomerItem; fields: string[] }> {
+      const id = current.id;
+      const fields = changedFields(current, profile);
+      if (options.passwordHash) fields.push('password');
+      const updatedAt = new Date().toISOString();
+      const next: CustomerItem = { ...current, ...profile, updatedAt, version: current.version + 1 };
+      if (options.passwordHash) next.passwordHash = options.passwordHash;
+      const set: Record<string, unknown> = { ...profile, updatedAt, version: next.version };
+      if (options.passwordHash) set.passwordHash = options.passwordHash;
+      for (const [k, v] of Object.entries(set)) if (v === undefined) delete set[k];
+      const removed = (Object.keys(profile) as (keyof Profile)[])
+        .filter((k) => profile[k] === undefined && current[k] !== undefined);
+      const documentChanged = current.document !== profile.document;
+      const oldTags = new Set(current.tags ?? []);
+      const newTags = new Set(profile.tags ?? []);
+      const oldPhones = phonesOf(current);
+      const newPhoneItems = phoneItems(id, next);
+      const stalePhones = oldPhones.filter((p) => !newPhoneItems.some((n) => n.phone === p));
+      const eventType = options.eventType ?? 'updated';
+      const events = eventOps(options.actor, id, [
+        ...(fields.length > 0
+          ? [{ type: eventType, description: `Cadastro atualizado${eventType === 'portal_update' ? ' pelo portal' : ''}: ${fields.join(', ')}`, fields }]
+          : []),
+        ...consentChanges(current, profile).map((c) => ({
+          type: 'consent' as const,
+          description: consentDescription(c),
+          consent: { field: c.field, from: c.from ?? undefined, to: c.to },
+        })),
+      ]);
+      const result = await writeTransaction(({ customer, unique, counter, phone, geo, event }) => {
+        const patch = customer.patch({ tenant, id }).set(set as never);
+        return [
+          (removed.length > 0 ? patch.remove(removed as never) : patch).where(({ version }, { eq }) => eq(version, current.version)).commit(),
+          ...(documentChanged
+            ? [
+                unique.create({ tenant, scope: UNIQUE_SCOPES.document, value: profile.document, ownerId: id }).commit(),
+                unique.delete({ tenant, scope: UNIQUE_SCOPES.document, value: current.document }).commit(),
+              ]
+            : []),
+          ...[...newTags].filter((t) => !oldTags.has(t)).map((tag) => counter.upsert({ tenant, name: `total:${TAG_COUNTER}${tag}` }).add({ value: 1 }).commit()),
+          ...[...oldTags].filter((t) => !newTags.has(t)).map((tag) => counter.upsert({ tenant, name: `total:${TAG_COUNTER}${tag}` }).add({ value: -1 }).commit()),
+          ...stalePhones.map((p) => phone.delete({ tenant, phone: p, customerId: id }).commit()),
+          ...newPhoneItems.map((p) => phone.put(p).commit()),
+          hasPoint(profile)
+            ? geo.put({ tenant, customerId: id, latitude: profile.latitude!, longitude: profile.longitude! }).commit()
+            : geo.delete({ tenant, customerId: id }).commit(),
+          ...events.map((e) => event.create(e).commit()),
+        ];
+      });
+      if (result.canceled) {
+        const failed = failedIndex(result);
+        if (failed === 0) throw conflict('Este cliente foi alterado ou excluído por outra pessoa. Recarregue e tente novamente.');
+        if (failed === 1 && documentChanged) {
+          throw conflict(CUSTOMER_MESSAGES.duplicate, { id: (await this.idByDocument(profile.document)) ?? 0 });
+        }
+        throw transactionError(result);
+      }
+      return { item: next, fields };
+    },
+
+    /** Deletes a customer, its marker, indexes and counts in one transaction; then its timeline. */
+    async remove(id: number): Promise<void> {
+      const current = await this.get(id);
+      if (!current) throw notFound('Cliente não encontrado.');
+      const result = await writeTransaction(({ customer, unique, counter, phone, geo }) => [
+        customer.delete({ tenant, id }).where(({ version }, { eq }) => eq(version, current.version)).commit(),
+        unique.delete({ tenant, scope: UNIQUE_SCOPES.document, value: current.document }).commit(),
+        counter.upsert({ tenant, name: 'total:customer' }).add({ value: -1 }).commit(),
+        counter.upsert({ tenant, name: `total:${CHANNEL_COUNTER}${current.channel}` }).add({ value: -1 }).commit(),
+        ...(current.tags ?? []).map((tag) => counter.upsert({ tenant, name: `total:${TAG_COUNTER}${tag}` }).add({ value: -1 }).commit()),
+        ...phonesOf(current).map((p) => phone.delete({ tenant, phone: p, customerId: id }).commit()),
+        geo.delete({ tenant, customerId: id }).commit(),
+      ]);
+      if (result.canceled) {
+        if (failedIndex(result) === 0) throw conflict('Este cliente foi alterado por outra pessoa. Recarregue e tente novamente.');
+        throw transactionError(result);
+      }
+      // The timeline is personal data too (LGPD): removed after the customer, best effort.
+      const { data } = await CustomerEventEntity.query.byCustomer({ tenant, customerId: id }).go({ pages: 'all' });
+      if (data.length > 0) await CustomerEventEntity.delete(data.map(({ at, seq }) => ({ tenant, customerId: id, at, seq }))).go();
+    },
+
+    /**
+     * A search page from one Query on the field's index, in index order. The Query reads
+     * max(SEARCH_CAP, page × perPage) + 1 items, so the total is exact up to SEARCH_CAP
+     * (a lower bound beyond, flagged `estimated`); a second request happens only when the
+     * 1 MB page limit cut the first short. Never more than two requests, whatever the size.
+     */
+    async search(key: SearchKey, page: number, perPage: number): Promise<SearchResult> {
+      const end = page * perPage;
+      const want = Math.max(SEARCH_CAP, end) + 1;
+      const query = (
+        key.kind === 'phone'
+          ? CustomerPhoneEntity.query.byPhone({ tenant }).begins({ phone: key.value })
+          : key.kind === 'document'
+            ? CustomerEntity.query.byDocument({ tenant }).begins({ document: key.value })
+            : key.kind === 'email'
+              ? CustomerEntity.query.byEmail({ tenant }).begins({ emailKey: key.value })
+              : CustomerEntity.query.byName({ tenant }).begins({ nameKey: key.value })
+      ) as IndexQuery;
+      const rows: CustomerListItem[] = [];
+      const seen = new Set<number>();
+      let cursor: string | null = null;
+      for (let request = 0; request < 2; request++) {
+        const result = await query.go({ cursor, limit: want - rows.length, pages: 1 });
+        for (const raw of result.data) {
+          // A customer appears once per phone number: list it once.
+          const row = key.kind === 'phone' ? toListItem({ ...(raw as PhoneRow), id: (raw as PhoneRow).customerId }) : toListItem(raw as CustomerItem);
+          if (!seen.has(row.id)) rows.push(row);
+          seen.add(row.id);
+        }
+        cursor = result.cursor;
+        if (!cursor || rows.length >= want) break;
+      }
+      const more = rows.length >= want || cursor !== null;
+      const counted = Math.min(rows.length, want - 1);
+      return { items: rows.slice((page - 1) * perPage, end), total: more ? counted + 1 : counted, estimated: more };
+    },
+
+    /** A page of every customer, newest first (total from the `total:customer` counter). */
+    async listPage(page: number, perPage: number): Promise<CustomerListItem[]> {
+      const rows = await readPage(
+        async ({ cursor, limit }) => {
+          const result = await CustomerEntity.query.byId({ tenant }).go({ order: 'desc', limit, cursor });
+          return { data: result.data, cursor: result.cursor };
+        },
+        page,
+        perPage,
+      );
+      return rows.map(toListItem);
+    },
+
+    total: () => counters.total('customer'),
+
+    async events(id: number, max = EVENTS_SHOWN): Promise<CustomerEventItem[]> {
+      const { data } = await CustomerEventEntity.query.byCustomer({ tenant, customerId: id }).go({ order: 'desc', limit: max });
+      return data;
+    },
+
+    /** Customers per channel, from counters kept on write. */
+    async channels(): Promise<{ channel: string; total: number }[]> {
+      return (await countersWithPrefix(tenant, CHANNEL_COUNTER)).map(([channel, total]) => ({ channel, total }));
+    },
+
+    /** Customers per tag ("segment"), from counters kept on write; largest first. */
+    async segments(): Promise<{ segment: string; total: number }[]> {
+      return (await countersWithPrefix(tenant, TAG_COUNTER))
+        .map(([segment, total]) => ({ segment, total }))
+        .sort((a, b) => b.total - a.total || a.segment.localeCompare(b.segment, 'pt-BR'));
+    },
+
+    /** Map points (customers with coordinates), at most `max`, in id order. */
+    async geo(max = GEO_CAP): Promise<{ id: number; latitude: number; longitude: number }[]> {
+      const { data } = await CustomerGeoEntity.query.byCustomer({ tenant }).go({ limit: max, pages: 'all' });
+      return data.slice(0, max).map((p) => ({ id: p.customerId, latitude: p.latitude, longitude: p.longitude }));
+    },
+  };
+}
+
+async function countersWithPrefix(tenant: string, prefix: string): Promise<[string, number][]> {
+  const { data } = await CounterEntity.query.byName({ tenant }).begins({ name: `total:${prefix}` }).go({ pages: 'all' });
+  return data.filter((c) => c.value > 0).map((c) => [c.name.slice(`total:${prefix}`.length), c.value]);
+}
+
+export type CustomersRepository = ReturnType<typeof customersRepository>;

@@ -1,0 +1,332 @@
+import { normalizeText } from '@freguesia/shared/domain/reference';
+import { isValidDocument } from '@freguesia/shared/domain/document';
+import { onlyDigits } from '@freguesia/shared/domain/masks';
+import type {
+  Basket,
+  CustomerEvent,
+  CustomerForm,
+  CustomerListItem,
+  OptoutField,
+  PortalCustomer,
+  PortalCustomerRecord,
+} from '@freguesia/shared/schemas/customer';
+import type { BasketItem, CustomerEventItem, CustomerItem } from './entities';
+
+/**
+ * Pure customer logic: search-field detection, profile mapping and diffs, timeline texts,
+ * money and local-time helpers. No AWS imports.
+ */
+
+// ---------------------------------------------------------------- money and time
+
+/** Integer centavos → reais with two decimals (for JSON answers). */
+export const reais = (centavos: number): number => Math.round(centavos) / 100;
+
+/** Average ticket in centavos (rounded half up), 0 without purchases. */
+export const averageCentavos = (total: number, count: number): number => (count > 0 ? Math.round(total / count) : 0);
+
+const LOCAL = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'America/Sao_Paulo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** 'YYYY-MM-DD HH:mm:ss' in the business time zone (America/Sao_Paulo). */
+export const localDateTime = (date: Date): string => LOCAL.format(date).replace('T', ' ');
+/** 'YYYY-MM-DD' in the business time zone. */
+export const localDay = (date: Date): string => localDateTime(date).slice(0, 10);
+
+/** Adds days to a 'YYYY-MM-DD' date. */
+export function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Last day of the month of a 'YYYY-MM-DD' date. */
+export function endOfMonth(day: string): string {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+}
+
+// ---------------------------------------------------------------- search
+
+export type SearchField = 'document' | 'fullname' | 'email' | 'cellphone';
+export type SearchKey = { kind: 'document' | 'name' | 'email' | 'phone'; value: string };
+
+/**
+ * Which index a search uses. With `field` the caller decides; without it: a valid CPF/CNPJ
+ * (11 or 14 digits) → document, '@' → e-mail, other digits or a '(DD)' mask → phone, else the
+ * name. An 11-digit number that is both a valid CPF and a cellphone is looked up as a document
+ * first (the route falls back to the phone index when that finds nothing).
+ * Returns undefined when nothing searchable is left (e.g. only punctuation).
+ */
+export function searchKey(q: string, field?: SearchField): SearchKey | undefined {
+  const text = q.trim();
+  if (!text) return undefined;
+  const digits = onlyDigits(text);
+  let kind: SearchKey['kind'];
+  if (field) kind = field === 'fullname' ? 'name' : field === 'cellphone' ? 'phone' : field;
+  else if (text.includes('@')) kind = 'email';
+  else if (/^[\d\s.\-/()+]+$/.test(text)) kind = !text.includes('(') && isValidDocument(digits) && (digits.length === 11 || digits.length === 14) ? 'document' : 'phone';
+  else kind = 'name';
+  const value = kind === 'name' ? normalizeText(text) : kind === 'email' ? text.toLowerCase() : digits;
+  return value ? { kind, value } : undefined;
+}
+
+// ---------------------------------------------------------------- profile
+
+/** Profile attributes written by the staff form and the portal (everything but aggregates). */
+export type Profile = Omit<
+  CustomerItem,
+  | 'tenant'
+  | 'id'
+  | 'basketCount'
+  | 'basketTotal'
+  | 'dt_last_basket'
+  | 'last_basket_origin'
+  | 'version'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'passwordHash'
+  | 'channel'
+  | 'integrations'
+>;
+
+const derivedKeys = (fullname: string, email: string | undefined) => ({
+  nameKey: normalizeText(fullname),
+  emailKey: email ? email.toLowerCase() : '',
+});
+
+/** Staff form → profile attributes (derived search keys included). */
+export function profileFromForm(form: CustomerForm): Profile {
+  const { password: _password, ...rest } = form;
+  return {
+    ...rest,
+    date_birth: rest.date_birth ?? undefined,
+    gdpr_agreement: rest.gdpr_agreement ?? 'N',
+    time: rest.time,
+    ...derivedKeys(rest.fullname, rest.email),
+  };
+}
+
+/**
+ * Portal payload → profile attributes. The portal does not carry the staff-only fields
+ * (credit analysis, contacts, identity...), so an update keeps them: `current` is merged.
+ */
+export function profileFromPortal(payload: PortalCustomer, current?: CustomerItem): Profile {
+  const base: Partial<Profile> = current ? pickProfile(current) : {};
+  return {
+    ...base,
+    type: payload.type,
+    document: payload.document,
+    fullname: payload.fullname,
+    gender: payload.gender,
+    date_birth: payload.date_birth ?? undefined,
+    cellphone: payload.cellphone,
+    email: payload.email,
+    zipcode: payload.zipcode,
+    state: payload.state,
+    id_state: payload.id_state,
+    id_city: payload.id_city,
+    city: payload.city,
+    neighborhood: payload.neighborhood,
+    address: payload.address,
+    number: payload.number,
+    complement: payload.complement,
+    tags: payload.tags,
+    gdpr_agreement: payload.agreement,
+    cellphone_optout: payload.cellphone_optout,
+    whatsapp_optout: payload.whatsapp_optout,
+    email_optout: payload.email_optout,
+    app_optout: payload.app_optout,
+    active: current?.active ?? 'Y',
+    ...derivedKeys(payload.fullname, payload.email),
+  } as Profile;
+}
+
+/** Attributes of the profile, as stored (for diffs and the portal merge). */
+export const PROFILE_FIELDS = [
+  'type', 'document', 'fullname', 'identity', 'date_birth', 'gender', 'maritial', 'favorite_store', 'reference_code',
+  'telephone', 'cellphone', 'email', 'cellphone_optout', 'email_optout', 'whatsapp_optout', 'app_optout', 'gdpr_agreement',
+  'active', 'zipcode', 'address', 'number', 'complement', 'neighborhood', 'city', 'state', 'id_city', 'id_state',
+  'latitude', 'longitude', 'employer', 'occupation', 'time', 'timer', 'home_owner', 'income', 'limit', 'log', 'bank',
+  'ag', 'agdigit', 'acc', 'accdigit', 'contacts', 'tags', 'nameKey', 'emailKey',
+] as const satisfies readonly (keyof Profile)[];
+
+function pickProfile(c: CustomerItem): Partial<Profile> {
+  const out: Record<string, unknown> = {};
+  for (const f of PROFILE_FIELDS) if (c[f] !== undefined) out[f] = c[f];
+  return out as Partial<Profile>;
+}
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** Profile fields whose value changed (derived keys left out), for the 'updated' event. */
+export function changedFields(current: CustomerItem, next: Profile): string[] {
+  return PROFILE_FIELDS.filter((f) => f !== 'nameKey' && f !== 'emailKey')
+    .filter((f) => !(isEmptyValue(current[f]) && isEmptyValue(next[f])))
+    .filter((f) => !same(current[f], next[f]));
+}
+
+const isEmptyValue = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+
+// ---------------------------------------------------------------- consent (LGPD)
+
+export const CONSENT_FIELDS = ['gdpr_agreement', 'cellphone_optout', 'whatsapp_optout', 'email_optout', 'app_optout'] as const;
+export type ConsentField = (typeof CONSENT_FIELDS)[number];
+
+const CHANNEL_LABELS: Record<OptoutField, string> = {
+  cellphone_optout: 'SMS',
+  whatsapp_optout: 'WhatsApp',
+  email_optout: 'E-mail',
+  app_optout: 'Aplicativo',
+};
+
+export interface ConsentChange {
+  field: ConsentField;
+  from: 'Y' | 'N' | null;
+  to: 'Y' | 'N';
+}
+
+/** Consent values that changed (or were set for the first time when `current` is undefined). */
+export function consentChanges(current: Partial<CustomerItem> | undefined, next: Profile): ConsentChange[] {
+  return CONSENT_FIELDS.flatMap((field) => {
+    const from = (current?.[field] as 'Y' | 'N' | undefined) ?? null;
+    const to = next[field] ?? 'N';
+    return from === to ? [] : [{ field, from, to }];
+  });
+}
+
+export function consentDescription(change: ConsentChange): string {
+  if (change.field === 'gdpr_agreement') {
+    return change.to === 'Y' ? 'Aceitou o regulamento do programa (LGPD)' : 'Não aceitou / retirou o aceite do regulamento (LGPD)';
+  }
+  const label = CHANNEL_LABELS[change.field];
+  return change.to === 'Y' ? `Não autoriza comunicações por ${label} (opt-out)` : `Autoriza comunicações por ${label} (opt-in)`;
+}
+
+// ---------------------------------------------------------------- answers
+
+export function toListItem(c: Pick<CustomerItem, 'id' | 'fullname' | 'document' | 'email' | 'cellphone' | 'city' | 'state' | 'channel' | 'createdAt' | 'active'>): CustomerListItem {
+  return {
+    id: c.id,
+    fullname: c.fullname,
+    document: c.document,
+    email: c.email ?? null,
+    cellphone: c.cellphone ?? null,
+    city: c.city ?? null,
+    state: c.state ?? null,
+    channel: c.channel,
+    created_at: c.createdAt,
+    active: c.active,
+  };
+}
+
+export function toEvent(e: CustomerEventItem): CustomerEvent {
+  return {
+    id: `${e.at}#${e.seq}`,
+    type: e.type,
+    description: e.description,
+    channel: e.channel,
+    user_id: e.userId ?? null,
+    user_name: e.userName ?? null,
+    fields: e.fields ?? [],
+    consent: e.consent?.field ? { field: e.consent.field, from: e.consent.from ?? null, to: e.consent.to ?? '' } : null,
+    basket_id: e.basketId ?? null,
+    created_at: e.at,
+  };
+}
+
+/** GET /web/customer/{id}: every profile field, aggregates, tags, timeline and integrations. */
+export function toDetails(c: CustomerItem, events: CustomerEventItem[]) {
+  const { tenant: _t, passwordHash, nameKey: _n, emailKey: _e, basketCount, basketTotal, createdAt, updatedAt, version: _v, ...profile } = c;
+  return {
+    ...profile,
+    date_birth: c.date_birth ?? null,
+    contacts: c.contacts ?? [],
+    tags: c.tags ?? [],
+    integrations: c.integrations ?? [],
+    has_password: Boolean(passwordHash),
+    created_at: createdAt,
+    updated_at: updatedAt,
+    basket_count: basketCount,
+    basket_total: reais(basketTotal),
+    average_basket: reais(averageCentavos(basketTotal, basketCount)),
+    dt_last_basket: c.dt_last_basket ?? null,
+    last_basket_origin: c.last_basket_origin ?? null,
+    events: events.map(toEvent),
+  };
+}
+
+/** GET /customer/me: the portal payload fields plus active, type, gdpr_agreement and id. */
+export function toPortalRecord(c: CustomerItem): PortalCustomerRecord {
+  return {
+    id: c.id,
+    document: c.document,
+    type: c.type,
+    fullname: c.fullname,
+    gender: c.gender ?? null,
+    date_birth: c.date_birth ?? null,
+    cellphone: c.cellphone ?? null,
+    email: c.email ?? null,
+    zipcode: c.zipcode ?? null,
+    state: c.state ?? null,
+    id_state: c.id_state ?? 0,
+    id_city: c.id_city ?? null,
+    city: c.city ?? null,
+    neighborhood: c.neighborhood ?? null,
+    address: c.address ?? null,
+    number: c.number ?? null,
+    complement: c.complement ?? null,
+    tags: c.tags ?? [],
+    channel: c.channel,
+    active: c.active,
+    gdpr_agreement: c.gdpr_agreement,
+    agreement: c.gdpr_agreement,
+    cellphone_optout: c.cellphone_optout,
+    whatsapp_optout: c.whatsapp_optout,
+    email_optout: c.email_optout,
+    app_optout: c.app_optout,
+  };
+}
+
+export function toBasket(b: BasketItem, storeNames: ReadonlyMap<number, string>): Basket {
+  return {
+    id: b.id,
+    id_customer: b.idCustomer > 0 ? b.idCustomer : null,
+    id_store: b.idStore,
+    store_name: storeNames.get(b.idStore) ?? null,
+    checkout: b.checkout,
+    coupon: b.coupon,
+    date: b.date,
+    created_at: b.createdAt,
+    amount: reais(b.amount),
+    discount: reais(b.discount),
+    origin: b.origin,
+    itens: b.itens,
+    products: b.products.map((p) => ({
+      code: p.code ?? '',
+      description: p.description ?? '',
+      quantity: p.quantity ?? 0,
+      unit_value: reais(p.unit_value ?? 0),
+      total_value: reais(p.total_value ?? 0),
+      discount: reais(p.discount ?? 0),
+    })),
+    payments: b.payments.map((p) => ({ method: p.method ?? '', value: reais(p.value ?? 0), installments: p.installments ?? 1 })),
+  };
+}
+
+/** 'R$ 1.234,56'. */
+export const formatBrl = (centavos: number): string =>
+  (centavos / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' }).replace(/\u00a0/g, ' ');
+
+/** Phone numbers of a profile, each once (cellphone first). */
+export function phonesOf(p: { cellphone?: string; telephone?: string }): string[] {
+  return [...new Set([p.cellphone, p.telephone].filter((v): v is string => Boolean(v)))];
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { SETTING_MESSAGES, SettingWrite, isSettingKey } from '@freguesia/shared/schemas/settings';
+import { route } from '../lib/http/route';
+import { settingsRepository } from './settings-repository';
+import {
+  integrationTokenInfo,
+  listSettings,
+  portalSettings,
+  readSetting,
+  rotateIntegrationToken,
+  writeSetting,
+} from './settings-service';
+
+const READ = { action: 'read', subject: 'Settings' } as const;
+const WRITE = { action: 'write', subject: 'Settings' } as const;
+
+const keyParams = z.object({
+  key: z.string().transform((key, ctx) => {
+    if (isSettingKey(key)) return key;
+    ctx.addIssue({ code: 'custom', message: SETTING_MESSAGES.unknown(key) });
+    return z.NEVER;
+  }),
+});
+
+const write = (method: 'PUT' | 'POST') =>
+  route({
+    method,
+    path: '/api/web/settings',
+    permission: WRITE,
+    body: SettingWrite,
+    handler: async ({ tenant, principal, body }) => writeSetting(settingsRepository(tenant.id), tenant, body, principal.userId),
+  });
+
+/** Key/value settings, the integration token and the portal's public settings (spec part 3 §3, §7). */
+export const settingRoutes = [
+  route({
+    method: 'GET',
+    path: '/api/web/settings',
+    permission: READ,
+    handler: async ({ tenant }) => listSettings(settingsRepository(tenant.id), tenant),
+  }),
+  // Read by key is open to any signed-in staff: screens outside Settings (sales coverage,
+  // average basket, expense prices) read single keys. Secrets stay masked.
+  route({
+    method: 'GET',
+    path: '/api/web/settings/{key}',
+    permission: null,
+    params: keyParams,
+    handler: async ({ tenant, params }) => readSetting(settingsRepository(tenant.id), tenant, params.key),
+  }),
+  write('PUT'),
+  write('POST'),
+  /**
+   * Rotates the integration token and returns the new one once: `{token, hint, created_at}`.
+   * Deviation from the spec ("returns the token"): only the token's SHA-256 is stored, so the
+   * current token cannot be read back; asking for it issues a new one and revokes the old.
+   * Use GET /api/web/settings/token/info to see which token is current without rotating.
+   */
+  route({
+    method: 'GET',
+    path: '/api/web/settings/token',
+    permission: WRITE,
+    handler: async ({ tenant }) => rotateIntegrationToken(settingsRepository(tenant.id)),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/web/settings/token/info',
+    permission: READ,
+    handler: async ({ tenant }) => integrationTokenInfo(settingsRepository(tenant.id)),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/customer/settings',
+    auth: 'public',
+    handler: async ({ tenant }) => portalSettings(settingsRepository(tenant.id), tenant),
+  }),
+];
+

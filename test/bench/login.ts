@@ -1,0 +1,88 @@
+/**
+ * Login latency through the real `auth` handler against DynamoDB Local:
+ * `npx tsx test/bench/login.ts [logins]` (default 100 sequential logins after 5 warm-ups).
+ * Prints p50/p95/p99 in ms and the Argon2id parameters. Target: p95 ≤ 300 ms.
+ * A number to read, not a pass/fail test (numbers depend on the machine).
+ */
+import { randomBytes } from 'node:crypto';
+import { availableParallelism, loadavg } from 'node:os';
+
+// Set before any AWS SDK module loads (all of them are imported dynamically below).
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+
+const LOGINS = Number(process.argv[2] ?? 100);
+const WARMUP = 5;
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)]!;
+}
+
+async function main(): Promise<void> {
+  const { ensureTable, startDynamoLocal } = await import('../../infra/local/dynamodb');
+  const dynamo = await startDynamoLocal();
+  try {
+    const tableName = 'freguesia-bench';
+    await ensureTable(dynamo.client, tableName);
+    // Before the function modules load: they read their configuration at import time.
+    Object.assign(process.env, {
+      TABLE_NAME: tableName,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      AWS_REGION: 'sa-east-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      FREGUESIA_RUNTIME: 'local',
+      POWERTOOLS_LOG_LEVEL: 'ERROR',
+    });
+    const [{ createTestTenant, ADMIN_PASSWORD }, { call }, { handler }, { PASSWORD_PARAMS, hashPassword, verifyPassword }] = await Promise.all([
+      import('../support/tenant'),
+      import('../support/api'),
+      import('@freguesia/functions/auth/handler'),
+      import('@freguesia/functions/lib/auth/password'),
+    ]);
+    const t = await createTestTenant('bench');
+    const once = async (i: number) => {
+      const started = performance.now();
+      // One address per login so the bench measures login, not the per-address limit.
+      const res = await call(handler, {
+        method: 'POST',
+        path: '/api/web/login',
+        tenant: t.tenant,
+        body: { email: t.adminEmail, password: ADMIN_PASSWORD },
+        sourceIp: `10.9.${Math.floor(i / 250)}.${i % 250}`,
+      });
+      const ms = performance.now() - started;
+      if (res.status !== 200) throw new Error(`login ${i} answered ${res.status}: ${res.text}`);
+      return ms;
+    };
+    for (let i = 0; i < WARMUP; i++) await once(i);
+    const samples: number[] = [];
+    for (let i = 0; i < LOGINS; i++) samples.push(await once(WARMUP + i));
+    samples.sort((a, b) => a - b);
+    // The Argon2id verification alone, to tell hashing from I/O in the totals above.
+    const hash = await hashPassword(ADMIN_PASSWORD);
+    const hashing: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const started = performance.now();
+      await verifyPassword(ADMIN_PASSWORD, hash);
+      hashing.push(performance.now() - started);
+    }
+    hashing.sort((a, b) => a - b);
+    const fmt = (n: number) => n.toFixed(1);
+    console.log(`login x${LOGINS} (sequential, real handler, DynamoDB Local)`);
+    console.log(`  p50 ${fmt(percentile(samples, 50))} ms  p95 ${fmt(percentile(samples, 95))} ms  p99 ${fmt(percentile(samples, 99))} ms`);
+    console.log(`  min ${fmt(samples[0]!)} ms  max ${fmt(samples.at(-1)!)} ms`);
+    console.log(`  Argon2id verify alone: p50 ${fmt(percentile(hashing, 50))} ms; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${availableParallelism()} CPUs`);
+    console.log(
+      `  Argon2id m=${PASSWORD_PARAMS.memorySize} KiB (${(PASSWORD_PARAMS.memorySize / 1024).toFixed(0)} MiB), t=${PASSWORD_PARAMS.iterations}, p=${PASSWORD_PARAMS.parallelism}, hash ${PASSWORD_PARAMS.hashLength} bytes`,
+    );
+  } finally {
+    await dynamo.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

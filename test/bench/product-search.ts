@@ -1,0 +1,161 @@
+/**
+ * Product search at catalogue scale: DynamoDB requests per search and latency (p50/p95) for a
+ * description prefix, an exact EAN and the unfiltered first page, at 200 and at 100,000 products.
+ * Runs against an in-memory DynamoDB Local; requests are counted by a middleware on the shared
+ * DocumentClient. Figures are measured twice: at the repository (the search itself) and through
+ * the real Lambda handler (adding the staff-auth reads: user and role).
+ *
+ * Run: npx tsx test/bench/product-search.ts   (PRODUCTS=100000 by default)
+ */
+import { randomBytes } from 'node:crypto';
+import { ensureTable, startDynamoLocal } from '../../infra/local/dynamodb';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+const LARGE = Number(process.env.PRODUCTS ?? 100_000);
+const SMALL = 200;
+const ITERATIONS = Number(process.env.ITERATIONS ?? 200);
+
+const dynamo = await startDynamoLocal();
+const tableName = 'freguesia-bench-search';
+await ensureTable(dynamo.client, tableName);
+Object.assign(process.env, {
+  TABLE_NAME: tableName,
+  DYNAMODB_ENDPOINT: dynamo.endpoint,
+  AWS_REGION: 'sa-east-1',
+  AWS_ACCESS_KEY_ID: 'local',
+  AWS_SECRET_ACCESS_KEY: 'local',
+  JWT_SECRET: randomBytes(32).toString('hex'),
+  FREGUESIA_RUNTIME: 'local',
+  POWERTOOLS_LOG_LEVEL: 'ERROR',
+});
+
+// Modules read the environment at load time: import them only now.
+const { documentClient } = await import('@freguesia/functions/lib/ddb/client');
+const { ProductEntity } = await import('@freguesia/functions/catalog/entities');
+const { productsRepository } = await import('@freguesia/functions/catalog/products.repository');
+const { countersFor } = await import('@freguesia/functions/lib/ddb/counters');
+const { handler } = await import('@freguesia/functions/catalog/handler');
+const { normalizeText } = await import('@freguesia/shared/domain/reference');
+const { ean13 } = await import('@freguesia/shared/schemas/catalog');
+const { CATEGORY_TREE, BRANDS } = await import('../../infra/local/seed/catalog-data');
+const { createTestTenant } = await import('../support/tenant');
+const { call } = await import('../support/api');
+
+let requests = 0;
+documentClient.middlewareStack.add(
+  (next) => async (args) => {
+    requests++;
+    return next(args);
+  },
+  { step: 'initialize', name: 'benchRequestCounter' },
+);
+
+const variants = CATEGORY_TREE.flatMap(([, branches]) => branches.flatMap(([, leaves]) => leaves.flatMap(([, v]) => v.map(([name, cents]) => ({ name, cents })))));
+const brands = [
+  ...BRANDS.map(([, d]) => d),
+  ...['Serra Azul', 'Boa Safra', 'Vale Verde', 'Sabor de Minas', 'Dona Benta', 'Qualitá', 'Primor', 'Vitória', 'Santa Amália', 'Bom Gosto', 'Sinhá', 'Carrefour', 'Tirolez', 'Aurora', 'Perdigão', 'Seara', 'Sadia', 'Fleischmann', 'Knorr', 'Maggi'],
+];
+const flavours = ['', 'Tradicional', 'Light', 'Zero', 'Premium', 'Orgânico', 'Família', 'Econômica', 'Gourmet', 'Kids'];
+
+function product(tenant: string, i: number) {
+  const v = variants[i % variants.length]!;
+  const brand = brands[Math.floor(i / variants.length) % brands.length]!;
+  const flavour = flavours[Math.floor(i / (variants.length * brands.length)) % flavours.length]!;
+  const description = [v.name, brand, flavour].filter(Boolean).join(' ');
+  const id = i + 1;
+  return {
+    tenant,
+    id,
+    code: ean13(`78${String(id).padStart(10, '0')}`),
+    reference_code: String(100000 + id),
+    description,
+    descriptionKey: normalizeText(description),
+    pack: 1,
+    weighable: 'N' as const,
+    active: 'Y' as const,
+    url: '',
+    fast_orders: 'N' as const,
+    group_code: normalizeText(v.name.split(' ')[0]!),
+    prices: [1, 2, 3, 4, 5, 6].map((s) => ({ id_store: s, regular: v.cents + s * 10, cust: Math.round(v.cents * 0.7), stock: (i * s) % 200 })),
+  };
+}
+
+async function seed(tenant: string, count: number): Promise<number> {
+  const started = performance.now();
+  const chunk = 5000;
+  for (let start = 0; start < count; start += chunk) {
+    const items = Array.from({ length: Math.min(chunk, count - start) }, (_, k) => product(tenant, start + k));
+    const { unprocessed } = await ProductEntity.put(items).go({ concurrency: 16 });
+    if (unprocessed.length > 0) throw new Error(`${unprocessed.length} unprocessed`);
+  }
+  await countersFor(tenant).add('product', count);
+  return (performance.now() - started) / 1000;
+}
+
+interface Figures {
+  requests: number;
+  p50: number;
+  p95: number;
+  results: number;
+}
+
+async function measure(run: (i: number) => Promise<number>): Promise<Figures> {
+  for (let i = 0; i < 10; i++) await run(i); // warm-up
+  const times: number[] = [];
+  let totalRequests = 0;
+  let results = 0;
+  for (let i = 0; i < ITERATIONS; i++) {
+    requests = 0;
+    const t0 = performance.now();
+    results += await run(i);
+    times.push(performance.now() - t0);
+    totalRequests += requests;
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+  return { requests: totalRequests / ITERATIONS, p50: at(0.5), p95: at(0.95), results: results / ITERATIONS };
+}
+
+const prefixes = ['arroz', 'café', 'leite uht', 'biscoito recheado', 'sabão em pó', 'refrigerante cola', 'água mineral', 'macarrão penne', 'queijo', 'shampoo'];
+
+async function scenario(label: string, count: number) {
+  const t = await createTestTenant('bench');
+  const seconds = await seed(t.tenant, count);
+  console.log(`\n${label}: ${count.toLocaleString('pt-BR')} mercadorias gravadas em ${seconds.toFixed(1)} s (${Math.round(count / seconds)} itens/s, BatchWrite ×16)`);
+  const repo = productsRepository(t.tenant);
+  const codes = Array.from({ length: 50 }, (_, k) => product(t.tenant, (k * 7919) % count).code);
+  const rows: [string, Figures][] = [
+    ['prefixo da descrição (repositório)', await measure(async (i) => (await repo.search('description', prefixes[i % prefixes.length]!, 1, 50)).items.length)],
+    ['EAN exato (repositório)', await measure(async (i) => (await repo.quickSearch(codes[i % codes.length]!, 1, 50)).items.length)],
+    ['lista sem filtro, página 1 (repositório)', await measure(async () => (await repo.list(1, 50)).items.length)],
+    [
+      'prefixo via handler (GET /web/products/search)',
+      await measure(async (i) => {
+        const res = await call(handler, { path: '/api/web/products/search', query: { q: prefixes[i % prefixes.length] }, tenant: t.tenant, token: t.adminToken });
+        if (res.status !== 200) throw new Error(res.text);
+        return res.body.data.length;
+      }),
+    ],
+    [
+      'EAN via handler (GET /web/product/find)',
+      await measure(async (i) => {
+        const res = await call(handler, { path: '/api/web/product/find', query: { code: codes[i % codes.length] }, tenant: t.tenant, token: t.adminToken });
+        if (res.status !== 200) throw new Error(res.text);
+        return 1;
+      }),
+    ],
+  ];
+  for (const [name, f] of rows) {
+    console.log(`  ${name.padEnd(48)} ${f.requests.toFixed(2)} req. DynamoDB/busca   p50 ${f.p50.toFixed(1)} ms   p95 ${f.p95.toFixed(1)} ms   (${f.results.toFixed(1)} resultados)`);
+  }
+  const totals = await repo.search('description', 'arroz', 1, 50);
+  console.log(`  total informado para "arroz": ${totals.total}${totals.estimated ? ' (estimado: mais de 200 resultados)' : ''}`);
+}
+
+try {
+  await scenario('Catálogo pequeno', SMALL);
+  await scenario('Catálogo grande', LARGE);
+  console.log('\nStaff auth adds 2 GetItems per request (user and role); the tenant is cached per container.');
+} finally {
+  await dynamo.stop();
+}

@@ -1,0 +1,262 @@
+import { cpfFromBase } from '@freguesia/shared/domain/document';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, screenshot } from '../support/browser';
+import { adminCredentials, loginAs } from '../support/login';
+
+/**
+ * The staff customer screens through headless Chromium against the real local runtime
+ * (spec part 1 §2, §3, §5, §8; part 3 §7-§8): the wizard creates a customer (the CEP lookup and
+ * the geocoding answer from the local ViaCEP/Nominatim stand-in of the global setup: CEP
+ * 01310-100 → Avenida Paulista, São Paulo/SP), the list finds it by name and by document, the
+ * wizard edits it, the details tabs show it, and the list deletes it after the confirmation.
+ *
+ * The tests run in order and build on each other.
+ */
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+const stamp = String(Date.now()).slice(-6);
+const letters = stamp.replace(/\d/g, (d) => 'ABCDEFGHIJ'[Number(d)]!);
+const NAME = `CLIENTE E2E ${letters}`;
+const NEW_NAME = `CLIENTA E2E ${letters} ALTERADA`;
+// A valid CPF generated for this run (check digits computed, never a real person's).
+const CPF = cpfFromBase(`9${stamp}${String(Math.floor(Math.random() * 90) + 10)}`.slice(0, 9));
+const CPF_MASKED = CPF.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
+
+const byTestId = (id: string, scope: Page | Locator = page) => scope.locator(`[data-testid="${id}"]`);
+const input = (id: string, scope: Page | Locator = page) => byTestId(id, scope).locator('input').first();
+const notices = () => page.getByTestId('notifications');
+const dialog = () => page.locator('[role=dialog]:visible');
+
+async function expectNotice(text: string) {
+  await expect.poll(() => notices().textContent(), { timeout: 15_000 }).toContain(text);
+}
+
+async function choose(id: string, name: string) {
+  await byTestId(id).locator('button').first().click();
+  await page.getByRole('option', { name, exact: true }).first().click();
+}
+
+const rows = () => byTestId('customers-table').locator('tbody tr');
+
+async function search(q: string) {
+  const filter = byTestId('customers-table').locator('input[type=search]').first();
+  await filter.fill(q);
+  await expect.poll(() => new URL(page.url()).searchParams.get('q'), { timeout: 10_000 }).toBe(q);
+}
+
+async function expectRowWith(text: string) {
+  await expect.poll(async () => (await rows().allTextContents()).some((r) => r.includes(text)), { timeout: 15_000 }).toBe(true);
+}
+
+function row(text: string): Locator {
+  return rows().filter({ hasText: text }).first();
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'pt-BR' });
+  page = await context.newPage();
+  await loginAs(page, adminCredentials);
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+describe('customers (staff)', () => {
+  it('lists customers with the search box, the total and "Novo cliente"', async () => {
+    await page.goto(`${baseUrl()}/customers`);
+    await page.getByRole('heading', { level: 1, name: /Clientes/ }).waitFor({ timeout: 20_000 });
+    await expect.poll(() => byTestId('customers-total').textContent(), { timeout: 15_000 }).toMatch(/^Total de [\d,]+[kM]? clientes?$/);
+    expect(await page.getByRole('button', { name: 'Novo cliente' }).isVisible()).toBe(true);
+    await screenshot(page, 'customers-list');
+
+    await search('ZZZZ NINGUEM');
+    await expect.poll(() => byTestId('customers-table').textContent(), { timeout: 15_000 }).toContain('Nenhum cliente encontrado.');
+  });
+
+  it('creates a customer through the four-step wizard', async () => {
+    await page.goto(`${baseUrl()}/customers`);
+    await page.getByRole('button', { name: 'Novo cliente' }).click();
+    await page.waitForURL((url) => url.pathname === '/customer/new');
+    await input('customer-document').waitFor();
+    expect(await page.getByText('Dados Pessoais').first().isVisible()).toBe(true);
+
+    // Próximo validates the step with the spec's messages.
+    await page.getByRole('button', { name: 'Próximo' }).click();
+    await expect.poll(() => page.textContent('body')).toContain('Digite o CPF do cliente');
+    expect(await page.textContent('body')).toContain('Digite o nome do cliente');
+    expect(await page.textContent('body')).toContain('Escolha o Sexo do cliente');
+    await screenshot(page, 'customers-wizard-step1-errors');
+
+    // An invalid CPF is refused on blur and the field is cleared.
+    await input('customer-document').fill('123.456.789-00');
+    await input('customer-fullname').click();
+    await expectNotice('Documento Invalido, verifique novamente.');
+    expect(await input('customer-document').inputValue()).toBe('');
+
+    await input('customer-document').fill(CPF);
+    expect(await input('customer-document').inputValue()).toBe(CPF_MASKED);
+    await input('customer-fullname').fill(NAME.toLowerCase());
+    expect(await input('customer-fullname').inputValue()).toBe(NAME);
+    await input('customer-date-birth').fill('07031990');
+    expect(await input('customer-date-birth').inputValue()).toBe('07/03/1990');
+    await choose('customer-gender', 'Feminino');
+    await choose('customer-marital', 'Casado(a)');
+    await input('customer-email').fill(`e2e.${stamp}@example.com`);
+    await input('customer-cellphone').fill('11987654321');
+    expect(await input('customer-cellphone').inputValue()).toBe('(11) 9.8765-4321');
+    await screenshot(page, 'customers-wizard-step1');
+    await page.getByRole('button', { name: 'Próximo' }).click();
+
+    // Step 2: the CEP lookup fills the address; the number's blur geocodes (marker at zoom 17).
+    await input('customer-zipcode').waitFor();
+    await page.getByRole('button', { name: 'Próximo' }).click();
+    await expect.poll(() => page.textContent('body')).toContain('Digite o CEP');
+    expect(await page.textContent('body')).toContain('Digite o Endereco');
+    await input('customer-zipcode').fill('01310100');
+    await expect.poll(() => input('customer-address').inputValue(), { timeout: 15_000 }).toBe('Avenida Paulista');
+    expect(await input('customer-neighborhood').inputValue()).toBe('Bela Vista');
+    await expect.poll(() => byTestId('customer-city').textContent(), { timeout: 10_000 }).toMatch(/S[ÃA]O PAULO|São Paulo/i);
+    await input('customer-number').fill('1000');
+    await input('customer-complement').click();
+    await expect.poll(() => byTestId('customer-form-map').locator('.app-map-pin').count(), { timeout: 15_000 }).toBe(1);
+    await screenshot(page, 'customers-wizard-step2');
+    await page.getByRole('button', { name: 'Próximo' }).click();
+
+    // Step 3 (optional): credit analysis.
+    await input('customer-employer').waitFor();
+    await input('customer-employer').fill('Mercado Central');
+    await input('customer-income').fill('3.500,00');
+    await input('customer-limit').fill('30');
+    await screenshot(page, 'customers-wizard-step3');
+    await page.getByRole('button', { name: 'Próximo' }).click();
+
+    // Step 4 (optional): contacts.
+    await page.getByRole('button', { name: 'Adicionar contato' }).click();
+    await input('contact-0-name').fill('Joana');
+    await choose('contact-0-type', 'Familiar');
+    await input('contact-0-cellphone').fill('21912345678');
+    await screenshot(page, 'customers-wizard-step4');
+    await page.getByRole('button', { name: 'Finalizar' }).click();
+
+    await page.waitForURL((url) => url.pathname === '/customers', { timeout: 15_000 });
+    await expectNotice('Cliente incluido com sucesso');
+  });
+
+  it('finds the customer by name and by document', async () => {
+    await search(NAME);
+    await expectRowWith(NAME);
+    expect(await byTestId('customers-total').textContent()).toBe('Total de 1 cliente');
+    expect(await row(NAME).textContent()).toContain(CPF_MASKED);
+    expect(await row(NAME).textContent()).toContain('(11) 9.8765-4321');
+    expect(await row(NAME).textContent()).toContain('São Paulo/SP');
+    expect(await row(NAME).textContent()).toContain('Plataforma');
+    await screenshot(page, 'customers-search-name');
+
+    await search(CPF_MASKED);
+    await expectRowWith(NAME);
+    expect(await rows().count()).toBe(1);
+    await screenshot(page, 'customers-search-document');
+  });
+
+  it('redirects a new registration of an existing document to its edit form', async () => {
+    await page.goto(`${baseUrl()}/customer/new`);
+    await input('customer-document').waitFor();
+    await input('customer-document').fill(CPF);
+    await input('customer-fullname').click();
+    await expectNotice('Atencao: Este cliente ja possui cadastro, redirecionando para edicao dos dados');
+    await page.waitForURL((url) => /^\/customer\/edit\/\d+$/.test(url.pathname), { timeout: 15_000 });
+    await expect.poll(() => input('customer-fullname').inputValue(), { timeout: 15_000 }).toBe(NAME);
+  });
+
+  it('edits the customer (changes the name)', async () => {
+    await page.goto(`${baseUrl()}/customers?q=${encodeURIComponent(NAME)}`);
+    await expectRowWith(NAME);
+    await row(NAME).getByText('Editar', { exact: true }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/customer/edit/'));
+    await expect.poll(() => input('customer-fullname').inputValue(), { timeout: 15_000 }).toBe(NAME);
+    expect(await input('customer-document').inputValue()).toBe(CPF_MASKED);
+    expect(await input('customer-date-birth').inputValue()).toBe('07/03/1990');
+    await input('customer-fullname').fill(NEW_NAME);
+    await page.getByRole('button', { name: 'Próximo' }).click();
+    await expect.poll(() => input('customer-address').inputValue(), { timeout: 10_000 }).toBe('Avenida Paulista');
+    await page.getByRole('button', { name: 'Próximo' }).click();
+    await expect.poll(() => input('customer-employer').inputValue(), { timeout: 10_000 }).toBe('Mercado Central');
+    expect(await input('customer-income').inputValue()).toBe('3.500,00');
+    await page.getByRole('button', { name: 'Próximo' }).click();
+    await expect.poll(() => input('contact-0-name').inputValue(), { timeout: 10_000 }).toBe('Joana');
+    await screenshot(page, 'customers-edit-step4');
+    await page.getByRole('button', { name: 'Finalizar' }).click();
+    await page.waitForURL((url) => url.pathname === '/customers', { timeout: 15_000 });
+    await expectNotice('Cliente atualizado com sucesso');
+  });
+
+  it('shows the details tabs', async () => {
+    await search(NEW_NAME);
+    await expectRowWith(NEW_NAME);
+    await row(NEW_NAME).getByText('Detalhes', { exact: true }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/customer/details/'));
+    await page.getByRole('heading', { level: 1, name: NEW_NAME }).waitFor({ timeout: 15_000 });
+
+    // Sobre o cliente: map with the customer's marker, KPI cards.
+    await expect.poll(() => byTestId('customer-details-map').locator('.app-map-pin').count(), { timeout: 15_000 }).toBe(1);
+    expect(await byTestId('kpi-average-basket').textContent()).toContain('R$ 0,00');
+    expect(await byTestId('kpi-channel').textContent()).toContain('Plataforma');
+    expect(await byTestId('kpi-purchases').textContent()).toContain('0');
+    await screenshot(page, 'customers-details-about');
+
+    // Compras: period filter, empty table, associate-coupon modal.
+    await page.getByRole('tab', { name: 'Compras' }).click();
+    await expect.poll(() => byTestId('purchases-table').textContent(), { timeout: 15_000 }).toContain('Nenhuma compra encontrada no período.');
+    await screenshot(page, 'customers-details-purchases');
+    await page.getByRole('button', { name: 'Associar cupom' }).click();
+    await dialog().getByText('Compras encontradas').waitFor();
+    await input('associate-coupon-input', dialog()).fill('NAO-EXISTE');
+    await dialog().getByRole('button', { name: 'Buscar' }).click();
+    await expect.poll(() => byTestId('associate-results').textContent(), { timeout: 15_000 }).toContain('Nenhuma compra encontrada.');
+    await screenshot(page, 'customers-details-associate');
+    await dialog().getByRole('button', { name: 'Cancelar' }).click();
+
+    await page.getByRole('tab', { name: 'Campanhas' }).click();
+    await page.getByText('Nenhuma campanha encontrada para este cliente.').waitFor();
+
+    await page.getByRole('tab', { name: 'Ocorrências' }).click();
+    await byTestId('customer-timeline').waitFor();
+    const timeline = await byTestId('customer-timeline').textContent();
+    expect(timeline).toContain('Cadastro');
+    expect(timeline).toContain('Alteração cadastral');
+    expect(timeline).toContain('Plataforma');
+    // Newest first: the update is listed before the registration.
+    expect(timeline!.indexOf('Alteração cadastral')).toBeLessThan(timeline!.indexOf('Cliente cadastrado'));
+    await screenshot(page, 'customers-details-events');
+
+    await page.getByRole('tab', { name: 'Integrações' }).click();
+    await page.getByText('Nenhuma integração encontrada para este cliente.').waitFor();
+    await screenshot(page, 'customers-details-integrations');
+  });
+
+  it('deletes the customer after the confirmation', async () => {
+    await page.goto(`${baseUrl()}/customers?q=${encodeURIComponent(NEW_NAME)}`);
+    await expectRowWith(NEW_NAME);
+
+    await row(NEW_NAME).getByText('Excluir', { exact: true }).click();
+    await dialog().getByText('Tem certeza que deseja excluir este cliente ?').waitFor();
+    expect(await dialog().getByRole('button', { name: 'Sim, Excluir' }).isVisible()).toBe(true);
+    await screenshot(page, 'customers-delete-confirm');
+    await dialog().getByRole('button', { name: 'Cancelar' }).click();
+    await expect.poll(() => dialog().count()).toBe(0);
+    await expectRowWith(NEW_NAME);
+
+    await row(NEW_NAME).getByText('Excluir', { exact: true }).click();
+    await dialog().getByRole('button', { name: 'Sim, Excluir' }).click();
+    await expectNotice('Cliente excluído com sucesso');
+    await expect.poll(() => byTestId('customers-table').textContent(), { timeout: 15_000 }).toContain('Nenhum cliente encontrado.');
+    await screenshot(page, 'customers-deleted');
+  });
+});

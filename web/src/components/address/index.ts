@@ -1,0 +1,4 @@
+export { AddressFields, ADDRESS_LABELS, EMPTY_ADDRESS, applyCep, foldName } from './address-fields';
+export type { AddressField, AddressFieldsProps, AddressValue } from './address-fields';
+export { ADDRESS_NOT_FOUND, fetchCities, fetchStates, geocodeAddress, lookupCep } from './lookups';
+export type { GeocodeQuery } from './lookups';

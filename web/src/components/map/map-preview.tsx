@@ -1,0 +1,120 @@
+import { divIcon, type LatLngTuple } from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { useEffect, type ReactNode } from 'react';
+import { MapContainer, Marker, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import './map-preview.css';
+
+/**
+ * A small Leaflet map (react-leaflet) with OpenStreetMap tiles and optional markers.
+ *
+ * - Works offline: when tiles cannot be loaded the map stays a plain grey surface with its
+ *   markers (no crash, no broken-image icons); markers are inline SVG (no image assets).
+ * - `center`/`zoom` are followed: changing them re-centres the map (e.g. after geocoding).
+ * - Resizes itself when its container changes size (e.g. inside a modal that just opened).
+ *
+ * Zoom levels of the spec (part 1 §9): `MAP_ZOOM.default` 3 (store and customer maps),
+ * `MAP_ZOOM.geographic` 8, `MAP_ZOOM.search` 15, `MAP_ZOOM.address` 17.
+ *
+ * ```tsx
+ * <MapPreview center={[-23.56, -46.65]} zoom={MAP_ZOOM.address} markers={[{ position: [-23.56, -46.65], label: 'Loja 1' }]} height={300} />
+ * ```
+ */
+
+export const MAP_ZOOM = { default: 3, geographic: 8, search: 15, address: 17 } as const;
+
+/** Default centre of store and customer maps (Brazil). */
+export const BRAZIL_CENTER: LatLngTuple = [-14.235, -51.9253];
+
+/** Default centre of the geographic segmentation map (spec part 1 §2). */
+export const GEOGRAPHIC_CENTER: LatLngTuple = [-22.99, -44.96];
+
+export const OSM_TILE_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const OSM_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
+
+/** A transparent pixel shown in place of tiles that failed to load (offline: no broken images). */
+const BLANK_TILE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+
+export interface MapMarker {
+  position: LatLngTuple;
+  /** Shown as a tooltip on hover. */
+  label?: string;
+  /** React key (defaults to the position). */
+  id?: string | number;
+}
+
+export interface MapPreviewProps {
+  /** Map centre; defaults to the first marker, else BRAZIL_CENTER. */
+  center?: LatLngTuple;
+  /** Zoom level; defaults to MAP_ZOOM.address with a centre/marker, else MAP_ZOOM.default. */
+  zoom?: number;
+  markers?: readonly MapMarker[];
+  /** CSS height (number = px). Default 400 (spec part 1 §9). */
+  height?: number | string;
+  /** Allow wheel zoom (off by default so the page scrolls over a preview). */
+  scrollWheelZoom?: boolean;
+  /** Extra react-leaflet layers (polygons, drawing controls…), rendered inside the map. */
+  children?: ReactNode;
+  /** Accessible name and `data-testid` of the map container. */
+  ariaLabel?: string;
+  testId?: string;
+}
+
+/** Pin drawn in SVG so it needs no image files (Leaflet's default icon breaks under bundlers). */
+const PIN_ICON = divIcon({
+  className: 'app-map-pin',
+  html:
+    '<svg xmlns="http://www.w3.org/2000/svg" width="28" height="40" viewBox="0 0 28 40" aria-hidden="true">' +
+    '<path d="M14 0C6.3 0 0 6.2 0 13.9 0 24.3 14 40 14 40s14-15.7 14-26.1C28 6.2 21.7 0 14 0z" fill="var(--app-primary, #c62828)"/>' +
+    '<circle cx="14" cy="14" r="5.5" fill="#fff"/></svg>',
+  iconSize: [28, 40],
+  iconAnchor: [14, 40],
+  tooltipAnchor: [0, -34],
+});
+
+/** Follows `center`/`zoom` changes and container resizes. */
+function ViewController({ center, zoom }: { center: LatLngTuple; zoom: number }) {
+  const map = useMap();
+  const [lat, lng] = center;
+  useEffect(() => {
+    map.setView([lat, lng], zoom);
+  }, [map, lat, lng, zoom]);
+  useEffect(() => {
+    const container = map.getContainer();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => map.invalidateSize());
+    observer.observe(container);
+    return () => observer.disconnect();
+  }, [map]);
+  return null;
+}
+
+export function MapPreview({
+  center,
+  zoom,
+  markers = [],
+  height = 400,
+  scrollWheelZoom = false,
+  children,
+  ariaLabel = 'Mapa',
+  testId = 'map-preview',
+}: MapPreviewProps) {
+  const first = markers[0]?.position;
+  const effectiveCenter = center ?? first ?? BRAZIL_CENTER;
+  const effectiveZoom = zoom ?? (center || first ? MAP_ZOOM.address : MAP_ZOOM.default);
+  return (
+    <div className="app-map-preview" style={{ height }} data-testid={testId} role="region" aria-label={ariaLabel}>
+      <MapContainer center={effectiveCenter} zoom={effectiveZoom} scrollWheelZoom={scrollWheelZoom} style={{ height: '100%', width: '100%' }}>
+        <TileLayer url={OSM_TILE_URL} attribution={OSM_ATTRIBUTION} maxZoom={19} errorTileUrl={BLANK_TILE} />
+        <ViewController center={effectiveCenter} zoom={effectiveZoom} />
+        {markers.map((marker) => (
+          <Marker key={marker.id ?? marker.position.join(',')} position={marker.position} icon={PIN_ICON}>
+            {marker.label ? <Tooltip>{marker.label}</Tooltip> : null}
+          </Marker>
+        ))}
+        {children}
+      </MapContainer>
+    </div>
+  );
+}
+
+export default MapPreview;

@@ -1,0 +1,67 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Modal from '@cloudscape-design/components/modal';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import type { FormEvent, ReactNode } from 'react';
+
+/**
+ * The catalogue's "side drawer" forms (spec: 'Criando novo produto', 'Nova Loja', payment methods):
+ * one consistent approach, a large Cloudscape Modal with Cancelar / Salvar in the footer. Enter in
+ * a text field submits.
+ */
+export function FormModal({
+  visible,
+  title,
+  onDismiss,
+  onSubmit,
+  saving = false,
+  submitLabel = 'Salvar',
+  size = 'large',
+  children,
+  testId,
+}: {
+  visible: boolean;
+  title: string;
+  onDismiss: () => void;
+  onSubmit: () => void;
+  saving?: boolean;
+  submitLabel?: string;
+  size?: 'small' | 'medium' | 'large' | 'max';
+  children: ReactNode;
+  testId?: string;
+}) {
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!saving) onSubmit();
+  };
+  return (
+    <Modal
+      visible={visible}
+      size={size}
+      header={title}
+      onDismiss={({ detail }) => {
+        // A click outside would lose what was typed: only the close button and Esc dismiss.
+        if (detail.reason !== 'overlay') onDismiss();
+      }}
+      data-testid={testId}
+      footer={
+        <Box float="right">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button variant="link" onClick={onDismiss} disabled={saving}>
+              Cancelar
+            </Button>
+            <Button variant="primary" loading={saving} onClick={() => submit()} data-testid={testId ? `${testId}-submit` : undefined}>
+              {submitLabel}
+            </Button>
+          </SpaceBetween>
+        </Box>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        {children}
+        {/* Enter submits the form. */}
+        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,187 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import FormField from '@cloudscape-design/components/form-field';
+import Header from '@cloudscape-design/components/header';
+import Input from '@cloudscape-design/components/input';
+import Select from '@cloudscape-design/components/select';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import TextFilter from '@cloudscape-design/components/text-filter';
+import { useState } from 'react';
+import { createPartner, errorText, fieldErrors, listPartners, updatePartner, type Partner, type PartnerQuery } from '../../api/catalog';
+import { isValidCnpj } from '@freguesia/shared/domain/document';
+import { maskCnpj, onlyDigits } from '@freguesia/shared/domain/masks';
+import { MaskedInput } from '../../components/masked-input/masked-input';
+import { Can, useCan } from '../../app/ability';
+import { notify } from '../../app/notifications/notify';
+import { formatDate } from './format';
+import { FormModal } from './form-modal';
+import { PagerWithTotal } from './list-footer';
+import { useDebounced, usePagedList } from './use-paged-list';
+
+export const PARTNERS_PAGE_SIZE = 50;
+export const PARTNER_CREATED = 'Fornecedor cadastrado com sucesso';
+export const PARTNER_UPDATED = 'Fornecedor alterado com sucesso';
+
+/** Supplier search fields (spec part 3 §2: reference, name, document). */
+const FIELD_OPTIONS = [
+  { value: '', label: 'Todos os campos' },
+  { value: 'reference_code', label: 'Código' },
+  { value: 'name', label: 'Nome' },
+  { value: 'document', label: 'CNPJ' },
+];
+
+function PartnerForm({ partner, onClose, onSaved }: { partner: Partner | null; onClose: () => void; onSaved: () => void }) {
+  const [reference, setReference] = useState(partner?.reference_code ?? '');
+  const [name, setName] = useState(partner?.name ?? '');
+  const [document, setDocument] = useState(maskCnpj(partner?.document ?? ''));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+
+  async function save() {
+    const found: Record<string, string> = {};
+    if (!reference.trim()) found.reference_code = 'Digite o código do fornecedor';
+    if (!name.trim()) found.name = 'Digite o nome do fornecedor';
+    if (onlyDigits(document) && !isValidCnpj(onlyDigits(document))) found.document = 'CNPJ inválido.';
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const body = { reference_code: reference.trim(), name: name.trim(), document: onlyDigits(document) || undefined };
+    setSaving(true);
+    try {
+      if (partner) await updatePartner({ ...body, id: partner.id });
+      else await createPartner(body);
+      notify({ type: 'success', content: partner ? PARTNER_UPDATED : PARTNER_CREATED });
+      onSaved();
+    } catch (error) {
+      setErrors(fieldErrors(error));
+      notify({ type: 'error', header: partner ? 'Erro ao alterar fornecedor' : 'Erro ao cadastrar fornecedor', content: errorText(error) });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <FormModal
+      visible
+      size="medium"
+      title={partner ? 'Alterar fornecedor' : 'Novo fornecedor'}
+      onDismiss={onClose}
+      onSubmit={() => void save()}
+      saving={saving}
+      testId="partner-form"
+    >
+      <SpaceBetween size="l">
+        <FormField label="Código *" errorText={errors.reference_code}>
+          <Input value={reference} data-testid="partner-reference" onChange={({ detail }) => setReference(detail.value)} />
+        </FormField>
+        <FormField label="Nome *" errorText={errors.name}>
+          <Input value={name} data-testid="partner-name" onChange={({ detail }) => setName(detail.value)} />
+        </FormField>
+        <FormField label="CNPJ" errorText={errors.document} constraintText="Opcional.">
+          <MaskedInput mask="cnpj" value={document} placeholder="00.000.000/0000-00" data-testid="partner-document" onChange={setDocument} />
+        </FormField>
+      </SpaceBetween>
+    </FormModal>
+  );
+}
+
+/** /partners 'Fornecedores' (partners/suppliers; read Products): paged list with search; create and edit (write Products). */
+export default function PartnersPage() {
+  const canWrite = useCan('write', 'Products');
+  const [text, setText] = useState('');
+  const [field, setField] = useState('');
+  const q = useDebounced(text.trim());
+  const list = usePagedList(listPartners, { q, field: q && field ? (field as PartnerQuery['field']) : undefined }, PARTNERS_PAGE_SIZE);
+  const [editing, setEditing] = useState<{ partner: Partner | null; key: number } | null>(null);
+
+  return (
+    <ContentLayout header={<Header variant="h1">Fornecedores</Header>}>
+      <Table<Partner>
+        data-testid="partners-table"
+        variant="container"
+        items={list.items}
+        loading={list.loading && list.items.length === 0}
+        loadingText="Carregando fornecedores"
+        trackBy="id"
+        header={
+          <Header
+            counter={`(${list.total})`}
+            description={list.error ? `Erro ao carregar: ${list.error}` : undefined}
+            actions={
+              <Can I="write" a="Products">
+                <Button variant="primary" iconName="add-plus" data-testid="partner-new" onClick={() => setEditing({ partner: null, key: Date.now() })}>
+                  Novo fornecedor
+                </Button>
+              </Can>
+            }
+          >
+            Lista de fornecedores
+          </Header>
+        }
+        filter={
+          <SpaceBetween direction="horizontal" size="xs">
+            <div style={{ minWidth: 170 }}>
+              <Select
+                selectedOption={FIELD_OPTIONS.find((o) => o.value === field) ?? null}
+                options={FIELD_OPTIONS}
+                ariaLabel="Campo de busca"
+                onChange={({ detail }) => {
+                  setField(detail.selectedOption.value ?? '');
+                }}
+              />
+            </div>
+            <div style={{ minWidth: 320 }}>
+              <TextFilter
+                filteringText={text}
+                filteringPlaceholder="Buscar fornecedores"
+                filteringAriaLabel="Buscar fornecedores"
+                data-testid="partner-search"
+                onChange={({ detail }) => {
+                  setText(detail.filteringText);
+                }}
+              />
+            </div>
+          </SpaceBetween>
+        }
+        pagination={<PagerWithTotal page={list.page} pagesCount={list.pagesCount} total={list.total} noun="fornecedor(es)" onChange={list.setPage} disabled={list.loading} />}
+        empty={
+          <Box textAlign="center" color="inherit" padding="l">
+            <b>{q ? 'Nenhum fornecedor encontrado.' : 'Nenhum fornecedor cadastrado.'}</b>
+          </Box>
+        }
+        columnDefinitions={[
+          { id: 'id', header: 'Id', width: 80, cell: (b) => b.id },
+          { id: 'reference_code', header: 'Código', cell: (b) => b.reference_code },
+          { id: 'name', header: 'Nome', cell: (b) => <Box fontWeight="bold">{b.name}</Box> },
+          { id: 'document', header: 'CNPJ', cell: (b) => (b.document ? maskCnpj(b.document) : '-') },
+          { id: 'created', header: 'Criado em', cell: (b) => formatDate(b.created_at) },
+          {
+            id: 'actions',
+            header: 'Opções',
+            width: 110,
+            cell: (b) =>
+              canWrite ? (
+                <Button variant="inline-link" iconName="edit" ariaLabel={`Alterar ${b.name}`} onClick={() => setEditing({ partner: b, key: Date.now() })}>
+                  Alterar
+                </Button>
+              ) : (
+                '-'
+              ),
+          },
+        ]}
+      />
+      {editing ? (
+        <PartnerForm
+          key={editing.key}
+          partner={editing.partner}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            list.reload();
+          }}
+        />
+      ) : null}
+    </ContentLayout>
+  );
+}

@@ -1,0 +1,243 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import DateRangePicker, { type DateRangePickerProps } from '@cloudscape-design/components/date-range-picker';
+import Header from '@cloudscape-design/components/header';
+import Pagination from '@cloudscape-design/components/pagination';
+import Table, { type TableProps } from '@cloudscape-design/components/table';
+import { useMemo, useState } from 'react';
+import {
+  averageBasketsDays,
+  customerBaskets,
+  PURCHASES_PAGE_SIZE,
+  type Basket,
+  type StoreOption,
+} from '../../api/customers';
+import { useCan } from '../../app/ability';
+import { AssociateCouponModal } from './associate-coupon-modal';
+import { basketDays, formatDate, formatDateTime, formatReais, purchasesWindow } from './format';
+import { useAsync } from './use-async';
+
+/** A row of the purchases table: a purchase, or one of its products or payments (expanded). */
+type PurchaseRow =
+  | { kind: 'basket'; key: string; basket: Basket }
+  | { kind: 'product'; key: string; basket: Basket; product: Basket['products'][number] }
+  | { kind: 'payment'; key: string; basket: Basket; payment: Basket['payments'][number] };
+
+function childrenOf(row: PurchaseRow): PurchaseRow[] {
+  if (row.kind !== 'basket') return [];
+  const b = row.basket;
+  return [
+    ...b.products.map((product, i) => ({ kind: 'product' as const, key: `${b.id}-p${i}`, basket: b, product })),
+    ...b.payments.map((payment, i) => ({ kind: 'payment' as const, key: `${b.id}-m${i}`, basket: b, payment })),
+  ];
+}
+
+const quantity = (n: number) => n.toLocaleString('pt-BR', { maximumFractionDigits: 3 });
+
+const COLUMNS: TableProps.ColumnDefinition<PurchaseRow>[] = [
+  {
+    id: 'date',
+    header: 'Data',
+    isRowHeader: true,
+    cell: (r) =>
+      r.kind === 'basket' ? (
+        formatDateTime(r.basket.date)
+      ) : r.kind === 'product' ? (
+        <Box variant="span">
+          {r.product.description || 'Produto'}
+          {r.product.code ? <Box variant="span" color="text-body-secondary"> · {r.product.code}</Box> : null}
+        </Box>
+      ) : (
+        <Box variant="span">Pagamento: {r.payment.method || '-'}</Box>
+      ),
+  },
+  { id: 'store', header: 'Loja', cell: (r) => (r.kind === 'basket' ? r.basket.store_name ?? `Loja ${r.basket.id_store}` : '') },
+  { id: 'coupon', header: 'Cupom', cell: (r) => (r.kind === 'basket' ? r.basket.coupon || '-' : '') },
+  { id: 'checkout', header: 'PDV', cell: (r) => (r.kind === 'basket' ? r.basket.checkout || '-' : '') },
+  {
+    id: 'origin',
+    header: 'Origem',
+    cell: (r) => (r.kind === 'basket' ? r.basket.origin || '-' : r.kind === 'product' ? 'Produto' : 'Pagamento'),
+  },
+  {
+    id: 'itens',
+    header: 'Itens',
+    cell: (r) =>
+      r.kind === 'basket'
+        ? String(r.basket.itens)
+        : r.kind === 'product'
+          ? `${quantity(r.product.quantity)} × ${formatReais(r.product.unit_value)}`
+          : r.payment.installments > 1
+            ? `${r.payment.installments}x`
+            : 'À vista',
+  },
+  {
+    id: 'discount',
+    header: 'Desconto',
+    cell: (r) => (r.kind === 'basket' ? formatReais(r.basket.discount) : r.kind === 'product' ? formatReais(r.product.discount) : ''),
+  },
+  {
+    id: 'amount',
+    header: 'Valor',
+    cell: (r) =>
+      r.kind === 'basket' ? (
+        <Box variant="span" fontWeight="bold">
+          {formatReais(r.basket.amount)}
+        </Box>
+      ) : r.kind === 'product' ? (
+        formatReais(r.product.total_value)
+      ) : (
+        formatReais(r.payment.value)
+      ),
+  },
+];
+
+const RANGE_I18N: DateRangePickerProps.I18nStrings = {
+  ariaLabel: 'Período das compras',
+  todayAriaLabel: 'Hoje',
+  nextMonthAriaLabel: 'Próximo mês',
+  previousMonthAriaLabel: 'Mês anterior',
+  startDateLabel: 'Data inicial',
+  endDateLabel: 'Data final',
+  cancelButtonLabel: 'Cancelar',
+  clearButtonLabel: 'Limpar',
+  applyButtonLabel: 'Aplicar',
+  customRelativeRangeOptionLabel: 'Período personalizado',
+  formatRelativeRange: () => '',
+  formatUnit: (unit, value) => `${value} ${unit}`,
+};
+
+const isValidRange: DateRangePickerProps.ValidationFunction = (range) => {
+  if (!range || range.type !== 'absolute') return { valid: false, errorMessage: 'Escolha as datas inicial e final.' };
+  if (!range.startDate || !range.endDate) return { valid: false, errorMessage: 'Escolha as datas inicial e final.' };
+  if (range.startDate > range.endDate) return { valid: false, errorMessage: 'A data inicial deve ser anterior à final.' };
+  return { valid: true };
+};
+
+/**
+ * 'Compras': the customer's purchases in a period (default: the last `average_baskets_days`
+ * days up to the end of the month), 15 per page, each row expandable into its products and
+ * payments; 'Associar cupom' (write Customers) ties purchases made without identification.
+ */
+export function PurchasesTab({ customerId, stores, onAssociated }: { customerId: number; stores: readonly StoreOption[]; onAssociated: () => void }) {
+  const setting = useAsync((_signal) => averageBasketsDays(), 'average_baskets_days');
+  if (setting.loading) {
+    return <Table items={[]} columnDefinitions={COLUMNS} loading loadingText="Carregando compras" header={<Header variant="h2">Compras</Header>} />;
+  }
+  return <PurchasesTable customerId={customerId} stores={stores} days={basketDays(setting.data)} onAssociated={onAssociated} />;
+}
+
+function PurchasesTable({ customerId, stores, days, onAssociated }: { customerId: number; stores: readonly StoreOption[]; days: number; onAssociated: () => void }) {
+  const canWrite = useCan('write', 'Customers');
+  const [range, setRange] = useState<DateRangePickerProps.AbsoluteValue>(() => {
+    const window = purchasesWindow(days);
+    return { type: 'absolute', startDate: window.start, endDate: window.end };
+  });
+  const [page, setPage] = useState(1);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const [associating, setAssociating] = useState(false);
+
+  const result = useAsync(
+    (signal) => customerBaskets({ id: customerId, gteDate: range.startDate, lteDate: range.endDate, page }, signal),
+    `${customerId}|${range.startDate}|${range.endDate}|${page}`,
+  );
+  const baskets = useMemo(() => result.data?.data ?? [], [result.data]);
+  const total = result.data?.pagination.total ?? 0;
+  const rows = useMemo<PurchaseRow[]>(() => baskets.map((basket) => ({ kind: 'basket', key: `${basket.id}`, basket })), [baskets]);
+  const pageAmount = baskets.reduce((sum, b) => sum + Math.round(b.amount * 100), 0) / 100;
+
+  return (
+    <>
+      <Table<PurchaseRow>
+        data-testid="purchases-table"
+        items={rows}
+        trackBy="key"
+        columnDefinitions={COLUMNS}
+        loading={result.loading && !result.data}
+        loadingText="Carregando compras"
+        expandableRows={{
+          getItemChildren: childrenOf,
+          isItemExpandable: (r) => r.kind === 'basket' && (r.basket.products.length > 0 || r.basket.payments.length > 0),
+          expandedItems: rows.filter((r) => expanded.has(r.key)),
+          onExpandableItemToggle: ({ detail }) =>
+            setExpanded((prev) => {
+              const next = new Set(prev);
+              if (detail.expanded) next.add(detail.item.key);
+              else next.delete(detail.item.key);
+              return next;
+            }),
+        }}
+        header={
+          <Header
+            variant="h2"
+            counter={result.data ? `(${total})` : undefined}
+            description={
+              result.data
+                ? `De ${formatDate(range.startDate)} a ${formatDate(range.endDate)} · ${total} compra(s)${baskets.length > 0 ? ` · ${formatReais(pageAmount)} nesta página` : ''}`
+                : undefined
+            }
+            actions={
+              canWrite ? (
+                <Button iconName="add-plus" onClick={() => setAssociating(true)} data-testid="associate-coupon">
+                  Associar cupom
+                </Button>
+              ) : undefined
+            }
+          >
+            Compras
+          </Header>
+        }
+        filter={
+          <DateRangePicker
+            data-testid="purchases-period"
+            value={range}
+            onChange={({ detail }) => {
+              if (detail.value?.type === 'absolute') {
+                setRange(detail.value);
+                setPage(1);
+                setExpanded(new Set());
+              }
+            }}
+            rangeSelectorMode="absolute-only"
+            absoluteFormat="long-localized"
+            locale="pt-BR"
+            dateOnly
+            relativeOptions={[]}
+            isValidRange={isValidRange}
+            i18nStrings={RANGE_I18N}
+            placeholder="Escolha o período"
+            expandToViewport
+          />
+        }
+        pagination={
+          <Pagination
+            currentPageIndex={page}
+            pagesCount={Math.max(1, Math.ceil(total / PURCHASES_PAGE_SIZE))}
+            onChange={({ detail }) => {
+              setPage(detail.currentPageIndex);
+              setExpanded(new Set());
+            }}
+            ariaLabels={{ nextPageLabel: 'Próxima página', previousPageLabel: 'Página anterior', pageLabel: (n) => `Página ${n}` }}
+          />
+        }
+        empty={
+          <Box textAlign="center" color="inherit" padding="l">
+            {result.error ? 'Não foi possível carregar as compras.' : 'Nenhuma compra encontrada no período.'}
+          </Box>
+        }
+      />
+      {associating && (
+        <AssociateCouponModal
+          customerId={customerId}
+          stores={stores}
+          onClose={() => setAssociating(false)}
+          onAssociated={() => {
+            setAssociating(false);
+            result.reload();
+            onAssociated();
+          }}
+        />
+      )}
+    </>
+  );
+}

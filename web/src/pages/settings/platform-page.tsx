@@ -1,0 +1,96 @@
+import Alert from '@cloudscape-design/components/alert';
+import Container from '@cloudscape-design/components/container';
+import Grid from '@cloudscape-design/components/grid';
+import Header from '@cloudscape-design/components/header';
+import SideNavigation from '@cloudscape-design/components/side-navigation';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Spinner from '@cloudscape-design/components/spinner';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { settingsMap } from '../../api/settings';
+import { failureMessage } from './field-errors';
+import { DashboardTab } from './platform/dashboard-tab';
+import { IntegrationTab } from './platform/integration-tab';
+import type { SettingValues } from './platform/platform-form';
+import { PortalTab } from './platform/portal-tab';
+import './settings.css';
+
+/**
+ * The tabs of this issue. The spec's other tabs ('Central de Atendimentos', 'Comunicação',
+ * 'Etiquetas de Descontos', 'NPS') arrive with their own features: no empty tab meanwhile.
+ */
+export const PLATFORM_TABS = [
+  { id: 'painel', label: 'Painel de controle' },
+  { id: 'portal', label: 'Portal de cadastro' },
+  { id: 'integracao', label: 'Integração' },
+] as const;
+type TabId = (typeof PLATFORM_TABS)[number]['id'];
+
+/** /settings/platform (write Settings): platform settings in left tabs, one upsert per key. */
+export default function PlatformPage() {
+  const [params, setParams] = useSearchParams();
+  const tab: TabId = PLATFORM_TABS.find((t) => t.id === params.get('tab'))?.id ?? 'painel';
+  const [saved, setSaved] = useState<{ values?: SettingValues; error?: string }>({});
+
+  useEffect(() => {
+    const controller = new AbortController();
+    settingsMap(controller.signal).then(
+      (values) => setSaved({ values }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setSaved({ error: failureMessage(error) });
+      },
+    );
+    return () => controller.abort();
+  }, []);
+
+  const onSaved = useCallback(
+    (written: SettingValues) => setSaved((current) => ({ values: { ...current.values, ...written } })),
+    [],
+  );
+
+  function content() {
+    if (tab === 'integracao') return <IntegrationTab />;
+    if (saved.error) {
+      return (
+        <Alert type="error" header="Não foi possível carregar as configurações">
+          {saved.error}
+        </Alert>
+      );
+    }
+    if (!saved.values) {
+      return (
+        <Container>
+          <Spinner size="large" />
+        </Container>
+      );
+    }
+    return tab === 'portal' ? (
+      <PortalTab saved={saved.values} onSaved={onSaved} />
+    ) : (
+      <DashboardTab saved={saved.values} onSaved={onSaved} />
+    );
+  }
+
+  return (
+    <SpaceBetween size="l">
+      <Header variant="h1" description="Aparência da plataforma, portal de cadastro de clientes e integração com o PDV.">
+        Plataforma
+      </Header>
+      <Grid gridDefinition={[{ colspan: { default: 12, s: 3 } }, { colspan: { default: 12, s: 9 } }]}>
+        <nav className="settings-tabs" aria-label="Seções da plataforma" data-testid="platform-tabs">
+          <Container disableContentPaddings>
+            <SideNavigation
+              activeHref={`#${tab}`}
+              items={PLATFORM_TABS.map((t) => ({ type: 'link', text: t.label, href: `#${t.id}` }))}
+              onFollow={(event) => {
+                event.preventDefault();
+                setParams({ tab: event.detail.href.slice(1) }, { replace: true });
+              }}
+            />
+          </Container>
+        </nav>
+        <div data-testid={`platform-tab-${tab}`}>{content()}</div>
+      </Grid>
+    </SpaceBetween>
+  );
+}

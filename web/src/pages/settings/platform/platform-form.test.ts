@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { changedKeys, joinList, sixDigitHex, splitList, validateSettings } from './platform-form';
+
+describe('platform settings form', () => {
+  it('finds the keys to upsert', () => {
+    expect(
+      changedKeys(
+        ['primary_color', 'average_baskets_days'],
+        { primary_color: '#c62828', average_baskets_days: '90' },
+        { primary_color: '#c62828 ', average_baskets_days: '30' },
+      ),
+    ).toEqual(['average_baskets_days']);
+  });
+
+  it('checks values as the server does', () => {
+    expect(validateSettings(['primary_color', 'average_baskets_days'], { primary_color: 'red', average_baskets_days: '0' })).toEqual({
+      primary_color: 'Cor inválida: use o formato #RRGGBB.',
+      average_baskets_days: 'Informe um número inteiro de dias, no mínimo 1.',
+    });
+    expect(validateSettings(['primary_color', 'average_baskets_days'], { primary_color: '#2e7d32', average_baskets_days: '1' })).toEqual({});
+  });
+
+  it('allows empty portal colours but not a bad background address', () => {
+    expect(
+      validateSettings(['portal_primary_color', 'portal_background_image', 'portal_style_bg'], {
+        portal_primary_color: '',
+        portal_background_image: 'imagem.png',
+        portal_style_bg: 'cover',
+      }),
+    ).toEqual({ portal_background_image: 'Informe um endereço http(s):// da imagem.' });
+    expect(validateSettings(['portal_background_image'], { portal_background_image: 'https://cdn.exemplo.com/fundo.jpg' })).toEqual({});
+  });
+
+  it('splits and joins comma-separated lists', () => {
+    expect(splitList(' Vinhos, Queijos,,vinhos ')).toEqual(['Vinhos', 'Queijos']);
+    expect(splitList(null)).toEqual([]);
+    expect(joinList(['gender', 'email'])).toBe('gender,email');
+  });
+
+  it('expands colours for the native picker', () => {
+    expect(sixDigitHex('#ABC')).toBe('#aabbcc');
+    expect(sixDigitHex('#2E7D32')).toBe('#2e7d32');
+    expect(sixDigitHex('verde')).toBeUndefined();
+  });
+});
