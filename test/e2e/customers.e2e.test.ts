@@ -1,7 +1,7 @@
 import { cpfFromBase } from '@freguesia/shared/domain/document';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, screenshot } from '../support/browser';
+import { baseUrl, launchBrowser, screenshot as saveScreenshot } from '../support/browser';
 import { adminCredentials, loginAs } from '../support/login';
 
 /**
@@ -25,6 +25,12 @@ const NEW_NAME = `CLIENTA E2E ${letters} ALTERADA`;
 // A valid CPF generated for this run (check digits computed, never a real person's).
 const CPF = cpfFromBase(`9${stamp}${String(Math.floor(Math.random() * 90) + 10)}`.slice(0, 9));
 const CPF_MASKED = CPF.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
+
+/** Full-page screenshot from the top (the sticky header would otherwise float mid-page). */
+async function screenshot(p: Page, name: string) {
+  await p.evaluate(() => window.scrollTo(0, 0));
+  await saveScreenshot(p, name);
+}
 
 const byTestId = (id: string, scope: Page | Locator = page) => scope.locator(`[data-testid="${id}"]`);
 const input = (id: string, scope: Page | Locator = page) => byTestId(id, scope).locator('input').first();
@@ -52,8 +58,23 @@ async function expectRowWith(text: string) {
   await expect.poll(async () => (await rows().allTextContents()).some((r) => r.includes(text)), { timeout: 15_000 }).toBe(true);
 }
 
+/** Clicks 'Buscar' in the associate-coupon modal and waits for the answer. */
+async function searchBaskets() {
+  await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/web/baskets/filter'), { timeout: 15_000 }),
+    dialog().getByRole('button', { name: 'Buscar' }).click(),
+  ]);
+  await page.waitForTimeout(200);
+}
+
 function row(text: string): Locator {
   return rows().filter({ hasText: text }).first();
+}
+
+/** Opens the row's 'Opções' menu and picks an action (Detalhes, Editar, Excluir). */
+async function rowAction(text: string, action: 'Detalhes' | 'Editar' | 'Excluir') {
+  await row(text).locator('[data-testid^="customer-actions-"] button').first().click();
+  await page.getByRole('menuitem', { name: action }).click();
 }
 
 beforeAll(async () => {
@@ -151,8 +172,8 @@ describe('customers (staff)', () => {
 
   it('finds the customer by name and by document', async () => {
     await search(NAME);
+    await expect.poll(() => byTestId('customers-total').textContent(), { timeout: 15_000 }).toBe('Total de 1 cliente');
     await expectRowWith(NAME);
-    expect(await byTestId('customers-total').textContent()).toBe('Total de 1 cliente');
     expect(await row(NAME).textContent()).toContain(CPF_MASKED);
     expect(await row(NAME).textContent()).toContain('(11) 9.8765-4321');
     expect(await row(NAME).textContent()).toContain('São Paulo/SP');
@@ -160,8 +181,8 @@ describe('customers (staff)', () => {
     await screenshot(page, 'customers-search-name');
 
     await search(CPF_MASKED);
+    await expect.poll(() => rows().count(), { timeout: 15_000 }).toBe(1);
     await expectRowWith(NAME);
-    expect(await rows().count()).toBe(1);
     await screenshot(page, 'customers-search-document');
   });
 
@@ -178,7 +199,7 @@ describe('customers (staff)', () => {
   it('edits the customer (changes the name)', async () => {
     await page.goto(`${baseUrl()}/customers?q=${encodeURIComponent(NAME)}`);
     await expectRowWith(NAME);
-    await row(NAME).getByText('Editar', { exact: true }).click();
+    await rowAction(NAME, 'Editar');
     await page.waitForURL((url) => url.pathname.startsWith('/customer/edit/'));
     await expect.poll(() => input('customer-fullname').inputValue(), { timeout: 15_000 }).toBe(NAME);
     expect(await input('customer-document').inputValue()).toBe(CPF_MASKED);
@@ -200,7 +221,7 @@ describe('customers (staff)', () => {
   it('shows the details tabs', async () => {
     await search(NEW_NAME);
     await expectRowWith(NEW_NAME);
-    await row(NEW_NAME).getByText('Detalhes', { exact: true }).click();
+    await rowAction(NEW_NAME, 'Detalhes');
     await page.waitForURL((url) => url.pathname.startsWith('/customer/details/'));
     await page.getByRole('heading', { level: 1, name: NEW_NAME }).waitFor({ timeout: 15_000 });
 
@@ -211,17 +232,40 @@ describe('customers (staff)', () => {
     expect(await byTestId('kpi-purchases').textContent()).toContain('0');
     await screenshot(page, 'customers-details-about');
 
-    // Compras: period filter, empty table, associate-coupon modal.
+    // Compras: period filter, empty table, associate-coupon modal (a purchase made without identification).
     await page.getByRole('tab', { name: 'Compras' }).click();
     await expect.poll(() => byTestId('purchases-table').textContent(), { timeout: 15_000 }).toContain('Nenhuma compra encontrada no período.');
     await screenshot(page, 'customers-details-purchases');
     await page.getByRole('button', { name: 'Associar cupom' }).click();
     await dialog().getByText('Compras encontradas').waitFor();
     await input('associate-coupon-input', dialog()).fill('NAO-EXISTE');
-    await dialog().getByRole('button', { name: 'Buscar' }).click();
+    await searchBaskets();
     await expect.poll(() => byTestId('associate-results').textContent(), { timeout: 15_000 }).toContain('Nenhuma compra encontrada.');
+    await input('associate-coupon-input', dialog()).fill('');
+
+    // The seeded demo has purchases without identification every day: associate one of them.
+    let coupon: string | undefined;
+    for (let back = 1; back <= 10 && !coupon; back++) {
+      const day = new Date(Date.now() - back * 86_400_000);
+      const slashed = `${day.getFullYear()}/${String(day.getMonth() + 1).padStart(2, '0')}/${String(day.getDate()).padStart(2, '0')}`;
+      await input('associate-date', dialog()).fill(slashed);
+      await searchBaskets();
+      const first = byTestId('associate-results').locator('tbody tr').first();
+      if ((await first.locator('input[type=checkbox]').count()) > 0) {
+        coupon = (await first.locator('[data-testid=basket-coupon]').textContent())?.trim();
+        await first.locator('input[type=checkbox]').check();
+      }
+    }
+    expect(coupon, 'an unidentified purchase in the last 10 days').toBeTruthy();
     await screenshot(page, 'customers-details-associate');
-    await dialog().getByRole('button', { name: 'Cancelar' }).click();
+    await byTestId('associate-submit').click();
+    await expectNotice('Cupom associado ao cliente com sucesso !');
+    await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => byTestId('purchases-table').textContent(), { timeout: 15_000 }).toContain(coupon!);
+    // Expanding the purchase shows its products and payments.
+    await byTestId('purchases-table').locator('tbody tr').first().locator('button').first().click();
+    await expect.poll(() => byTestId('purchases-table').textContent(), { timeout: 10_000 }).toContain('Pagamento:');
+    await screenshot(page, 'customers-details-purchase-expanded');
 
     await page.getByRole('tab', { name: 'Campanhas' }).click();
     await page.getByText('Nenhuma campanha encontrada para este cliente.').waitFor();
@@ -245,7 +289,7 @@ describe('customers (staff)', () => {
     await page.goto(`${baseUrl()}/customers?q=${encodeURIComponent(NEW_NAME)}`);
     await expectRowWith(NEW_NAME);
 
-    await row(NEW_NAME).getByText('Excluir', { exact: true }).click();
+    await rowAction(NEW_NAME, 'Excluir');
     await dialog().getByText('Tem certeza que deseja excluir este cliente ?').waitFor();
     expect(await dialog().getByRole('button', { name: 'Sim, Excluir' }).isVisible()).toBe(true);
     await screenshot(page, 'customers-delete-confirm');
@@ -253,10 +297,70 @@ describe('customers (staff)', () => {
     await expect.poll(() => dialog().count()).toBe(0);
     await expectRowWith(NEW_NAME);
 
-    await row(NEW_NAME).getByText('Excluir', { exact: true }).click();
+    await rowAction(NEW_NAME, 'Excluir');
     await dialog().getByRole('button', { name: 'Sim, Excluir' }).click();
     await expectNotice('Cliente excluído com sucesso');
     await expect.poll(() => byTestId('customers-table').textContent(), { timeout: 15_000 }).toContain('Nenhum cliente encontrado.');
     await screenshot(page, 'customers-deleted');
+  });
+
+  it('hides create, edit, delete and associate from a user who only reads Customers', async () => {
+    // Arranged through the API from the admin's browser session (the browser resolves *.localhost).
+    const reader = await page.evaluate(async (suffix) => {
+      const token = (JSON.parse(localStorage.getItem('user') ?? '{}') as { token?: string }).token;
+      const call = async (path: string, body: unknown) => {
+        const res = await fetch(`/api${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify(body),
+        });
+        return { status: res.status, body: (await res.json()) as { id?: number } };
+      };
+      const role = await call('/web/role/new', {
+        role: `Consulta clientes ${suffix}`,
+        description: 'Somente leitura de clientes (e2e)',
+        permissions: [{ id: 1 }, { id: 2 }], // read Auth, read Customers
+      });
+      const user = await call('/web/user/new', {
+        email: `leitura.clientes.${suffix}@freguesia.dev`,
+        fullname: 'Leitura de Clientes',
+        shortname: 'Leitura',
+        document: '52998224725',
+        role_id: role.body.id,
+        all_stores: 'Y',
+        store_id: null,
+        password: 'leitura-123',
+        password_confirmation: 'leitura-123',
+      });
+      return { role: role.status, user: user.status, email: `leitura.clientes.${suffix}@freguesia.dev` };
+    }, stamp);
+    expect(reader.role).toBe(200);
+    expect(reader.user).toBe(200);
+
+    const readerContext = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'pt-BR' });
+    const readerPage = await readerContext.newPage();
+    try {
+      await loginAs(readerPage, { email: reader.email, password: 'leitura-123' });
+      await readerPage.goto(`${baseUrl()}/customers`);
+      await expect.poll(() => readerPage.locator('[data-testid="customers-table"] tbody tr').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      expect(await readerPage.getByRole('button', { name: 'Novo cliente' }).count()).toBe(0);
+      expect(await readerPage.locator('[data-testid^="customer-actions-"]').count()).toBe(0);
+      expect((await readerPage.locator('[data-testid="customers-table"] tbody tr').first().locator('td').last().textContent())?.trim()).toBe('-');
+      await screenshot(readerPage, 'customers-list-read-only');
+
+      await readerPage.locator('[data-testid="customers-table"] tbody tr').first().getByRole('link').first().click();
+      await readerPage.waitForURL((url) => url.pathname.startsWith('/customer/details/'));
+      await readerPage.getByRole('tab', { name: 'Compras' }).waitFor({ timeout: 15_000 });
+      expect(await readerPage.getByRole('button', { name: 'Editar' }).count()).toBe(0);
+      await readerPage.getByRole('tab', { name: 'Compras' }).click();
+      await readerPage.locator('[data-testid="purchases-table"]').waitFor();
+      expect(await readerPage.getByRole('button', { name: 'Associar cupom' }).count()).toBe(0);
+
+      await readerPage.goto(`${baseUrl()}/customer/new`);
+      await readerPage.waitForURL((url) => url.pathname === '/');
+      await expect.poll(() => readerPage.getByTestId('notifications').textContent()).toContain('Você não tem permissão para acessar esta página');
+    } finally {
+      await readerContext.close();
+    }
   });
 });

@@ -148,6 +148,7 @@ export function AssociateCouponModal({
               </FormField>
               <FormField label="Data *" errorText={dateError}>
                 <DatePicker
+                  data-testid="associate-date"
                   value={criteria.date}
                   placeholder="AAAA/MM/DD"
                   inputFormat="slashed"
@@ -194,7 +195,7 @@ export function AssociateCouponModal({
             { id: 'date', header: 'Data', cell: (b) => formatDateTime(b.date), isRowHeader: true },
             { id: 'store', header: 'Loja', cell: (b) => b.store_name ?? `Loja ${b.id_store}` },
             { id: 'checkout', header: 'PDV', cell: (b) => b.checkout || '-' },
-            { id: 'coupon', header: 'Cupom', cell: (b) => b.coupon || '-' },
+            { id: 'coupon', header: 'Cupom', cell: (b) => <span data-testid="basket-coupon">{b.coupon || '-'}</span> },
             { id: 'itens', header: 'Itens', cell: (b) => String(b.itens) },
             { id: 'amount', header: 'Valor', cell: (b) => formatReais(b.amount) },
           ]}

@@ -4,7 +4,7 @@ import DateRangePicker, { type DateRangePickerProps } from '@cloudscape-design/c
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import {
   averageBasketsDays,
   customerBaskets,
@@ -32,6 +32,8 @@ function childrenOf(row: PurchaseRow): PurchaseRow[] {
   ];
 }
 
+const NoWrap = ({ children }: { children: ReactNode }) => <span style={{ whiteSpace: 'nowrap' }}>{children}</span>;
+
 const quantity = (n: number) => n.toLocaleString('pt-BR', { maximumFractionDigits: 3 });
 
 const COLUMNS: TableProps.ColumnDefinition<PurchaseRow>[] = [
@@ -41,7 +43,7 @@ const COLUMNS: TableProps.ColumnDefinition<PurchaseRow>[] = [
     isRowHeader: true,
     cell: (r) =>
       r.kind === 'basket' ? (
-        formatDateTime(r.basket.date)
+        <NoWrap>{formatDateTime(r.basket.date)}</NoWrap>
       ) : r.kind === 'product' ? (
         <Box variant="span">
           {r.product.description || 'Produto'}
@@ -62,19 +64,22 @@ const COLUMNS: TableProps.ColumnDefinition<PurchaseRow>[] = [
   {
     id: 'itens',
     header: 'Itens',
-    cell: (r) =>
-      r.kind === 'basket'
-        ? String(r.basket.itens)
-        : r.kind === 'product'
-          ? `${quantity(r.product.quantity)} × ${formatReais(r.product.unit_value)}`
-          : r.payment.installments > 1
-            ? `${r.payment.installments}x`
-            : 'À vista',
+    cell: (r) => (
+      <NoWrap>
+        {r.kind === 'basket'
+          ? String(r.basket.itens)
+          : r.kind === 'product'
+            ? `${quantity(r.product.quantity)} × ${formatReais(r.product.unit_value)}`
+            : r.payment.installments > 1
+              ? `${r.payment.installments}x`
+              : 'À vista'}
+      </NoWrap>
+    ),
   },
   {
     id: 'discount',
     header: 'Desconto',
-    cell: (r) => (r.kind === 'basket' ? formatReais(r.basket.discount) : r.kind === 'product' ? formatReais(r.product.discount) : ''),
+    cell: (r) => <NoWrap>{r.kind === 'basket' ? formatReais(r.basket.discount) : r.kind === 'product' ? formatReais(r.product.discount) : ''}</NoWrap>,
   },
   {
     id: 'amount',
@@ -82,12 +87,10 @@ const COLUMNS: TableProps.ColumnDefinition<PurchaseRow>[] = [
     cell: (r) =>
       r.kind === 'basket' ? (
         <Box variant="span" fontWeight="bold">
-          {formatReais(r.basket.amount)}
+          <NoWrap>{formatReais(r.basket.amount)}</NoWrap>
         </Box>
-      ) : r.kind === 'product' ? (
-        formatReais(r.product.total_value)
       ) : (
-        formatReais(r.payment.value)
+        <NoWrap>{formatReais(r.kind === 'product' ? r.product.total_value : r.payment.value)}</NoWrap>
       ),
   },
 ];
@@ -155,6 +158,7 @@ function PurchasesTable({ customerId, stores, days, onAssociated }: { customerId
         columnDefinitions={COLUMNS}
         loading={result.loading && !result.data}
         loadingText="Carregando compras"
+        wrapLines
         expandableRows={{
           getItemChildren: childrenOf,
           isItemExpandable: (r) => r.kind === 'basket' && (r.basket.products.length > 0 || r.basket.payments.length > 0),
@@ -200,6 +204,7 @@ function PurchasesTable({ customerId, stores, days, onAssociated }: { customerId
             }}
             rangeSelectorMode="absolute-only"
             absoluteFormat="long-localized"
+            showClearButton={false}
             locale="pt-BR"
             dateOnly
             relativeOptions={[]}

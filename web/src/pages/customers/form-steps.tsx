@@ -106,7 +106,7 @@ export function PersonalStep({ values, errors, set, stores, storesLoading, check
             </FormField>
           </Grid>
           <ColumnLayout columns={4} minColumnWidth={160}>
-            <FormField label="Data de nascimento" errorText={errors.date_birth} constraintText="DD/MM/AAAA">
+            <FormField label={isCompany ? 'Data de abertura' : 'Data de nascimento'} errorText={errors.date_birth} constraintText="DD/MM/AAAA">
               <MaskedInput
                 data-testid="customer-date-birth"
                 mask={maskBirth}

@@ -8,7 +8,7 @@ import Pagination from '@cloudscape-design/components/pagination';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
   CUSTOMERS_PAGE_SIZE,
@@ -22,6 +22,9 @@ import { notify } from '../../app/notifications/notify';
 import { useFollow } from '../../app/shell/use-follow';
 import { abbreviate, cityUf, customersTotalText, displayDocument, displayPhone, formatDate } from './format';
 import { useAsync } from './use-async';
+import './list-page.css';
+
+const NoWrap = ({ children }: { children: ReactNode }) => <span style={{ whiteSpace: 'nowrap' }}>{children}</span>;
 
 export const DELETE_QUESTION = 'Tem certeza que deseja excluir este cliente ?';
 export const EMPTY_TEXT = 'Nenhum cliente encontrado.';
@@ -94,12 +97,12 @@ export default function CustomersListPage() {
         ),
         isRowHeader: true,
       },
-      { id: 'document', header: 'CPF/CNPJ', cell: (c) => displayDocument(c.document) },
-      { id: 'email', header: 'E-mail', cell: (c) => c.email || '-' },
-      { id: 'cellphone', header: 'Celular', cell: (c) => displayPhone(c.cellphone) },
+      { id: 'document', header: 'CPF/CNPJ', cell: (c) => <NoWrap>{displayDocument(c.document)}</NoWrap> },
+      { id: 'email', header: 'E-mail', cell: (c) => <span className="customers-list__email">{c.email || '-'}</span> },
+      { id: 'cellphone', header: 'Celular', cell: (c) => <NoWrap>{displayPhone(c.cellphone)}</NoWrap> },
       { id: 'city', header: 'Cidade/UF', cell: (c) => cityUf(c.city, c.state) },
       { id: 'channel', header: 'Canal', cell: (c) => c.channel || '-' },
-      { id: 'created_at', header: 'Cadastro', cell: (c) => formatDate(c.created_at) || '-' },
+      { id: 'created_at', header: 'Cadastro', cell: (c) => <NoWrap>{formatDate(c.created_at) || '-'}</NoWrap> },
       {
         id: 'actions',
         header: 'Opções',
@@ -162,7 +165,6 @@ export default function CustomersListPage() {
             filteringPlaceholder="Buscar por nome, CPF/CNPJ, e-mail ou telefone"
             filteringAriaLabel="Buscar clientes"
             filteringClearAriaLabel="Limpar busca"
-            countText={q && result.data ? customersTotalText(total, estimated) : undefined}
             onChange={({ detail }) => setFilterText(detail.filteringText)}
             onDelayedChange={({ detail }) => setQuery({ q: detail.filteringText.trim(), page: 1 })}
           />
