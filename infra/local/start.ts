@@ -39,7 +39,13 @@ function buildWebIfStale(): Promise<void> {
   if (built > sources) return Promise.resolve();
   log('• Construindo a aplicação web (vite build)…');
   return new Promise((done, fail) => {
-    const child = spawn('npm', ['run', 'build', '-w', 'web', '--silent'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+    // A production build whatever the caller's NODE_ENV (vitest sets 'test', which would
+    // make Vite emit React's development build).
+    const child = spawn('npm', ['run', 'build', '-w', 'web', '--silent'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`vite build falhou (código ${code})`))));
   });
 }

@@ -132,22 +132,22 @@ describe('public customer portal (/cadastro)', () => {
 
     // Passwords that differ: the spec's message, both fields cleared.
     await page.getByLabel('Nome completo').fill('Ana Visitante');
-    await page.getByLabel('E-mail').fill('ana.visitante@example.com');
-    await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+    await page.getByTestId('portal-email').fill('ana.visitante@example.com');
+    await page.getByTestId('portal-password').fill(PASSWORD);
     await page.getByLabel('Confirme a senha').fill('outra-senha');
     await page.getByTestId('portal-agreement').check();
     await page.getByRole('button', { name: 'Cadastrar' }).click();
     await notices(page).getByText('As senhas não conferem, verifique e tente novamente !').waitFor();
-    expect(await page.getByLabel('Senha', { exact: true }).inputValue()).toBe('');
+    expect(await page.getByTestId('portal-password').inputValue()).toBe('');
     expect(await page.getByLabel('Confirme a senha').inputValue()).toBe('');
 
     await page.getByLabel('Sexo').selectOption('F');
     await page.getByLabel('Data de nascimento').pressSequentially('24121985');
-    await page.getByLabel('Celular').pressSequentially('11987654321');
-    expect(await page.getByLabel('Celular').inputValue()).toBe('(11) 9.8765-4321');
+    await page.getByTestId('portal-cellphone').pressSequentially('11987654321');
+    expect(await page.getByTestId('portal-cellphone').inputValue()).toBe('(11) 9.8765-4321');
     await page.getByText('Vinhos', { exact: true }).click();
     await page.getByTestId('portal-allow_sms').uncheck();
-    await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+    await page.getByTestId('portal-password').fill(PASSWORD);
     await page.getByLabel('Confirme a senha').fill(PASSWORD);
     await screenshot(page, 'portal-register-form-desktop');
     await page.getByRole('button', { name: 'Cadastrar' }).click();
@@ -188,7 +188,8 @@ describe('public customer portal (/cadastro)', () => {
     await page.getByRole('button', { name: 'Buscar' }).click();
     await notices(page).getByText('Endereço não encontrado!').waitFor();
     // The 8th digit triggers the lookup: address filled, the number field focused.
-    await page.getByLabel('CEP').pressSequentially('0100');
+    await page.getByLabel('CEP').fill('');
+    await page.getByLabel('CEP').pressSequentially('01310100');
     expect(await page.getByLabel('CEP').inputValue()).toBe('01310-100');
     await expect.poll(() => page.getByLabel('Endereço', { exact: true }).inputValue()).toBe('Avenida Paulista');
     expect(await page.getByLabel('Bairro').inputValue()).toBe('Bela Vista');
@@ -274,8 +275,9 @@ describe('public customer portal (/cadastro)', () => {
     // The record as loaded: upper-case name, DD/MM/YYYY, masks, ticked interests and channels.
     expect(await page.getByLabel('Nome completo').inputValue()).toBe('ANA VISITANTE');
     expect(await page.getByLabel('Data de nascimento').inputValue()).toBe('24/12/1985');
-    expect(await page.getByLabel('Celular').inputValue()).toBe('(11) 9.8765-4321');
-    expect(await page.getByLabel('CEP').inputValue()).toBe('01310-100');
+    expect(await page.getByTestId('portal-cellphone').inputValue()).toBe('(11) 9.8765-4321');
+    expect(await page.getByLabel('Cidade').inputValue()).toBe('3509502');
+    expect(await page.getByLabel('Bairro').inputValue()).toBe('Cambuí');
     expect(await page.getByTestId('portal-allow_sms').isChecked()).toBe(false);
     expect(await page.getByTestId('portal-allow_email').isChecked()).toBe(true);
     expect(await page.getByTestId('portal-document').isEditable()).toBe(false);

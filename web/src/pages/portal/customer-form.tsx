@@ -132,11 +132,14 @@ export function CustomerForm({ mode, value, onChange, errors, required, tags, bu
 
   const cityOptions = cities ?? [];
   const cityKnown = value.id_city !== '' && cityOptions.some((c) => c.ibge === value.id_city);
+  const alwaysRequired = (field: keyof PortalFormValues) =>
+    field === 'fullname' || (mode === 'register' && (field === 'password' || field === 'password_confirmation'));
   const text = (field: keyof PortalFormValues) => ({
     id: `portal-${field}`,
     name: field,
     'data-testid': `portal-${field}`,
     value: value[field] as string,
+    'aria-required': alwaysRequired(field) || required.has(field as PortalOptionalField) || undefined,
     ...describedBy(`portal-${field}`, errors[field]),
   });
 

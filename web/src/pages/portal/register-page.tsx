@@ -137,15 +137,15 @@ export default function RegisterPage() {
     window.scrollTo({ top: 0 });
   }
 
-  function goRegister(document = documentText) {
+  function goRegister(cpf = documentText) {
     resetForm();
-    setDocumentText(maskPortalDocument(document));
+    setDocumentText(maskPortalDocument(cpf));
     setView('register');
   }
 
-  function goLogin(document = documentText) {
+  function goLogin(cpf = documentText) {
     resetForm();
-    setDocumentText(maskPortalDocument(document));
+    setDocumentText(maskPortalDocument(cpf));
     setView('login');
   }
 
@@ -157,23 +157,24 @@ export default function RegisterPage() {
 
   /** Register: 'Verificar' (spec §4). */
   async function verify(text = documentText) {
+    dismissWarnings();
     if (checkDocument(text)) return;
-    const document = onlyDigits(text);
+    const cpf = onlyDigits(text);
     setBusy('verify');
     try {
-      const id = await customerExists(document);
+      const id = await customerExists(cpf);
       if (id !== undefined) {
         setQuestion({
           title: PORTAL_TEXT.askAccessTitle,
           text: PORTAL_TEXT.askAccessText,
           confirm: PORTAL_TEXT.askAccessConfirm,
-          onConfirm: () => goLogin(document),
+          onConfirm: () => goLogin(cpf),
         });
         return;
       }
       const [settings, tags] = await Promise.all([portal.refresh(), fetchPublicTags().catch(() => [] as PortalTag[])]);
       setOffered(offeredTags(settings, tags.map((tag) => tag.description)));
-      setForm(emptyForm(document));
+      setForm(emptyForm(cpf));
       setErrors({});
         setRevealed(true);
     } catch (error) {
@@ -185,23 +186,26 @@ export default function RegisterPage() {
 
   /** Login/update: 'Acessar' (spec §4, §5, §8). */
   async function access() {
+    dismissWarnings();
     if (checkDocument(documentText)) return;
     if (password === '') {
       warn({ header: PORTAL_TEXT.badCredentials, content: PORTAL_TEXT.noPassword });
+      document.getElementById('portal-login-password')?.focus();
       return;
     }
-    const document = onlyDigits(documentText);
+    const cpf = onlyDigits(documentText);
     setBusy('access');
     try {
       let answer;
       try {
-        answer = await customerLogin(document, password);
+        answer = await customerLogin(cpf, password);
       } catch (error) {
         // Wrong password or a failed request: the spec's warning, password cleared (spec §8).
         // When the server explains a refusal (no password yet: registered at the checkout;
         // inactive; too many attempts) its own message is shown instead.
         warn({ header: PORTAL_TEXT.badCredentials, content: loginRefusal(error) });
         setPassword('');
+        document.getElementById('portal-login-password')?.focus();
         return;
       }
       if (!isKnownCustomer(answer)) {
@@ -210,8 +214,8 @@ export default function RegisterPage() {
           text: PORTAL_TEXT.askRegisterText,
           confirm: PORTAL_TEXT.askRegisterConfirm,
           onConfirm: () => {
-            goRegister(document);
-            void verify(document);
+            goRegister(cpf);
+            void verify(cpf);
           },
         });
         return;
@@ -242,6 +246,7 @@ export default function RegisterPage() {
   /** 'Cadastrar' / 'Atualizar' (spec §5, §8). */
   async function submit() {
     const mode = view === 'register' ? 'register' : 'update';
+    dismissWarnings();
     const found = validatePortalForm(form, mode, look.required);
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -349,6 +354,7 @@ export default function RegisterPage() {
                   placeholder="999.999.999-99"
                   value={documentText}
                   readOnly={revealed}
+                  aria-required
                   autoFocus={!documentText}
                   {...describedBy('portal-document', documentError)}
                   onChange={(e) => {
@@ -365,6 +371,7 @@ export default function RegisterPage() {
                     data-testid="portal-login-password"
                     type="password"
                     autoComplete="current-password"
+                    aria-required
                     autoFocus={Boolean(documentText)}
                     value={password}
                     onChange={(e) => setPassword(e.target.value)}
