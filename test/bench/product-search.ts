@@ -100,7 +100,7 @@ interface Figures {
 }
 
 async function measure(run: (i: number) => Promise<number>): Promise<Figures> {
-  for (let i = 0; i < 10; i++) await run(i); // warm-up
+  for (let i = 0; i < 50; i++) await run(i); // warm-up (JIT of DynamoDB Local and of Node)
   const times: number[] = [];
   let totalRequests = 0;
   let results = 0;
@@ -126,6 +126,13 @@ async function scenario(label: string, count: number) {
   const codes = Array.from({ length: 50 }, (_, k) => product(t.tenant, (k * 7919) % count).code);
   const rows: [string, Figures][] = [
     ['prefixo da descrição (repositório)', await measure(async (i) => (await repo.search('description', prefixes[i % prefixes.length]!, 1, 50)).items.length)],
+    [
+      'prefixo, só a página (Limit 51, sem contar)',
+      await measure(async (i) => {
+        const key = normalizeText(prefixes[i % prefixes.length]!);
+        return (await ProductEntity.query.byDescription({ tenant: t.tenant }).begins({ descriptionKey: key }).go({ limit: 51, pages: 1 })).data.length;
+      }),
+    ],
     ['EAN exato (repositório)', await measure(async (i) => (await repo.quickSearch(codes[i % codes.length]!, 1, 50)).items.length)],
     ['lista sem filtro, página 1 (repositório)', await measure(async () => (await repo.list(1, 50)).items.length)],
     [

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ProductEntity } from '@freguesia/functions/catalog/entities';
 import { countersFor } from '@freguesia/functions/lib/ddb/counters';
 import { createTestTenant, type TestTenant } from '../support/tenant';
 import { api, createCategory, createProduct, ean13, type Row } from './catalog-fixtures';
@@ -126,6 +127,30 @@ describe('catalog: products', () => {
     expect(paged.body.pagination).toMatchObject({ total: 4, page: 2, per_page: 3, last_page: 2 });
     const bad = await api(t).get('/api/web/products', { field: 'price', q: 'x' });
     expect(bad.status).toBe(400);
+  });
+
+  it('counts search matches exactly up to 200 and flags a lower bound beyond', async () => {
+    const t = await createTestTenant('cp');
+    const items = Array.from({ length: 230 }, (_, i) => ({
+      tenant: t.tenant,
+      id: i + 1,
+      code: ean13(`7894${String(i).padStart(8, '0')}`),
+      description: `Detergente Neutro ${i}`,
+      descriptionKey: `DETERGENTE NEUTRO ${i}`,
+      pack: 1,
+      weighable: 'N' as const,
+      active: 'Y' as const,
+      fast_orders: 'N' as const,
+    }));
+    await ProductEntity.put(items).go({ concurrency: 4 });
+    const first = await api(t).get('/api/web/products/search', { q: 'detergente' });
+    expect(first.body.pagination).toMatchObject({ total: 201, estimated: true, last_page: 5 });
+    const fifth = await api(t).get('/api/web/products/search', { q: 'detergente', page: 5 });
+    expect(fifth.body.data).toHaveLength(30);
+    expect(fifth.body.pagination.estimated).toBeUndefined();
+    expect(fifth.body.pagination.total).toBe(230);
+    const narrow = await api(t).get('/api/web/products/search', { q: 'detergente neutro 22' });
+    expect(narrow.body.pagination).toEqual({ total: 11, page: 1, per_page: 50, last_page: 1 });
   });
 
   it('answers 404 with the spec notice for an unknown EAN', async () => {

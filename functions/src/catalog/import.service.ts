@@ -7,7 +7,8 @@ import { HttpError } from '../lib/http/errors';
 import { logger } from '../lib/logger';
 import { brandsRepository } from './brands.repository';
 import { categoriesRepository } from './categories.repository';
-import { catalogService, UNIQUE_SCOPES, type BrandItem, type CategoryItem, type ProductItem, type StoredPrice } from './entities';
+import { isConditionalFailure } from './categories.repository';
+import { catalogService, ProductEntity, UNIQUE_SCOPES, type BrandItem, type CategoryItem, type ProductItem, type StoredPrice } from './entities';
 import { productsRepository } from './products.repository';
 import { mergePrices, productFields, sameProduct, sortPrices, storedPrice, type ProductFields } from './products.service';
 import { storesRepository } from './stores.repository';
@@ -16,11 +17,18 @@ import { storesRepository } from './stores.repository';
  * ERP bulk import (POST /api/integration/products): an idempotent upsert keyed by EAN.
  *
  * Every row is validated on its own; bad rows are reported in `rejected` and the rest are written.
- * New products are created in transactions of 49 (product + EAN marker each, plus one increment of
- * `total:product`), updates in transactions of up to 100 conditioned on the `updatedAt` that was
- * read, and rows identical to what is stored are not written at all — so importing the same rows
- * again changes nothing. A chunk whose transaction fails a condition (a concurrent writer) is
- * redone row by row from a fresh read, so uniqueness markers and totals stay exact.
+ * Rows identical to what is stored are not written at all, so importing the same rows again
+ * changes nothing.
+ *
+ * New products: their EAN markers and the `total:product` increment are written in one
+ * transaction per 99 rows (so a marker exists exactly when its product is counted), then the
+ * products themselves go out in BatchWrites (ids reserved up front, so nothing can be
+ * overwritten). A product missing behind its marker (a crash between the two steps) is written on
+ * the next import of that row, without counting it again. Marker transactions run one at a time
+ * per request, because they all update the same counter item.
+ *
+ * Changed products: one conditional write each (same EAN and the `updatedAt` that was read), so a
+ * concurrent edit is never lost. Any row whose condition fails is redone alone from a fresh read.
  */
 
 type Rejected = ImportProductsAnswer['rejected'][number];
@@ -43,9 +51,9 @@ interface Write {
   prices: StoredPrice[];
 }
 
-const CREATE_CHUNK = Number(process.env.XC ?? 49);
-const UPDATE_CHUNK = 100;
-const WRITE_CONCURRENCY = Number(process.env.XW ?? 4);
+/** 99 EAN markers + the counter increment = the 100 actions a transaction allows. */
+const MARKER_CHUNK = 99;
+const UPDATE_CONCURRENCY = 16;
 const FAILED_ROW = 'Não foi possível gravar esta mercadoria agora. Envie-a novamente.';
 
 export async function importProducts(tenant: string, rows: readonly unknown[]): Promise<ImportProductsAnswer> {
@@ -104,35 +112,50 @@ export async function importProducts(tenant: string, rows: readonly unknown[]): 
     else resolved.push({ index, row, category, brand: row.brand ? undefined : (row.brand as null | undefined), prices });
   }
 
-  // Brands named by the rows: found by reference or name, created when unknown.
-  for (const item of resolved) if (item.row.brand) item.brand = await brandLookup(item.row.brand);
+  // Brands named by the rows: found by reference or name, created when unknown (distinct names in parallel).
+  const brandTexts = [...new Map(resolved.filter((r) => r.row.brand).map((r) => [normalizeText(r.row.brand!), r.row.brand!])).values()];
+  const brandByText = new Map(await Promise.all(brandTexts.map(async (text) => [normalizeText(text), await brandLookup(text)] as const)));
+  for (const item of resolved) if (item.row.brand) item.brand = brandByText.get(normalizeText(item.row.brand));
 
-  const existing = await currentProducts(tenant, resolved.map((r) => r.row.code));
+  const { products: existing, orphans } = await currentProducts(tenant, resolved.map((r) => r.row.code));
   const stats = { created: 0, updated: 0, unchanged: 0 };
   const creates: Write[] = [];
   const updates: Write[] = [];
+  const repairs: Write[] = [];
   for (const item of resolved) {
     const write = plan(item, existing.get(item.row.code));
-    if (!write.current) creates.push(write);
-    else if (sameProduct(write.current, write.fields, write.prices)) stats.unchanged++;
-    else updates.push(write);
+    const orphan = orphans.get(item.row.code);
+    if (write.current) {
+      if (sameProduct(write.current, write.fields, write.prices)) stats.unchanged++;
+      else updates.push(write);
+    } else if (orphan !== undefined) repairs.push({ ...write, id: orphan });
+    else creates.push(write);
   }
 
   const retry: Write[] = [];
-  const products = productsRepository(tenant);
-  const counters = countersFor(tenant);
-  const createChunks = chunk(creates, CREATE_CHUNK);
-  const updateChunks = chunk(updates, UPDATE_CHUNK);
-  const firstId = creates.length > 0 ? await counters.reserve('product', creates.length) : 0;
+  const firstId = creates.length > 0 ? await countersFor(tenant).reserve('product', creates.length) : 0;
   creates.forEach((w, i) => (w.id = firstId + i));
 
-  await mapLimit([...createChunks.map((c) => ({ kind: 'create' as const, c })), ...updateChunks.map((c) => ({ kind: 'update' as const, c }))], WRITE_CONCURRENCY, async ({ kind, c }) => {
-    const ok = await transact(() => (kind === 'create' ? createTransaction(tenant, c) : updateTransaction(tenant, c)));
-    if (ok) stats[kind === 'create' ? 'created' : 'updated'] += c.length;
-    else retry.push(...c);
-  });
+  const writeCreates = async () => {
+    const puts: Promise<void>[] = [];
+    for (const c of chunk(creates, MARKER_CHUNK)) {
+      if (await transact(() => markerTransaction(tenant, c))) {
+        stats.created += c.length;
+        puts.push(putProducts(tenant, c));
+      } else retry.push(...c);
+    }
+    await Promise.all(puts);
+  };
+  const writeUpdates = () =>
+    mapLimit([...updates, ...repairs], UPDATE_CONCURRENCY, async (w) => {
+      const done = w.current ? await conditionalUpdate(tenant, w) : await repairProduct(tenant, w);
+      if (done) stats[w.current ? 'updated' : 'created']++;
+      else retry.push(w);
+    });
+  await Promise.all([writeCreates(), writeUpdates()]);
 
-  // Rows of failed chunks, one by one from a fresh read (a concurrent import or edit got there first).
+  // Rows whose condition failed, one by one from a fresh read (a concurrent import or edit got there first).
+  const products = productsRepository(tenant);
   for (const write of retry) {
     const outcome = await upsertOne(tenant, products, write.resolved);
     if (outcome) stats[outcome]++;
@@ -166,37 +189,64 @@ function plan(item: Resolved, current: ProductItem | undefined): Write {
   return { resolved: item, current, fields, prices };
 }
 
-function createTransaction(tenant: string, writes: Write[]) {
+function productItem(tenant: string, w: Write) {
+  return { tenant, ...w.fields, id: w.id!, prices: w.prices };
+}
+
+/** Claims the EAN markers of new rows and counts them, all or nothing. */
+function markerTransaction(tenant: string, writes: Write[]) {
   return catalogService.transaction
-    .write(({ product, unique, counter }) => [
-      ...writes.flatMap((w) => {
-        const id = w.id!;
-        return [
-          product.create({ tenant, ...w.fields, id, prices: w.prices }).commit(),
-          unique.create({ tenant, scope: UNIQUE_SCOPES.productEan, value: w.fields.code, ownerId: id }).commit(),
-        ];
-      }),
+    .write(({ unique, counter }) => [
+      ...writes.map((w) => unique.create({ tenant, scope: UNIQUE_SCOPES.productEan, value: w.fields.code, ownerId: w.id! }).commit()),
       counter.upsert({ tenant, name: 'total:product' }).add({ value: writes.length }).commit(),
     ])
     .go();
 }
 
-function updateTransaction(tenant: string, writes: Write[]) {
-  return catalogService.transaction
-    .write(({ product }) =>
-      writes.map((w) => {
-        const current = w.current!;
-        const { category, id_brand, ...plain } = w.fields;
-        const removals = (['id_brand', 'category'] as const).filter((k) => w.fields[k] === undefined && current[k] !== undefined);
-        let patch = product
-          .patch({ tenant, id: current.id })
-          .set({ ...plain, prices: w.prices, ...(category ? { category } : {}), ...(id_brand === undefined ? {} : { id_brand }) });
-        if (removals.length > 0) patch = patch.remove(removals) as typeof patch;
-        // Same EAN and nobody wrote since we read: markers stay exact and no concurrent change is lost.
-        return patch.where((a, { eq }) => `${eq(a.code, current.code)} AND ${eq(a.updatedAt, current.updatedAt ?? '')}`).commit();
-      }),
-    )
-    .go();
+/** BatchWrite of new products (their ids were reserved, so nothing is overwritten). */
+async function putProducts(tenant: string, writes: Write[]): Promise<void> {
+  let pending: object[] = writes.map((w) => productItem(tenant, w));
+  for (let attempt = 0; pending.length > 0; attempt++) {
+    const { unprocessed } = await ProductEntity.put(pending as never[]).go({ concurrency: 4 });
+    if (unprocessed.length === 0) return;
+    // Markers are in place: a row still missing is written by the next import of it.
+    if (attempt >= 6) throw new Error(`import: ${unprocessed.length} products left unwritten`);
+    const ids = new Set((unprocessed as { id?: number }[]).map((u) => u.id));
+    pending = pending.filter((item) => ids.has((item as { id: number }).id));
+    await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+  }
+}
+
+/** Writes a product whose marker exists without it (already counted); false when it appeared meanwhile. */
+async function repairProduct(tenant: string, w: Write): Promise<boolean> {
+  try {
+    await ProductEntity.create(productItem(tenant, w)).go();
+    return true;
+  } catch (error) {
+    if (isConditionalFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Updates one product if its EAN and `updatedAt` are still what was read. */
+async function conditionalUpdate(tenant: string, w: Write): Promise<boolean> {
+  const current = w.current!;
+  const { category, id_brand, ...plain } = w.fields;
+  const removals = (['id_brand', 'category'] as const).filter((k) => w.fields[k] === undefined && current[k] !== undefined);
+  let patch = ProductEntity.patch({ tenant, id: current.id }).set({
+    ...plain,
+    prices: w.prices,
+    ...(category ? { category } : {}),
+    ...(id_brand === undefined ? {} : { id_brand }),
+  });
+  if (removals.length > 0) patch = patch.remove(removals) as typeof patch;
+  try {
+    await patch.where((a, { eq }) => `${eq(a.code, current.code)} AND ${eq(a.updatedAt, current.updatedAt ?? '')}`).go();
+    return true;
+  } catch (error) {
+    if (isConditionalFailure(error)) return false;
+    throw error;
+  }
 }
 
 /** Runs a transaction, retrying transaction conflicts; false when a condition failed. */
@@ -217,15 +267,22 @@ async function transact(run: () => Promise<{ canceled: boolean; data: unknown[] 
 /** One row from a fresh read: create, update or nothing; undefined after repeated conflicts. */
 async function upsertOne(tenant: string, products: ReturnType<typeof productsRepository>, item: Resolved): Promise<Outcome | undefined> {
   for (let attempt = 0; attempt < 4; attempt++) {
-    const current = (await currentProducts(tenant, [item.row.code])).get(item.row.code);
+    const { products: found, orphans } = await currentProducts(tenant, [item.row.code]);
+    const current = found.get(item.row.code);
     const write = plan(item, current);
-    if (current && sameProduct(current, write.fields, write.prices)) return 'unchanged';
+    if (current) {
+      if (sameProduct(current, write.fields, write.prices)) return 'unchanged';
+      if (await conditionalUpdate(tenant, write)) return 'updated';
+      continue;
+    }
+    const orphan = orphans.get(item.row.code);
+    if (orphan !== undefined) {
+      if (await repairProduct(tenant, { ...write, id: orphan })) return 'created';
+      continue;
+    }
     try {
-      if (!current) {
-        await products.create(write.fields, write.prices);
-        return 'created';
-      }
-      if (await transact(() => updateTransaction(tenant, [write]))) return 'updated';
+      await products.create(write.fields, write.prices);
+      return 'created';
     } catch (error) {
       // 409: someone created this EAN meanwhile — read again and update it instead.
       if (!(error instanceof HttpError && error.statusCode === 409)) throw error;
@@ -234,23 +291,34 @@ async function upsertOne(tenant: string, products: ReturnType<typeof productsRep
   return undefined;
 }
 
-/** Current products by EAN: BatchGet of the EAN markers, then BatchGet of the products. */
-async function currentProducts(tenant: string, codes: readonly string[]): Promise<Map<string, ProductItem>> {
-  if (codes.length === 0) return new Map();
+/**
+ * Current products by EAN: BatchGet of the EAN markers, then of their products. `orphans` are
+ * markers whose product is missing (an interrupted import), by EAN → reserved id.
+ */
+async function currentProducts(tenant: string, codes: readonly string[]): Promise<{ products: Map<string, ProductItem>; orphans: Map<string, number> }> {
+  if (codes.length === 0) return { products: new Map(), orphans: new Map() };
   const markers = await batchGetAll(codes.map((value) => ({ tenant, scope: UNIQUE_SCOPES.productEan, value })));
-  const owners = new Map(markers.map((m) => [m.ownerId, m.value]));
-  const items = await productsRepository(tenant).getMany([...owners.keys()]);
-  // Keep only products whose EAN still matches its marker (a concurrent EAN change is retried).
-  return new Map(items.filter((p) => owners.get(p.id) === p.code).map((p) => [p.code, p]));
+  const items = await productsRepository(tenant).getMany(markers.map((m) => m.ownerId));
+  const byId = new Map(items.map((p) => [p.id, p]));
+  const products = new Map<string, ProductItem>();
+  const orphans = new Map<string, number>();
+  for (const marker of markers) {
+    const product = byId.get(marker.ownerId);
+    if (!product) orphans.set(marker.value, marker.ownerId);
+    // A product whose EAN no longer matches is mid-edit: treated as unknown, the write will conflict and retry.
+    else if (product.code === marker.value) products.set(marker.value, product);
+  }
+  return { products, orphans };
 }
 
 async function batchGetAll(keys: { tenant: string; scope: string; value: string }[]) {
   const found: { ownerId: number; value: string }[] = [];
   let pending = keys;
   for (let attempt = 0; pending.length > 0; attempt++) {
-    const { data, unprocessed } = await UniqueEntity.get(pending).go({ concurrency: 4 });
+    const { data, unprocessed } = await UniqueEntity.get(pending).go({ concurrency: 10 });
     found.push(...data);
-    if (unprocessed.length === 0 || attempt >= 8) break;
+    if (unprocessed.length === 0) break;
+    if (attempt >= 8) throw new Error(`import: ${unprocessed.length} EAN markers left unread`);
     pending = unprocessed as typeof keys;
     await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
   }

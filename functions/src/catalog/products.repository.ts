@@ -75,9 +75,17 @@ export function productsRepository(tenant: string) {
 
     /** Several products by id (BatchGet, chunks of 100), in no particular order. */
     async getMany(ids: readonly number[]): Promise<ProductItem[]> {
-      if (ids.length === 0) return [];
-      const { data } = await ProductEntity.get([...new Set(ids)].map((id) => ({ tenant, id }))).go({ concurrency: 4 });
-      return data;
+      const found: ProductItem[] = [];
+      let keys = [...new Set(ids)].map((id) => ({ tenant, id }));
+      for (let attempt = 0; keys.length > 0; attempt++) {
+        const { data, unprocessed } = await ProductEntity.get(keys).go({ concurrency: 10 });
+        found.push(...data);
+        if (unprocessed.length === 0) break;
+        if (attempt >= 8) throw new Error(`products: ${unprocessed.length} keys left unread`);
+        keys = unprocessed as typeof keys;
+        await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+      }
+      return found;
     },
 
     /** Exact EAN lookup: one Query on the code index. */

@@ -226,6 +226,14 @@ export const catalogSeeder: Seeder = {
       'payments',
       payments.map((p): SeededPayment => ({ id: p.id, description: p.description, max_installments: p.max_installments, has_change: p.has_change })),
     );
-    return `${stores.length} lojas, ${categories.length} categorias, ${products.length} mercadorias com preço em todas as lojas, ${brands.length} marcas, ${partners.length} fornecedores, ${payments.length} formas de pagamento`;
+    const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+    return [
+      n(stores.length, 'loja', 'lojas'),
+      n(categories.length, 'categoria', 'categorias'),
+      `${n(products.length, 'mercadoria', 'mercadorias')} com preço em todas as lojas`,
+      n(brands.length, 'marca', 'marcas'),
+      n(partners.length, 'fornecedor', 'fornecedores'),
+      n(payments.length, 'forma de pagamento', 'formas de pagamento'),
+    ].join(', ');
   },
 };
