@@ -264,6 +264,16 @@ describe('purchases on the customer details page', () => {
     expect((await staff(s, { path: '/api/web/baskets/origins' }, nobody.token)).status).toBe(200);
   });
 
+  it('unlinks the purchases of a deleted customer (the sale stays, the person goes)', async () => {
+    const gone = await newCustomer(s);
+    await ingest(s, posBasket(s.storeId, { document: gone.document, coupon: '7001', date: '2026-07-01 10:00:00' }));
+    expect((await staff(s, { method: 'DELETE', path: '/api/web/customer/delete', query: { id: gone.id } })).status).toBe(200);
+    const day = await staff(s, { path: '/api/web/baskets/filter', query: { date: '2026-07-01' } });
+    expect(day.body.data.map((b: { coupon: string; id_customer: number | null }) => [b.coupon, b.id_customer])).toEqual([['7001', null]]);
+    const list = await staff(s, { path: '/api/web/baskets/get', query: { id: gone.id, gte_date: '2026-07-01', lte_date: '2026-07-01' } });
+    expect(list.body.data).toEqual([]);
+  });
+
   it('keeps purchases inside their tenant', async () => {
     const other = await setup();
     const get = await call(customers, { tenant: other.t.tenant, token: other.t.adminToken, path: '/api/web/baskets/get', query: { id: customer.id, gte_date: '2026-01-01', lte_date: '2026-12-31' } });

@@ -162,12 +162,12 @@ describe('staff customer registry', () => {
 
     const details = (await as(t, { path: `/api/web/customer/${id}` })).body;
     expect(details).toMatchObject({ document: newDoc, fullname: 'CARLA DIAS PRADO', email_optout: 'Y', gdpr_agreement: 'Y', tags: ['Cervejas'] });
-    expect(details.email).toBeUndefined();
-    expect(details.latitude).toBeUndefined();
+    expect(details.email).toBeNull();
+    expect(details.latitude).toBeNull();
     const updated = details.events.find((e: { type: string }) => e.type === 'updated');
     expect(updated.fields).toEqual(expect.arrayContaining(['document', 'fullname', 'email', 'email_optout', 'gdpr_agreement', 'tags', 'latitude']));
     expect(updated).toMatchObject({ channel: 'Plataforma', user_id: t.adminId });
-    const optout = details.events.find((e: { consent: { field: string } | null }) => e.consent?.field === 'email_optout' && e.consent.from === 'N');
+    const optout = details.events.find((e: { consent: { field: string; from: string | null } | null }) => e.consent?.field === 'email_optout' && e.consent.from === 'N');
     expect(optout).toMatchObject({ type: 'consent', channel: 'Plataforma', user_id: t.adminId, consent: { field: 'email_optout', from: 'N', to: 'Y' } });
     expect(details.events[0].created_at >= details.events.at(-1).created_at).toBe(true);
 
@@ -187,6 +187,19 @@ describe('staff customer registry', () => {
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe('Atencao: Este cliente ja possui cadastro, redirecionando para edicao dos dados');
     expect((await as(t, { method: 'PUT', path: '/api/web/customer/update', body: { ...body, id: 999999 } })).status).toBe(404);
+  });
+
+  it('keeps consents, status and tags that an edit leaves out (no opt-in by omission)', async () => {
+    const t = await createTestTenant('cus');
+    const body: Record<string, unknown> = staffCustomer({ whatsapp_optout: 'Y', app_optout: 'Y', gdpr_agreement: 'Y', active: 'N', tags: ['VIP'] });
+    const { id } = (await create(t, body)).body;
+    const { whatsapp_optout: _w, app_optout: _a, gdpr_agreement: _g, active: _s, tags: _t, contacts: _c, ...partial } = body;
+    expect((await as(t, { method: 'PUT', path: '/api/web/customer/update', body: { ...partial, id, fullname: 'Nome Novo' } })).status).toBe(200);
+    const details = (await as(t, { path: `/api/web/customer/${id}` })).body;
+    expect(details).toMatchObject({ whatsapp_optout: 'Y', app_optout: 'Y', gdpr_agreement: 'Y', active: 'N', tags: ['VIP'], fullname: 'NOME NOVO' });
+    expect(details.contacts).toHaveLength(1);
+    expect(details.events.filter((e: { type: string }) => e.type === 'consent')).toHaveLength(5);
+    expect(details.events.find((e: { type: string }) => e.type === 'updated').fields).toEqual(['fullname']);
   });
 
   it('deletes a customer with its markers, indexes and counts', async () => {

@@ -127,6 +127,8 @@ describe('public customer portal', () => {
     await req({ method: 'PUT', path: '/api/customer/update', token: session.body.token, body: portalFormToPayload(form(payload.document, { password: 'outraSenha2', password_confirmation: 'outraSenha2' })) });
     expect((await login(payload.document, 'minhaSenha1')).status).toBe(401);
     expect((await login(payload.document, 'outraSenha2')).status).toBe(200);
+    const posted = await req({ method: 'POST', path: '/api/customer/login', body: { document: payload.document, password: 'outraSenha2' } });
+    expect(posted.body).toEqual({ id: created.body.id, token: expect.any(String) });
   });
 
   it('reveals nothing but the id and answers empty text for unknown documents', async () => {

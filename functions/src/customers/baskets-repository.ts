@@ -6,12 +6,13 @@ import {
   BasketOriginEntity,
   CustomerEntity,
   UNIQUE_SCOPES,
+  basketKeyOf,
   type BasketItem,
   type CustomerItem,
 } from './entities';
 import type { Actor } from './repository';
 import { addDays, formatBrl } from './service';
-import { eventKey, failedIndex, transactionError, writeTransaction, type TransactionEntities } from './transactions';
+import { eventKey, failedIndex, isConditionFailure, runLimited, transactionError, writeTransaction, type TransactionEntities } from './transactions';
 
 /** A validated purchase, money in centavos (see integration/schema.ts). */
 export type NewBasket = Omit<BasketItem, 'tenant' | 'id' | 'idCustomer' | 'createdAt'>;
@@ -30,8 +31,8 @@ export const ASSOCIATE_MAX = 45;
 /** A customer's purchases read for one period (newest first). */
 export const PERIOD_CAP = 2000;
 
-/** Idempotency key of a purchase: the same store, checkout, coupon and instant is the same sale. */
-export const basketKey = (b: Pick<NewBasket, 'idStore' | 'checkout' | 'coupon' | 'date'>) =>
+/** Identity of a sale: the same store, checkout, coupon and instant is the same purchase. */
+export const saleKey = (b: Pick<NewBasket, 'idStore' | 'checkout' | 'coupon' | 'date'>) =>
   `${b.idStore}|${b.checkout}|${b.coupon}|${b.date}`;
 
 /** Origins already recorded by this container (the origin list is append-only). */
@@ -67,9 +68,9 @@ export function basketsRepository(tenant: string) {
     for (const o of fresh) knownOrigins.add(`${tenant}|${o}`);
   }
 
-  async function ownerOf(key: string): Promise<number | undefined> {
-    const { data } = await UniqueEntity.get({ tenant, scope: UNIQUE_SCOPES.basket, value: key }).go();
-    return data?.ownerId;
+  async function storedId(basket: NewBasket): Promise<number | undefined> {
+    const { data } = await BasketEntity.get(basketKeyOf({ ...basket, tenant })).go({ consistent: true });
+    return data?.id;
   }
 
   /** Stores one purchase (retrying while the customer's last purchase moves under it). */
@@ -77,28 +78,32 @@ export function basketsRepository(tenant: string) {
     let current = customer;
     for (let attempt = 0; attempt < 12; attempt++) {
       const item = { ...basket, tenant, id, idCustomer: current?.id ?? 0 };
-      const result = await writeTransaction(({ basket: b, unique, customer: c, event }) => [
+      if (!current) {
+        // Unidentified: one conditional put on the natural key is the whole write.
+        try {
+          await BasketEntity.create(item).go();
+          return { index: 0, id };
+        } catch (error) {
+          if (!isConditionFailure(error)) throw error;
+          return { index: 0, id: (await storedId(basket)) ?? null, duplicate: true };
+        }
+      }
+      const result = await writeTransaction(({ basket: b, customer: c, event }) => [
         b.create(item).commit(),
-        unique.create({ tenant, scope: UNIQUE_SCOPES.basket, value: basketKey(basket), ownerId: id }).commit(),
-        ...(current
-          ? [
-              customerPatch(current, [basket], c).commit(),
-              event
-                .create({
-                  tenant,
-                  customerId: current.id,
-                  ...eventKey(),
-                  type: 'purchase',
-                  channel: basket.origin,
-                  basketId: id,
-                  description: `Compra de ${formatBrl(basket.amount)} na loja ${basket.idStore}, caixa ${basket.checkout}, cupom ${basket.coupon}`,
-                })
-                .commit(),
-            ]
-          : []),
+        customerPatch(current!, [basket], c).commit(),
+        event
+          .create({
+            tenant,
+            customerId: current!.id,
+            ...eventKey(),
+            type: 'purchase',
+            channel: basket.origin,
+            basketId: id,
+            description: `Compra de ${formatBrl(basket.amount)} na loja ${basket.idStore}, caixa ${basket.checkout}, cupom ${basket.coupon}`,
+          })
+          .commit(),
       ]);
       if (!result.canceled) {
-        if (!current) return { index: 0, id };
         const applied = { ...current, basketCount: current.basketCount + 1, basketTotal: current.basketTotal + basket.amount };
         if (!current.dt_last_basket || basket.date >= current.dt_last_basket) {
           Object.assign(applied, { dt_last_basket: basket.date, last_basket_origin: basket.origin });
@@ -106,8 +111,8 @@ export function basketsRepository(tenant: string) {
         return { index: 0, id, customer: applied };
       }
       const failed = failedIndex(result);
-      if (failed === 1) return { index: 0, id: (await ownerOf(basketKey(basket))) ?? null, duplicate: true };
-      if (failed !== 2 || !current) throw transactionError(result);
+      if (failed === 0) return { index: 0, id: (await storedId(basket)) ?? null, duplicate: true };
+      if (failed !== 1) throw transactionError(result);
       // The customer's last purchase changed (or the customer was deleted): read it again.
       const { data } = await CustomerEntity.get({ tenant, id: current.id }).go();
       current = data ?? undefined;
@@ -125,12 +130,12 @@ export function basketsRepository(tenant: string) {
     async ingest(rows: { index: number; basket: NewBasket }[]): Promise<IngestResult[]> {
       if (rows.length === 0) return [];
       const results = new Map<number, IngestResult>();
-      // Known replays are answered without spending ids (the transaction still guards races).
-      const keys = [...new Set(rows.map((r) => basketKey(r.basket)))];
-      const { data: markers } = await UniqueEntity.get(keys.map((value) => ({ tenant, scope: UNIQUE_SCOPES.basket, value }))).go();
-      const existing = new Map(markers.map((m) => [m.value, m.ownerId]));
+      // Known replays are answered without spending ids (the conditional write still guards races).
+      const keys = new Map(rows.map((r) => [saleKey(r.basket), basketKeyOf({ ...r.basket, tenant })]));
+      const { data: stored } = await BasketEntity.get([...keys.values()]).go({ consistent: true });
+      const existing = new Map(stored.map((b) => [saleKey(b), b.id]));
       const fresh = rows.filter((r) => {
-        const owner = existing.get(basketKey(r.basket));
+        const owner = existing.get(saleKey(r.basket));
         if (owner !== undefined) results.set(r.index, { index: r.index, id: owner, duplicate: true });
         return owner === undefined;
       });
@@ -179,13 +184,15 @@ export function basketsRepository(tenant: string) {
      * identified or not (filters). Reads at most FILTER_CAP matches.
      */
     async filter(f: { day: string; idStore?: number; checkout?: string; coupon?: string; loyal?: boolean }) {
-      const base = BasketEntity.query.byDay({ tenant, day: f.day });
-      const keyed =
-        f.idStore !== undefined ? base.begins(f.checkout ? { idStore: f.idStore, checkout: f.checkout } : { idStore: f.idStore }) : base;
-      const { data } = await keyed
+      // With a store: its day partition (the primary key, strongly consistent); else the day index.
+      const query =
+        f.idStore !== undefined
+          ? BasketEntity.query.byKey({ tenant, idStore: f.idStore, day: f.day }).begins(f.checkout ? { checkout: f.checkout } : {})
+          : BasketEntity.query.byDay({ tenant, day: f.day });
+      const { data } = await (query as typeof BasketEntity.query.byDay extends (...a: never[]) => infer R ? R : never)
         .where((a, { eq, gt }) =>
           [
-            f.checkout && f.idStore !== undefined ? eq(a.checkout, f.checkout) : '',
+            f.checkout ? eq(a.checkout, f.checkout) : '',
             f.coupon ? eq(a.coupon, f.coupon) : '',
             f.loyal === true ? gt(a.idCustomer, 0) : f.loyal === false ? eq(a.idCustomer, 0) : '',
           ]
@@ -193,8 +200,7 @@ export function basketsRepository(tenant: string) {
             .join(' AND '),
         )
         .go({ limit: FILTER_CAP + 1, pages: 'all' });
-      const filtered = f.checkout && f.idStore === undefined ? data.filter((b) => b.checkout === f.checkout) : data;
-      return { items: filtered.slice(0, FILTER_CAP), estimated: filtered.length > FILTER_CAP };
+      return { items: data.slice(0, FILTER_CAP), estimated: data.length > FILTER_CAP };
     },
 
     /**
@@ -202,7 +208,8 @@ export function basketsRepository(tenant: string) {
      * per purchase, in one transaction (all or none).
      */
     async associate(customerId: number, ids: number[], actor: Actor): Promise<number> {
-      const { data: baskets } = await BasketEntity.get(ids.map((id) => ({ tenant, id }))).go();
+      const found = await Promise.all(ids.map((id) => BasketEntity.query.byId({ tenant, id }).go({ pages: 1 })));
+      const baskets = found.map((r) => r.data[0]).filter((b): b is BasketItem => b !== undefined);
       for (const id of ids) {
         const basket = baskets.find((b) => b.id === id);
         if (!basket) throw notFound(`Compra ${id} não encontrada.`);
@@ -215,8 +222,9 @@ export function basketsRepository(tenant: string) {
           customerPatch(customer, baskets, c).commit(),
           ...baskets.map((basket) =>
             b
-              .patch({ tenant, id: basket.id })
-              .set({ idCustomer: customer.id, date: basket.date })
+              .patch(basketKeyOf(basket))
+              .set({ idCustomer: customer.id })
+              .composite({ id: basket.id })
               .where(({ idCustomer }, { eq }) => eq(idCustomer, 0))
               .commit(),
           ),
@@ -251,13 +259,4 @@ export function basketsRepository(tenant: string) {
       return data.map((o) => o.origin);
     },
   };
-}
-
-/** Runs `work` over `items` with at most `limit` in flight. */
-export async function runLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  });
-  await Promise.all(workers);
 }

@@ -195,10 +195,13 @@ export const CustomerEventEntity = new Entity(
 /**
  * A purchase. Money in integer centavos; `date` is the POS's local time
  * 'YYYY-MM-DD HH:mm:ss' (America/Sao_Paulo) and `day` its date part.
- * - primary: one partition per basket (ingestion spreads writes across partitions);
+ * - primary: the natural key (store, day / checkout, coupon, date). A conditional create on it
+ *   IS the POS idempotency check: a replay fails the condition, with no marker item to keep;
+ *   one store-day per partition spreads ingestion writes;
  * - gsi1 `byCustomer`: a customer's purchases by date; sparse (unidentified baskets, id 0,
  *   are not indexed, so they never form one hot partition);
- * - gsi2 `byDay`: a day's purchases by store and checkout (finding a coupon to associate).
+ * - gsi2 `byDay`: a day's purchases of every store (finding a coupon to associate);
+ * - gsi3 `byId`: the numeric id the screens use.
  */
 export const BasketEntity = new Entity(
   {
@@ -243,12 +246,13 @@ export const BasketEntity = new Entity(
       createdAt: { type: 'string', readOnly: true, required: true, default: now },
     },
     indexes: {
-      byId: key('primary', ['tenant', 'id'], []),
+      byKey: key('primary', ['tenant', 'idStore', 'day'], ['checkout', 'coupon', 'date']),
       byCustomer: {
         ...key('gsi1', ['tenant', 'idCustomer'], ['date', 'id']),
         condition: (attrs: Record<string, unknown>) => Number(attrs.idCustomer) > 0,
       },
       byDay: key('gsi2', ['tenant', 'day'], ['idStore', 'checkout', 'id']),
+      byId: key('gsi3', ['tenant', 'id'], []),
     },
   },
   { client: documentClient, table: tableName() },
@@ -281,5 +285,15 @@ export type BasketItem = EntityItem<typeof BasketEntity>;
 
 export const UNIQUE_SCOPES = {
   document: 'customer-document',
-  basket: 'basket',
 } as const;
+
+/** The natural key of a purchase (its primary key): replays of a POS sale hit the same item. */
+export type BasketKey = Pick<BasketItem, 'tenant' | 'idStore' | 'day' | 'checkout' | 'coupon' | 'date'>;
+export const basketKeyOf = (b: BasketKey): BasketKey => ({
+  tenant: b.tenant,
+  idStore: b.idStore,
+  day: b.day,
+  checkout: b.checkout,
+  coupon: b.coupon,
+  date: b.date,
+});

@@ -130,7 +130,7 @@ export const routes = [
       await assertStore(tenant.id, body.favorite_store);
       const passwordHash = body.password ? await hashPassword(body.password) : undefined;
       const { id: _id, ...form } = body;
-      await repo.update(current, profileFromForm(form), { actor: staffActor(principal), passwordHash });
+      await repo.update(current, profileFromForm(form, current), { actor: staffActor(principal), passwordHash });
       return { id: current.id, message: CUSTOMER_MESSAGES.updated };
     },
   }),

@@ -103,14 +103,38 @@ const derivedKeys = (fullname: string, email: string | undefined) => ({
   emailKey: email ? email.toLowerCase() : '',
 });
 
-/** Staff form → profile attributes (derived search keys included). */
-export function profileFromForm(form: CustomerForm): Profile {
+/** Fields a save may leave out; they then keep the stored value (or these defaults). */
+const KEPT_WHEN_ABSENT = {
+  cellphone_optout: 'N',
+  email_optout: 'N',
+  whatsapp_optout: 'N',
+  app_optout: 'N',
+  gdpr_agreement: 'N',
+  active: 'Y',
+} as const;
+
+function keep<K extends keyof typeof KEPT_WHEN_ABSENT>(field: K, value: 'Y' | 'N' | undefined, current?: Partial<CustomerItem>): 'Y' | 'N' {
+  return value ?? (current?.[field] as 'Y' | 'N' | undefined) ?? KEPT_WHEN_ABSENT[field];
+}
+
+/**
+ * Staff form → profile attributes (derived search keys included). Consent flags, `active`,
+ * tags and contacts left out of the form keep their stored values: an edit never opts a
+ * customer in, or revokes an agreement, by omission.
+ */
+export function profileFromForm(form: CustomerForm, current?: CustomerItem): Profile {
   const { password: _password, ...rest } = form;
   return {
     ...rest,
     date_birth: rest.date_birth ?? undefined,
-    gdpr_agreement: rest.gdpr_agreement ?? 'N',
-    time: rest.time,
+    cellphone_optout: keep('cellphone_optout', rest.cellphone_optout, current),
+    email_optout: keep('email_optout', rest.email_optout, current),
+    whatsapp_optout: keep('whatsapp_optout', rest.whatsapp_optout, current),
+    app_optout: keep('app_optout', rest.app_optout, current),
+    gdpr_agreement: keep('gdpr_agreement', rest.gdpr_agreement, current),
+    active: keep('active', rest.active, current),
+    tags: rest.tags ?? current?.tags ?? [],
+    contacts: rest.contacts ?? current?.contacts ?? [],
     ...derivedKeys(rest.fullname, rest.email),
   };
 }
@@ -140,11 +164,11 @@ export function profileFromPortal(payload: PortalCustomer, current?: CustomerIte
     number: payload.number,
     complement: payload.complement,
     tags: payload.tags,
-    gdpr_agreement: payload.agreement,
-    cellphone_optout: payload.cellphone_optout,
-    whatsapp_optout: payload.whatsapp_optout,
-    email_optout: payload.email_optout,
-    app_optout: payload.app_optout,
+    gdpr_agreement: keep('gdpr_agreement', payload.agreement, current),
+    cellphone_optout: keep('cellphone_optout', payload.cellphone_optout, current),
+    whatsapp_optout: keep('whatsapp_optout', payload.whatsapp_optout, current),
+    email_optout: keep('email_optout', payload.email_optout, current),
+    app_optout: keep('app_optout', payload.app_optout, current),
     active: current?.active ?? 'Y',
     ...derivedKeys(payload.fullname, payload.email),
   } as Profile;
@@ -246,7 +270,10 @@ export function toEvent(e: CustomerEventItem): CustomerEvent {
 /** GET /web/customer/{id}: every profile field, aggregates, tags, timeline and integrations. */
 export function toDetails(c: CustomerItem, events: CustomerEventItem[]) {
   const { tenant: _t, passwordHash, nameKey: _n, emailKey: _e, basketCount, basketTotal, createdAt, updatedAt, version: _v, ...profile } = c;
+  // Every form field is answered, null when empty, so the edit form gets a complete record.
+  const blanks = Object.fromEntries(PROFILE_FIELDS.filter((f) => f !== 'nameKey' && f !== 'emailKey').map((f) => [f, null]));
   return {
+    ...blanks,
     ...profile,
     date_birth: c.date_birth ?? null,
     contacts: c.contacts ?? [],

@@ -1,4 +1,4 @@
-import { CustomerEventEntity, customersService } from './entities';
+import { customersService } from './entities';
 
 /** The operations one transaction of the customers service may hold. */
 type Writer = Parameters<typeof customersService.transaction.write>[0];
@@ -41,4 +41,21 @@ export function eventKey(at = new Date()): { at: string; seq: string } {
   return { at: at.toISOString(), seq: `${String(sequence).padStart(6, '0')}${Math.random().toString(36).slice(2, 6)}` };
 }
 
-export type EventInput = Omit<Parameters<typeof CustomerEventEntity.create>[0], 'at' | 'seq'> & { at?: Date };
+/** Whether an ElectroDB/SDK error is a failed write condition (e.g. the item already exists). */
+export function isConditionFailure(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; depth < 4 && e; depth++) {
+    if ((e as { name?: string }).name === 'ConditionalCheckFailedException') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Runs `work` over `items` with at most `limit` in flight. */
+export async function runLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  });
+  await Promise.all(workers);
+}

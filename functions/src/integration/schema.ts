@@ -28,7 +28,7 @@ export function parseDecimal(value: unknown, decimals: number): number | undefin
 }
 
 const money = (message: string, { positive = false } = {}) =>
-  z.unknown().transform((v, ctx) => {
+  z.unknown().optional().transform((v, ctx) => {
     const cents = parseDecimal(v, 2);
     if (cents === undefined || (positive && cents === 0)) {
       ctx.addIssue({ code: 'custom', message });
@@ -38,7 +38,7 @@ const money = (message: string, { positive = false } = {}) =>
   });
 
 const optionalMoney = (message: string) =>
-  z.unknown().transform((v, ctx) => {
+  z.unknown().optional().transform((v, ctx) => {
     if (v === undefined || v === null || v === '') return 0;
     const cents = parseDecimal(v, 2);
     if (cents === undefined) {
@@ -75,7 +75,7 @@ const BasketItemInput = z
       .transform((v) => String(v).trim())
       .refine((v) => /^\d{1,14}$/.test(v), 'Código do item inválido: use de 1 a 14 dígitos.'),
     description: z.string({ error: 'Informe a descrição do item.' }).trim().min(1, 'Informe a descrição do item.').max(120, 'Descrição do item muito longa (máximo 120).'),
-    quantity: z.unknown().transform((v, ctx) => {
+    quantity: z.unknown().optional().transform((v, ctx) => {
       const milli = parseDecimal(v, 3);
       if (!milli) {
         ctx.addIssue({ code: 'custom', message: 'Quantidade inválida: use um número maior que zero com até 3 casas decimais.' });

@@ -46,6 +46,26 @@ async function portalRules(tenant: string) {
   return { required: parseRequiredFields(required), tags: parsePortalTags(tags) };
 }
 
+const loginInput = documentQuery.extend({ password: z.string().max(200).optional(), token: z.string().optional() });
+
+async function portalLogin(tenant: string, input: z.output<typeof loginInput>, sourceIp: string) {
+  await limitIp(tenant, 'login', sourceIp);
+  const document = normalizeDocument(input.document);
+  if (!document) return { id: '0', token: null };
+  await limitDocument(tenant, 'login', document);
+  await limit(tenant, `portal:login-15min:doc:${document}`, PORTAL_LIMITS.loginsPerDocumentPer15Min, 900);
+  if (!input.password) throw badRequest('Informe sua senha para realizar o acesso.');
+  const repo = customersRepository(tenant);
+  const id = await repo.idByDocument(document);
+  const customer = id ? await repo.get(id) : null;
+  if (!customer) return { id: '0', token: null };
+  if (!customer.passwordHash) throw unauthorized(NO_PASSWORD);
+  if (!(await verifyPassword(input.password, customer.passwordHash))) throw unauthorized(CUSTOMER_MESSAGES.wrongPassword);
+  if (customer.active !== 'Y') throw forbidden(INACTIVE);
+  const token = await signToken({ sub: String(customer.id), tnt: tenant, typ: 'customer' }, CUSTOMER_TOKEN_TTL);
+  return { id: customer.id, token };
+}
+
 export const routes = [
   /** Empty text (200) when unknown, otherwise `{id}` only. */
   route({
@@ -91,29 +111,24 @@ export const routes = [
       }
     },
   }),
-  /** `{id, token}`; an unknown document answers `{id: '0', token: null}`. */
+  /**
+   * `{id, token}`; an unknown document answers `{id: '0', token: null}`. The spec sends the
+   * password in the query string; POST with a JSON body is accepted too and is preferable
+   * (query strings end up in access logs).
+   */
   route({
     method: 'GET',
     path: '/api/customer/login',
     auth: 'public',
-    query: documentQuery.extend({ password: z.string().max(200).optional(), token: z.string().optional() }),
-    handler: async ({ tenant, query, sourceIp }) => {
-      await limitIp(tenant.id, 'login', sourceIp);
-      const document = normalizeDocument(query.document);
-      if (!document) return { id: '0', token: null };
-      await limitDocument(tenant.id, 'login', document);
-      await limit(tenant.id, `portal:login-15min:doc:${document}`, PORTAL_LIMITS.loginsPerDocumentPer15Min, 900);
-      if (!query.password) throw badRequest('Informe sua senha para realizar o acesso.');
-      const repo = customersRepository(tenant.id);
-      const id = await repo.idByDocument(document);
-      const customer = id ? await repo.get(id) : null;
-      if (!customer) return { id: '0', token: null };
-      if (!customer.passwordHash) throw unauthorized(NO_PASSWORD);
-      if (!(await verifyPassword(query.password, customer.passwordHash))) throw unauthorized(CUSTOMER_MESSAGES.wrongPassword);
-      if (customer.active !== 'Y') throw forbidden(INACTIVE);
-      const token = await signToken({ sub: String(customer.id), tnt: tenant.id, typ: 'customer' }, CUSTOMER_TOKEN_TTL);
-      return { id: customer.id, token };
-    },
+    query: loginInput,
+    handler: async ({ tenant, query, sourceIp }) => portalLogin(tenant.id, query, sourceIp),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/customer/login',
+    auth: 'public',
+    body: loginInput,
+    handler: async ({ tenant, body, sourceIp }) => portalLogin(tenant.id, body, sourceIp),
   }),
   /** The signed-in customer's own record (no password, no staff-only fields). */
   route({

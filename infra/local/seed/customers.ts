@@ -1,6 +1,8 @@
 import { cnpjFromBase, cpfFromBase } from '@freguesia/shared/domain/document';
 import { normalizeText } from '@freguesia/shared/domain/reference';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { hashPassword } from '@freguesia/functions/lib/auth/password';
+import { documentClient, tableName } from '@freguesia/functions/lib/ddb/client';
 import { CounterEntity } from '@freguesia/functions/lib/ddb/entities/counter';
 import { UniqueEntity } from '@freguesia/functions/lib/ddb/entities/unique';
 import {
@@ -14,18 +16,18 @@ import {
   type BasketItem,
   type CustomerItem,
 } from '@freguesia/functions/customers/entities';
-import { basketKey } from '@freguesia/functions/customers/baskets-repository';
 import { localDateTime, phonesOf } from '@freguesia/functions/customers/service';
+import { settingsRepository } from '@freguesia/functions/settings/settings-repository';
 import type { SeededPayment, SeededProduct, SeededStore } from './catalog';
 import type { Rng } from './random';
 import type { Seeder } from './types';
 
 /**
  * Customers and their purchases. Deterministic (the context's rng and clock only). Demo:
- * 2,200 customers with valid CPFs (a few companies with CNPJs) living around the stores,
- * 10,500 purchases over the last 12 months, 70 % identified, customer aggregates computed
- * from those purchases. Verde: 30 customers, 100 purchases. Everything goes through batch
- * writes, several chunks in flight. Portal customers (Landing Page, App) sign in with the
+ * 2,050 customers with valid CPFs (a few companies with CNPJs) living around the stores,
+ * 10,200 purchases over the last 12 months, 70 % identified, customer aggregates computed
+ * from those purchases. Verde: 30 customers, 100 purchases. Written in 100-item
+ * transactions, several in flight (see `transactPut`). Portal customers (Landing Page, App) sign in with the
  * local password 'freguesia'.
  */
 
@@ -53,12 +55,27 @@ const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 const daysAgo = (now: Date, days: number, rng: Rng) =>
   new Date(now.getTime() - days * 86_400_000 - rng.int(0, 86_399) * 1000);
 
-type Put = { put(items: never[]): { go(options?: { concurrency?: number }): Promise<{ unprocessed: unknown[] }> } };
+type Putter = { put(item: never): { params(): { Item: Record<string, unknown> } } };
 
-async function batchPut(entity: unknown, items: object[]): Promise<void> {
-  if (items.length === 0) return;
-  const { unprocessed } = await (entity as Put).put(items as never[]).go({ concurrency: 10 });
-  if (unprocessed.length > 0) throw new Error(`customers seed: ${unprocessed.length} items left unprocessed`);
+/**
+ * Writes items in TransactWriteItems of 100 puts, 4 in flight. On DynamoDB Local's disk store
+ * every write request costs one SQLite commit (an fsync), so 100 items per request seed about
+ * 4× faster than BatchWrite's 25 (measured: ~500 vs ~140 items/s on a busy 2-core machine).
+ * Keys come from the entities themselves (`put().params()`), exactly as a normal put.
+ */
+async function transactPut(groups: [entity: unknown, items: object[]][]): Promise<void> {
+  const items = groups.flatMap(([entity, list]) => list.map((item) => (entity as Putter).put(item as never).params().Item));
+  const chunks: Record<string, unknown>[][] = [];
+  for (let i = 0; i < items.length; i += 100) chunks.push(items.slice(i, i + 100));
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < chunks.length) {
+        const chunk = chunks[next++]!;
+        await documentClient.send(new TransactWriteCommand({ TransactItems: chunk.map((Item) => ({ Put: { TableName: tableName(), Item } })) }));
+      }
+    }),
+  );
 }
 
 export const customersSeeder: Seeder = {
@@ -66,8 +83,8 @@ export const customersSeeder: Seeder = {
   async run(ctx) {
     const { tenant, rng, now } = ctx;
     const full = ctx.size === 'full';
-    const customerCount = full ? 2200 : 30;
-    const basketCount = full ? 10_500 : 100;
+    const customerCount = full ? 2050 : 30;
+    const basketCount = full ? 10_200 : 100;
     const stores = (ctx.shared.get('stores') as SeededStore[] | undefined) ?? [];
     const products = (ctx.shared.get('products') as SeededProduct[] | undefined) ?? [];
     const payments = (ctx.shared.get('payments') as SeededPayment[] | undefined) ?? [];
@@ -147,7 +164,7 @@ export const customersSeeder: Seeder = {
     // ---- purchases
     const baskets: BasketItem[] = [];
     const events: object[] = [];
-    const recent = localDateTime(new Date(now.getTime() - 90 * 86_400_000));
+    const recent = localDateTime(new Date(now.getTime() - 30 * 86_400_000));
     let coupon = 100_000;
     if (stores.length > 0 && products.length > 0) {
       for (let id = 1; id <= basketCount; id++) {
@@ -198,7 +215,7 @@ export const customersSeeder: Seeder = {
             customer.dt_last_basket = date;
             customer.last_basket_origin = basket.origin;
           }
-          // The timeline keeps the last three months of purchases (the seed's only shortcut).
+          // Seed shortcut: the timeline gets the last month of purchases (they are all in Compras).
           if (date >= recent) {
             events.push({ tenant, customerId: customer.id, at: when.toISOString(), seq: `b${id}`, type: 'purchase', channel: basket.origin, basketId: id, description: `Compra na loja ${store.id}, caixa ${basket.checkout}, cupom ${basket.coupon}` });
           }
@@ -206,17 +223,17 @@ export const customersSeeder: Seeder = {
       }
     }
 
+    // Seed shortcut: one 'created' entry per customer, carrying the programme agreement given.
     for (const c of customers) {
-      events.push({ tenant, customerId: c.id, at: c.createdAt, seq: 'c0', type: 'created', channel: c.channel, description: `Cliente cadastrado (${c.channel})` });
       events.push({
         tenant,
         customerId: c.id,
         at: c.createdAt,
-        seq: 'c1',
-        type: 'consent',
+        seq: 'c0',
+        type: 'created',
         channel: c.channel,
         consent: { field: 'gdpr_agreement', to: c.gdpr_agreement },
-        description: c.gdpr_agreement === 'Y' ? 'Aceitou o regulamento do programa (LGPD)' : 'Não aceitou / retirou o aceite do regulamento (LGPD)',
+        description: `Cliente cadastrado (${c.channel}); regulamento ${c.gdpr_agreement === 'Y' ? 'aceito' : 'não aceito'}`,
       });
     }
 
@@ -228,19 +245,19 @@ export const customersSeeder: Seeder = {
       ...[...count(customers.map((c) => c.channel))].map(([k, value]) => ({ tenant, name: `total:customer-channel:${k}`, value })),
       ...[...count(customers.flatMap((c) => c.tags ?? []))].map(([k, value]) => ({ tenant, name: `total:customer-tag:${k}`, value })),
     ];
-    await Promise.all([
-      batchPut(CustomerEntity, customers),
-      batchPut(CustomerPhoneEntity, customers.flatMap((c) => phonesOf(c).map((phone) => ({ tenant, phone, customerId: c.id, fullname: c.fullname, document: c.document, email: c.email, cellphone: c.cellphone, city: c.city, state: c.state, channel: c.channel, active: c.active, createdAt: c.createdAt })))),
-      batchPut(CustomerGeoEntity, customers.map((c) => ({ tenant, customerId: c.id, latitude: c.latitude!, longitude: c.longitude! }))),
-      batchPut(UniqueEntity, [
-        ...customers.map((c) => ({ tenant, scope: UNIQUE_SCOPES.document, value: c.document, ownerId: c.id })),
-        ...baskets.map((b) => ({ tenant, scope: UNIQUE_SCOPES.basket, value: basketKey(b), ownerId: b.id })),
-      ]),
-      batchPut(BasketEntity, baskets),
-      batchPut(CustomerEventEntity, events),
-      batchPut(BasketOriginEntity, [...new Set(baskets.map((b) => b.origin))].map((origin) => ({ tenant, origin }))),
-      batchPut(CounterEntity, counters),
+    await transactPut([
+      [CustomerEntity, customers],
+      [CustomerPhoneEntity, customers.flatMap((c) => phonesOf(c).map((phone) => ({ tenant, phone, customerId: c.id, fullname: c.fullname, document: c.document, email: c.email, cellphone: c.cellphone, city: c.city, state: c.state, channel: c.channel, active: c.active, createdAt: c.createdAt })))],
+      [CustomerGeoEntity, customers.map((c) => ({ tenant, customerId: c.id, latitude: c.latitude!, longitude: c.longitude! }))],
+      [UniqueEntity, customers.map((c) => ({ tenant, scope: UNIQUE_SCOPES.document, value: c.document, ownerId: c.id }))],
+      [BasketEntity, baskets],
+      [CustomerEventEntity, events],
+      [BasketOriginEntity, [...new Set(baskets.map((b) => b.origin))].map((origin) => ({ tenant, origin }))],
+      [CounterEntity, counters],
     ]);
+    // The portal offers the same interests the seeded customers have (unless already set).
+    const settings = settingsRepository(tenant);
+    if (!(await settings.get('portal_tags'))) await settings.upsert('portal_tags', TAGS.join(', '), 1);
     ctx.shared.set('customers', customers.map((c) => ({ id: c.id, document: c.document, fullname: c.fullname, email: c.email, cellphone: c.cellphone, city: c.city, state: c.state, tags: c.tags ?? [] })));
     const identified = baskets.filter((b) => b.idCustomer > 0).length;
     return stores.length > 0 && products.length > 0

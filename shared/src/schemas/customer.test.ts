@@ -35,7 +35,10 @@ describe('staff customer form', () => {
     expect(parsed.fullname).toBe('MARIA DA SILVA');
     expect(parsed.zipcode).toBe('01310100');
     expect(parsed.state).toBe('SP');
-    expect(parsed).toMatchObject({ active: 'Y', timer: 'A', cellphone_optout: 'N', email_optout: 'N', contacts: [] });
+    expect(parsed).toMatchObject({ timer: 'A' });
+    // Absent consent flags stay absent: the server keeps the stored value on an update.
+    expect(parsed.email_optout).toBeUndefined();
+    expect(parsed.active).toBeUndefined();
     expect(parsed.date_birth).toBeNull();
   });
 

@@ -119,10 +119,12 @@ const customerFields = z.object({
     telephone: phone,
     cellphone: phone,
     email,
-    cellphone_optout: yesNo.default('N'),
-    email_optout: yesNo.default('N'),
-    whatsapp_optout: yesNo.default('N'),
-    app_optout: yesNo.default('N'),
+    // Consent flags: absent on an update keeps the stored value (never a silent opt-in);
+    // absent on a new customer means 'N' (not opted out; agreement not given).
+    cellphone_optout: yesNo.optional(),
+    email_optout: yesNo.optional(),
+    whatsapp_optout: yesNo.optional(),
+    app_optout: yesNo.optional(),
     gdpr_agreement: yesNo.optional(),
     /** App/portal password; empty keeps the current one on update. */
     password: z
@@ -131,8 +133,14 @@ const customerFields = z.object({
       .transform((v) => v || undefined)
       .refine((v) => v === undefined || (v.length >= 6 && v.length <= 72), 'A senha deve ter de 6 a 72 caracteres.'),
     // State
-    active: yesNo.default('Y'),
-    tags: z.array(z.string().trim().min(1).max(60)).max(30, 'Use no máximo 30 tags.').nullish().transform((v) => v ?? undefined),
+    /** Absent: 'Y' on a new customer, unchanged on an update. */
+    active: yesNo.optional(),
+    /** Absent: unchanged on an update (the form has no tag step). */
+    tags: z
+      .array(z.string().trim().min(1).max(60))
+      .max(30, 'Use no máximo 30 tags.')
+      .nullish()
+      .transform((v) => (v ? [...new Set(v)] : undefined)),
     // Address
     zipcode,
     address: required(CUSTOMER_MESSAGES.address, 200),
@@ -163,7 +171,7 @@ const customerFields = z.object({
     agdigit: text(2),
     acc: text(20),
     accdigit: text(2),
-    contacts: z.array(CustomerContact).max(20, 'Use no máximo 20 contatos.').nullish().transform((v) => v ?? []),
+    contacts: z.array(CustomerContact).max(20, 'Use no máximo 20 contatos.').nullish().transform((v) => v ?? undefined),
 });
 
 /** The document must pass the check of its type (CPF for F, CNPJ for J); stored zero-padded. */
@@ -244,15 +252,20 @@ export const PortalCustomer = z
     address: text(200),
     number: text(20),
     complement: text(120),
-    tags: z.array(z.string().trim().min(1).max(60)).max(30, 'Escolha no máximo 30 interesses.').nullish().transform((v) => v ?? []),
+    tags: z
+      .array(z.string().trim().min(1).max(60))
+      .max(30, 'Escolha no máximo 30 interesses.')
+      .nullish()
+      .transform((v) => [...new Set(v ?? [])]),
     password: z.string({ error: 'Digite a sua senha.' }).nullish().transform((v) => v || undefined),
     password_confirmation: z.string().nullish().transform((v) => v ?? undefined),
     channel: z.string().optional(),
-    agreement: yesNo.nullish().transform((v) => v ?? 'N'),
-    cellphone_optout: yesNo.default('N'),
-    whatsapp_optout: yesNo.default('N'),
-    email_optout: yesNo.default('N'),
-    app_optout: yesNo.default('N'),
+    // Absent flags: 'N' on registration (all channels ticked by default), unchanged on update.
+    agreement: yesNo.nullish().transform((v) => v ?? undefined),
+    cellphone_optout: yesNo.optional(),
+    whatsapp_optout: yesNo.optional(),
+    email_optout: yesNo.optional(),
+    app_optout: yesNo.optional(),
   })
   .superRefine((input, ctx) => {
     if (input.password !== undefined && (input.password.length < 6 || input.password.length > 72)) {
