@@ -58,6 +58,7 @@ export const domains: DomainDefinition[] = [
     name: 'portal',
     prefixes: [
       '/api/customer/exists',
+      '/api/customer/cep',
       '/api/customer/public',
       '/api/customer/login',
       '/api/customer/me',

@@ -4,6 +4,7 @@ import { handler as portal } from '@freguesia/functions/portal/handler';
 import { handler as customers } from '@freguesia/functions/customers/handler';
 import { settingsRepository } from '@freguesia/functions/settings/settings-repository';
 import { call } from '../support/api';
+import { useStandIns } from '../support/stand-ins';
 import { createTestTenant, type TestTenant } from '../support/tenant';
 import { randomCpf, staffCustomer } from './customers-fixtures';
 
@@ -247,5 +248,21 @@ describe('public customer portal', () => {
     for (let i = 0; i < 11; i++) perDocument.push((await login(document, 'chute')).status);
     expect(perDocument.slice(0, 10).every((s) => s === 200)).toBe(true);
     expect(perDocument[10]).toBe(429);
+  });
+});
+
+describe('portal postal-code lookup', () => {
+  it('answers the address publicly through the stand-in and refuses short CEPs', async () => {
+    const standIns = await useStandIns();
+    try {
+      const { tenant } = await createTestTenant();
+      const found = await call(portal, { path: '/api/customer/cep/01310100', tenant, sourceIp: '10.9.9.1' });
+      expect(found.status).toBe(200);
+      expect(found.body).toMatchObject({ address: 'Avenida Paulista', city: 'São Paulo', state: 'SP' });
+      const short = await call(portal, { path: '/api/customer/cep/0131', tenant, sourceIp: '10.9.9.1' });
+      expect(short).toMatchObject({ status: 400, body: { message: 'Endereço não encontrado!' } });
+    } finally {
+      await standIns.close();
+    }
   });
 });

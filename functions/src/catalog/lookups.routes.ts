@@ -15,18 +15,21 @@ export const LOCATION_NOT_FOUND = 'Nenhuma localização encontrada, melhore a b
  * third parties directly (their base URLs come from CEP_BASE_URL / GEOCODE_BASE_URL). Any signed-in
  * staff user may call them: the store and customer forms both need them.
  */
+/** Looks a CEP up for the staff route and the portal's public one (same answers and errors). */
+export async function answerCep(cep: string): Promise<CepAnswer> {
+  if (cepDigits(cep).length !== 8) throw new HttpError(400, ADDRESS_NOT_FOUND, { errors: { cep: ADDRESS_NOT_FOUND } });
+  const found = await lookupCep(cep);
+  if (!found) throw notFound(ADDRESS_NOT_FOUND);
+  return found;
+}
+
 export const lookupRoutes = [
   route({
     method: 'GET',
     path: '/api/web/cep/{cep}',
     permission: null,
     params: z.object({ cep: z.string() }),
-    handler: async ({ params }): Promise<CepAnswer> => {
-      if (cepDigits(params.cep).length !== 8) throw new HttpError(400, ADDRESS_NOT_FOUND, { errors: { cep: ADDRESS_NOT_FOUND } });
-      const found = await lookupCep(params.cep);
-      if (!found) throw notFound(ADDRESS_NOT_FOUND);
-      return found;
-    },
+    handler: async ({ params }) => answerCep(params.cep),
   }),
   route({
     method: 'GET',

@@ -10,6 +10,7 @@ import { limit } from '../lib/ratelimit';
 import { customersRepository, type Actor } from '../customers/repository';
 import { profileFromPortal, toPortalRecord } from '../customers/service';
 import { settingsRepository } from '../settings/settings-repository';
+import { answerCep } from '../catalog/lookups.routes';
 import { mergePortalTags, missingRequired, parsePortalTags } from './service';
 
 /**
@@ -67,6 +68,17 @@ async function portalLogin(tenant: string, input: z.output<typeof loginInput>, s
 }
 
 export const routes = [
+  /** The portal's postal-code lookup: the staff one, public and rate-limited per IP. */
+  route({
+    method: 'GET',
+    path: '/api/customer/cep/{cep}',
+    auth: 'public',
+    params: z.object({ cep: z.string().max(20) }),
+    handler: async ({ tenant, params, sourceIp }) => {
+      await limitIp(tenant.id, 'cep', sourceIp);
+      return answerCep(params.cep);
+    },
+  }),
   /** Empty text (200) when unknown, otherwise `{id}` only. */
   route({
     method: 'GET',
