@@ -1,4 +1,5 @@
 import { config } from '../config';
+import type { S3Client } from '@aws-sdk/client-s3'; // type only: the SDK itself loads lazily
 
 /** Files (CMS uploads, exports): S3 in AWS, a folder under .data locally. */
 export interface BlobPort {
@@ -9,7 +10,7 @@ export interface BlobPort {
 
 export type BucketName = 'cms' | 'exports';
 
-let s3: import('@aws-sdk/client-s3').S3Client | undefined;
+let s3: S3Client | undefined;
 
 function awsBlob(bucket: BucketName): BlobPort {
   const name = () => {

@@ -1,4 +1,5 @@
 import { config } from '../config';
+import type { SESv2Client } from '@aws-sdk/client-sesv2'; // type only: the SDK itself loads lazily
 
 export interface MailMessage {
   from: string;
@@ -13,7 +14,7 @@ export interface MailPort {
   send(message: MailMessage): Promise<string>;
 }
 
-let ses: import('@aws-sdk/client-sesv2').SESv2Client | undefined;
+let ses: SESv2Client | undefined;
 
 const awsMail: MailPort = {
   async send(message) {

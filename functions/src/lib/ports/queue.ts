@@ -1,12 +1,13 @@
 import { config } from '../config';
 import { queueUrlVariable } from '../../queues';
+import type { SQSClient } from '@aws-sdk/client-sqs'; // type only: the SDK itself loads lazily
 
 /** Sends messages to a work queue: SQS in AWS, the in-process queue locally. */
 export interface QueuePort {
   send(queue: string, body: unknown, options?: { delaySeconds?: number; deduplicationId?: string }): Promise<void>;
 }
 
-let sqs: import('@aws-sdk/client-sqs').SQSClient | undefined;
+let sqs: SQSClient | undefined;
 
 const awsQueue: QueuePort = {
   async send(queue, body, options) {

@@ -1,5 +1,6 @@
 import { config } from '../config';
 import { queueUrlVariable } from '../../queues';
+import type { SchedulerClient } from '@aws-sdk/client-scheduler'; // type only: the SDK itself loads lazily
 
 /** What a schedule does when it fires: put `payload` on `queue`. */
 export interface ScheduleTarget {
@@ -33,7 +34,7 @@ export function toEventBridgeCron(expression: string): string {
   return `cron(${minute} ${hour} ${day} ${month} ${weekday} *)`;
 }
 
-let client: import('@aws-sdk/client-scheduler').SchedulerClient | undefined;
+let client: SchedulerClient | undefined;
 
 async function aws() {
   const sdk = await import('@aws-sdk/client-scheduler');
