@@ -39,10 +39,19 @@ const notices = (p: Page = page) => p.getByTestId('notifications');
 const dialog = (p: Page = page) => p.getByRole('dialog');
 const input = (testid: string, p: Page = page) => p.getByTestId(testid).locator('input, textarea').first();
 
-/** Waits for a notice with this text, then closes every notice (so the next check is fresh). */
-async function expectNotice(...texts: string[]): Promise<void> {
+async function waitNotice(...texts: string[]): Promise<void> {
   for (const text of texts) await expect.poll(() => notices().textContent(), { timeout: 15_000 }).toContain(text);
-  for (const close of await notices().getByRole('button', { name: 'Fechar' }).all()) await close.click().catch(() => undefined);
+}
+
+async function dismissNotices(): Promise<void> {
+  const close = notices().getByRole('button', { name: 'Fechar' });
+  for (let i = 0; i < 10 && (await close.count()) > 0; i++) await close.first().click({ timeout: 2_000 }).catch(() => undefined);
+}
+
+/** Waits for a notice with these texts, then closes every notice (so the next check is fresh). */
+async function expectNotice(...texts: string[]): Promise<void> {
+  await waitNotice(...texts);
+  await dismissNotices();
 }
 
 /** Opens a Cloudscape Select and picks the option whose text matches. */
@@ -80,10 +89,10 @@ describe('Permissões (/settings/roles)', () => {
     // Group checkboxes tick all their actions; a single action leaves the group indeterminate.
     await page.getByTestId('permission-group-Auth').getByText('Autenticação').click();
     await page.getByTestId('permission-group-Customers').getByText('Clientes', { exact: true }).click();
-    await page.getByRole('checkbox', { name: 'Ajustes: Visualizar' }).check();
+    await page.getByTestId('permission-group-Settings').getByRole('checkbox', { name: 'Visualizar' }).check();
     const settingsGroup = page.getByTestId('permission-group-Settings').locator('input[type=checkbox]').first();
     expect(await settingsGroup.evaluate((el) => (el as HTMLInputElement).indeterminate)).toBe(true);
-    expect(await page.getByRole('checkbox', { name: 'Clientes: Alterar' }).isChecked()).toBe(true);
+    expect(await page.getByTestId('permission-group-Customers').getByRole('checkbox', { name: 'Alterar' }).isChecked()).toBe(true);
     await dialog().getByText('4 de 36 permissões marcadas').waitFor();
     await screenshot(page, 'settings-role-form');
 
@@ -272,8 +281,9 @@ describe('editing and removing', () => {
     await dialog().waitFor();
     await choose(page.getByTestId('user-role'), new RegExp(ROLE));
     await page.getByTestId('user-submit').click();
-    await expectNotice('Erro ao alterar usuário', 'Não é possível alterar a permissão do último administrador.');
+    await waitNotice('Erro ao alterar usuário', 'Não é possível alterar a permissão do último administrador.');
     await screenshot(page, 'settings-last-admin');
+    await dismissNotices();
     await dialog().getByRole('button', { name: 'Cancelar' }).click();
     await dialog().waitFor({ state: 'detached' });
     expect(await row('Administrador Freguesia').textContent()).toContain('Administrador');

@@ -50,7 +50,6 @@ export function PermissionTree({ selected, onChange }: PermissionTreeProps) {
                     <Checkbox
                       key={permission.id}
                       checked={selected.has(permission.id)}
-                      ariaLabel={`${group.label}: ${permission.label}`}
                       onChange={() => onChange(togglePermission(permission.id, selected))}
                     >
                       {permission.label}

@@ -83,6 +83,7 @@ export default function RolesPage() {
         trackBy="id"
         loading={list.loading && list.items.length === 0}
         loadingText="Carregando permissões"
+        wrapLines
         stickyHeader
         header={
           <Header

@@ -153,7 +153,7 @@ export function UserFormModal({ mode, initial, roles, stores, onDismiss, onSaved
               <Select
                 selectedOption={selectedRole}
                 options={roleOptions}
-                placeholder="Selecione a permissão"
+                placeholder="Escolha uma permissão"
                 empty="Nenhuma permissão cadastrada"
                 filteringType={roleOptions.length > 8 ? 'auto' : 'none'}
                 onChange={({ detail }) => set('role_id', Number(detail.selectedOption.value))}
@@ -171,7 +171,7 @@ export function UserFormModal({ mode, initial, roles, stores, onDismiss, onSaved
                   <Select
                     selectedOption={selectedStore}
                     options={storeOptions}
-                    placeholder="Selecione a loja de trabalho"
+                    placeholder="Escolha a loja"
                     empty="Nenhuma loja disponível. Cadastre lojas em Mercadorias › Lojas."
                     filteringType={storeOptions.length > 8 ? 'auto' : 'none'}
                     filteringPlaceholder="Buscar loja"

@@ -98,6 +98,7 @@ export default function UsersPage() {
         trackBy="id"
         loading={list.loading && list.items.length === 0}
         loadingText="Carregando usuários"
+        wrapLines
         stickyHeader
         header={
           <Header

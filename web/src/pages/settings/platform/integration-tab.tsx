@@ -42,7 +42,6 @@ export function IntegrationTab() {
       const answer = await rotateIntegrationToken();
       setIssued(answer);
       setInfo({ value: { hint: answer.hint, created_at: answer.created_at } });
-      notify({ type: 'success', header: 'Novo token gerado', content: 'Copie o token agora: ele não será exibido novamente.' });
     } catch (error) {
       notify({ type: 'error', header: 'Erro ao gerar token', content: failureMessage(error) });
     } finally {
