@@ -34,7 +34,8 @@ export async function setup(project: TestProject): Promise<void> {
   });
   child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-  const deadline = Date.now() + 120_000;
+  // Generous: the full demo seed takes ~40 s on an idle 2-core machine, much longer when it is busy.
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`runtime exited:\n${output}`);
     try {
@@ -43,7 +44,7 @@ export async function setup(project: TestProject): Promise<void> {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`runtime not healthy in 120 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`runtime not healthy in 300 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
   }
   project.provide('runtimePort', port);
