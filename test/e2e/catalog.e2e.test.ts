@@ -1,4 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { cnpjFromBase } from '@freguesia/shared/domain/document';
+import { maskCnpj } from '@freguesia/shared/domain/masks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, screenshot } from '../support/browser';
 import { adminCredentials, apiCall, apiLogin, loginAs } from '../support/login';
@@ -24,6 +26,7 @@ const EAN = `789${stamp}001`.slice(0, 13);
 const PRODUCT = `E2E Suco de Uva ${stamp}`;
 const STORE = `E2E Loja ${stamp}`;
 const PAYMENT = `E2E Pix ${stamp}`;
+const CNPJ = cnpjFromBase(`${stamp}0001`.padStart(12, '9'));
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -68,7 +71,9 @@ async function tableRows(testId: string): Promise<string[]> {
 }
 
 async function waitForRow(testId: string, text: string) {
-  await expect.poll(async () => (await tableRows(testId)).some((row) => row.includes(text)), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(async () => (await tableRows(testId)).some((row) => row.includes(text)), { timeout: 15_000 })
+    .toBe(true);
 }
 
 async function searchProducts(tableId: string, field: 'Descrição' | 'EAN' | 'SKU', q: string) {
@@ -120,7 +125,12 @@ describe('catalogue screens', () => {
     const [row] = await tableRows('categories-table');
     expect(row).toContain(`E2E-${stamp}-1`);
     // Level 2: a child of the level-1 category chosen in the cascade.
-    const level = await byTestId('categories-table').locator('tbody tr').first().locator('td').nth(1).textContent();
+    const level = await byTestId('categories-table')
+      .locator('tbody tr')
+      .first()
+      .locator('td')
+      .nth(1)
+      .textContent();
     expect(level?.trim()).toBe('2');
     await input('category-search').fill('');
     await screenshot(page, 'catalog-categories');
@@ -152,9 +162,14 @@ describe('catalogue screens', () => {
     expect(row).toContain(`SKU-${stamp}`);
     expect(row).toContain('Não'); // weighable
     // The image column falls back to the placeholder.
-    expect(await byTestId('products-table').locator('tbody [data-testid=image-thumb]').first().getAttribute('data-placeholder')).toBe('true');
+    expect(
+      await byTestId('products-table')
+        .locator('tbody [data-testid=image-thumb]')
+        .first()
+        .getAttribute('data-placeholder'),
+    ).toBe('true');
 
-    await searchProducts('products-table', 'Descrição', `suco de uva ${stamp}`);
+    await searchProducts('products-table', 'Descrição', `e2e suco de uva ${stamp}`); // prefix, any case
     await waitForRow('products-table', EAN);
     await screenshot(page, 'catalog-products');
   });
@@ -163,7 +178,13 @@ describe('catalogue screens', () => {
     const stores = await apiCall<{ id: number; name: string }[]>(token, 'GET', '/web/stores');
     expect(stores.status).toBe(200);
     for (let i = stores.body.length; i < 2; i++) {
-      const created = await apiCall(token, 'POST', '/web/store/new', { name: `E2E Loja apoio ${stamp}-${i}`, zipcode: '20040020', address: 'Rua da Assembleia', city: 'Rio de Janeiro', state: 'RJ' });
+      const created = await apiCall(token, 'POST', '/web/store/new', {
+        name: `E2E Loja apoio ${stamp}-${i}`,
+        zipcode: '20040020',
+        address: 'Rua da Assembleia',
+        city: 'Rio de Janeiro',
+        state: 'RJ',
+      });
       expect(created.status).toBe(200);
     }
     const [first, second] = (await apiCall<{ id: number; name: string }[]>(token, 'GET', '/web/stores')).body;
@@ -172,7 +193,9 @@ describe('catalogue screens', () => {
     await searchProducts('prices-table', 'EAN', EAN);
     await waitForRow('prices-table', PRODUCT);
     await page.getByRole('button', { name: `Precificar ${PRODUCT}` }).click();
-    await dialog().getByRole('heading', { name: `Precificação: ${PRODUCT}` }).waitFor();
+    await dialog()
+      .getByRole('heading', { name: `Precificação: ${PRODUCT}` })
+      .waitFor();
 
     await choose('price-store-0', first!.name);
     await input('price-cust_price-0').fill('8,9');
@@ -197,19 +220,41 @@ describe('catalogue screens', () => {
     await expectNotice('Preço ajustado com sucesso');
     await dialog().waitFor({ state: 'hidden' });
 
-    const product = (await apiCall<{ data: { id: number }[] }>(token, 'GET', `/web/products?q=${EAN}&field=code`)).body.data[0]!;
-    const prices = await apiCall<{ id_store: number; regular_price: number; cust_price: number | null; offer_price: number | null; stock: number }[]>(
-      token,
-      'GET',
-      `/web/prices?id_product=${product.id}`,
-    );
+    const product = (
+      await apiCall<{ data: { id: number }[] }>(token, 'GET', `/web/products?q=${EAN}&field=code`)
+    ).body.data[0]!;
+    const prices = await apiCall<
+      {
+        id_store: number;
+        regular_price: number;
+        cust_price: number | null;
+        offer_price: number | null;
+        stock: number;
+      }[]
+    >(token, 'GET', `/web/prices?id_product=${product.id}`);
     const byStore = new Map(prices.body.map((p) => [p.id_store, p]));
-    expect(byStore.get(first!.id)).toMatchObject({ regular_price: 12.5, cust_price: 8.9, offer_price: 11.99, stock: 3.5 });
-    expect(byStore.get(second!.id)).toMatchObject({ regular_price: 10, cust_price: null, offer_price: null, stock: 0 });
+    expect(byStore.get(first!.id)).toMatchObject({
+      regular_price: 12.5,
+      cust_price: 8.9,
+      offer_price: 11.99,
+      stock: 3.5,
+    });
+    expect(byStore.get(second!.id)).toMatchObject({
+      regular_price: 10,
+      cust_price: null,
+      offer_price: null,
+      stock: 0,
+    });
 
     // Reopening shows the saved rows in R$ with a comma.
     await page.getByRole('button', { name: `Precificar ${PRODUCT}` }).click();
-    await expect.poll(() => input('price-regular_price-0').inputValue().catch(() => '')).toMatch(/^(12,50|10,00)$/);
+    await expect
+      .poll(() =>
+        input('price-regular_price-0')
+          .inputValue()
+          .catch(() => ''),
+      )
+      .toMatch(/^(12,50|10,00)$/);
     await page.keyboard.press('Escape');
     await dialog().waitFor({ state: 'hidden' });
   });
@@ -225,7 +270,9 @@ describe('catalogue screens', () => {
 
     await input('store-name').fill(STORE);
     await input('store-zipcode').fill('01310100');
-    await expect.poll(() => input('store-address').inputValue(), { timeout: 15_000 }).toBe('Avenida Paulista');
+    await expect
+      .poll(() => input('store-address').inputValue(), { timeout: 15_000 })
+      .toBe('Avenida Paulista');
     expect(await input('store-zipcode').inputValue()).toBe('01310-100');
     expect(await input('store-neighborhood').inputValue()).toBe('Bela Vista');
     await expect.poll(() => byTestId('store-state').textContent()).toContain('SP');
@@ -250,7 +297,9 @@ describe('catalogue screens', () => {
     await screenshot(page, 'catalog-stores');
 
     await page.getByRole('button', { name: `Alterar ${STORE}` }).click();
-    await dialog().getByRole('heading', { name: `Alterando loja ${STORE}` }).waitFor();
+    await dialog()
+      .getByRole('heading', { name: `Alterando loja ${STORE}` })
+      .waitFor();
     expect(await input('store-hours-sunday').inputValue()).toBe('08:00 às 14:00');
     await input('store-name').fill(`${STORE} Centro`);
     await byTestId('store-form-submit').click();
@@ -266,7 +315,9 @@ describe('catalogue screens', () => {
     await input('payment-description').fill(PAYMENT);
     await input('payment-installments').fill('80');
     await byTestId('payment-form-submit').click();
-    await expect.poll(() => dialog().textContent()).toContain('O número máximo de parcelas deve estar entre 1 e 72.');
+    await expect
+      .poll(() => dialog().textContent())
+      .toContain('O número máximo de parcelas deve estar entre 1 e 72.');
     await input('payment-installments').fill('12');
     await byTestId('payment-form-submit').click();
     await expectNotice('Forma de Pagamento cadastrada com sucesso');
@@ -281,7 +332,7 @@ describe('catalogue screens', () => {
     await byTestId('payment-form-submit').click();
     await expectNotice('Forma de Pagamento alterada com sucesso');
     await dialog().waitFor({ state: 'hidden' });
-    await choose('payment-visible-filter', 'Ocultas');
+    await choose('payment-visible-filter', 'Visível: não');
     await waitForRow('payments-table', PAYMENT);
     await screenshot(page, 'catalog-payments');
   });
@@ -301,12 +352,12 @@ describe('catalogue screens', () => {
     await byTestId('partner-new').click();
     await input('partner-reference').fill(`F${stamp}`);
     await input('partner-name').fill(`E2E Fornecedor ${stamp}`);
-    await input('partner-document').fill('11222333000181');
-    expect(await input('partner-document').inputValue()).toBe('11.222.333/0001-81');
+    await input('partner-document').fill(CNPJ);
+    expect(await input('partner-document').inputValue()).toBe(maskCnpj(CNPJ));
     await byTestId('partner-form-submit').click();
     await expectNotice('Fornecedor cadastrado com sucesso');
     await input('partner-search').fill(`E2E Fornecedor ${stamp}`);
-    await waitForRow('partners-table', '11.222.333/0001-81');
+    await waitForRow('partners-table', maskCnpj(CNPJ));
     await screenshot(page, 'catalog-partners');
   });
 });

@@ -17,7 +17,17 @@ import { api, ApiError } from './client';
  * schemas of `shared/src/schemas/catalog.ts` and answers 400 `{message, errors: {field: msg}}`.
  */
 
-export type { Brand, CascaderNode, Category, PaymentMethod, Partner, Product, ProductPrice, ProductSearchField, Store };
+export type {
+  Brand,
+  CascaderNode,
+  Category,
+  PaymentMethod,
+  Partner,
+  Product,
+  ProductPrice,
+  ProductSearchField,
+  Store,
+};
 
 export interface Paginated<T> {
   data: T[];
@@ -76,12 +86,14 @@ export interface ProductBody {
 }
 
 export const createProduct = (body: ProductBody) => api.post<Product>('/web/product/new', body);
-export const updateProduct = (body: ProductBody & { id: number }) => api.put<Product>('/web/product/update', body);
+export const updateProduct = (body: ProductBody & { id: number }) =>
+  api.put<Product>('/web/product/update', body);
 
 // ---- prices ----
 
 /** GET /web/prices?id_product= — the product's price rows (store-visibility applied). */
-export const getPrices = (idProduct: number) => api.get<ProductPrice[]>('/web/prices', { query: { id_product: idProduct } });
+export const getPrices = (idProduct: number) =>
+  api.get<ProductPrice[]>('/web/prices', { query: { id_product: idProduct } });
 
 export interface PriceBody {
   id_product: number;
@@ -98,7 +110,10 @@ export interface PriceBody {
  * spec's array of rows, or `{id_product, prices: []}` to remove every price of the product.
  */
 export const savePrices = (idProduct: number, rows: PriceBody[]) =>
-  api.post<{ message: string; prices: ProductPrice[] }>('/web/price/new', rows.length > 0 ? rows : { id_product: idProduct, prices: [] });
+  api.post<{ message: string; prices: ProductPrice[] }>(
+    '/web/price/new',
+    rows.length > 0 ? rows : { id_product: idProduct, prices: [] },
+  );
 
 // ---- categories ----
 
@@ -152,7 +167,11 @@ export interface PaymentQuery extends PageQuery {
 
 export const listPayments = (query: PaymentQuery, signal?: AbortSignal) =>
   api.get<Paginated<PaymentMethod>>('/web/payments', {
-    query: { ...query, q: query.q || undefined, visible: query.visible === undefined ? undefined : String(query.visible) },
+    query: {
+      ...query,
+      q: query.q || undefined,
+      visible: query.visible === undefined ? undefined : String(query.visible),
+    },
     signal,
   });
 
@@ -164,7 +183,8 @@ export interface PaymentBody {
 }
 
 export const createPayment = (body: PaymentBody) => api.post<PaymentMethod>('/web/payments', body);
-export const updatePayment = (id: number, body: PaymentBody) => api.put<PaymentMethod>(`/web/payments/${id}`, body);
+export const updatePayment = (id: number, body: PaymentBody) =>
+  api.put<PaymentMethod>(`/web/payments/${id}`, body);
 
 // ---- brands and partners ----
 
@@ -176,7 +196,8 @@ export const listBrands = (query: BrandQuery, signal?: AbortSignal) =>
   api.get<Paginated<Brand>>('/web/brands', { query: { ...query, q: query.q || undefined }, signal });
 /** GET /web/brands/full — every brand (for selects). */
 export const allBrands = () => api.get<Brand[]>('/web/brands/full');
-export const createBrand = (body: { reference_code: string; description: string }) => api.post<Brand>('/web/brand/new', body);
+export const createBrand = (body: { reference_code: string; description: string }) =>
+  api.post<Brand>('/web/brand/new', body);
 export const updateBrand = (body: { id: number; reference_code: string; description: string }) =>
   api.put<Brand>('/web/brand/update', body);
 
@@ -188,5 +209,9 @@ export const listPartners = (query: PartnerQuery, signal?: AbortSignal) =>
   api.get<Paginated<Partner>>('/web/partners', { query: { ...query, q: query.q || undefined }, signal });
 export const createPartner = (body: { reference_code: string; name: string; document?: string }) =>
   api.post<Partner>('/web/partner/new', body);
-export const updatePartner = (body: { id: number; reference_code: string; name: string; document?: string }) =>
-  api.put<Partner>('/web/partner/update', body);
+export const updatePartner = (body: {
+  id: number;
+  reference_code: string;
+  name: string;
+  document?: string;
+}) => api.put<Partner>('/web/partner/update', body);

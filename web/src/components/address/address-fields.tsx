@@ -202,7 +202,11 @@ export function AddressFields({
       if (!hideNumber) numberRef.current?.focus();
     } catch (error) {
       if (seq === lookupSeq.current) {
-        notify({ type: 'error', header: ADDRESS_NOT_FOUND, content: error instanceof Error ? error.message : undefined });
+        notify({
+          type: 'error',
+          header: ADDRESS_NOT_FOUND,
+          content: error instanceof Error ? error.message : undefined,
+        });
       }
     } finally {
       if (seq === lookupSeq.current) setSearching(false);
@@ -221,7 +225,10 @@ export function AddressFields({
 
   const citiesLoading = value.state !== '' && cities.state !== value.state;
   const cityList = cities.state === value.state ? cities.list : EMPTY_CITIES;
-  const cityOptions: SelectProps.Option[] = useMemo(() => cityList.map((c) => ({ value: c.ibge, label: c.city })), [cityList]);
+  const cityOptions: SelectProps.Option[] = useMemo(
+    () => cityList.map((c) => ({ value: c.ibge, label: c.city })),
+    [cityList],
+  );
   const selectedCity: SelectProps.Option | null = useMemo(() => {
     if (!value.city && !value.id_city) return null;
     const byId = value.id_city ? cityOptions.find((o) => o.value === value.id_city) : undefined;
@@ -232,27 +239,30 @@ export function AddressFields({
 
   return (
     <SpaceBetween size="m">
-      <Grid gridDefinition={[{ colspan: { default: 12, s: 4 } }, { colspan: { default: 12, s: 8 } }]}>
+      <Grid gridDefinition={[{ colspan: { default: 12, xxs: 4 } }, { colspan: { default: 12, xxs: 8 } }]}>
         <FormField label={label('zipcode')} errorText={errors.zipcode} constraintText="00000-000">
-          <SpaceBetween direction="horizontal" size="xs">
-            <MaskedInput
-              mask="zipcode"
-              value={value.zipcode}
-              placeholder="00000-000"
-              disabled={disabled}
-              data-testid={testId('zipcode')}
-              ariaLabel={labels.zipcode}
-              onChange={(masked) => {
-                const before = onlyDigits(value.zipcode);
-                const digits = onlyDigits(masked);
-                set({ zipcode: masked });
-                if (digits.length === 8 && digits !== before) void search(masked);
-              }}
-              onBlur={() => {
-                const digits = onlyDigits(value.zipcode);
-                if (digits.length > 0 && digits.length < 8) notify({ type: 'warning', content: ADDRESS_NOT_FOUND });
-              }}
-            />
+          <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
+            <div style={{ flex: 1, minWidth: 0 }}>
+              <MaskedInput
+                mask="zipcode"
+                value={value.zipcode}
+                placeholder="00000-000"
+                disabled={disabled}
+                data-testid={testId('zipcode')}
+                ariaLabel={labels.zipcode}
+                onChange={(masked) => {
+                  const before = onlyDigits(value.zipcode);
+                  const digits = onlyDigits(masked);
+                  set({ zipcode: masked });
+                  if (digits.length === 8 && digits !== before) void search(masked);
+                }}
+                onBlur={() => {
+                  const digits = onlyDigits(value.zipcode);
+                  if (digits.length > 0 && digits.length < 8)
+                    notify({ type: 'warning', content: ADDRESS_NOT_FOUND });
+                }}
+              />
+            </div>
             <Button
               formAction="none"
               iconName="search"
@@ -263,7 +273,7 @@ export function AddressFields({
             >
               Buscar
             </Button>
-          </SpaceBetween>
+          </div>
         </FormField>
         <FormField label={label('address')} errorText={errors.address} stretch>
           <Input
@@ -275,7 +285,7 @@ export function AddressFields({
         </FormField>
       </Grid>
       {hideNumber ? null : (
-        <Grid gridDefinition={[{ colspan: { default: 12, s: 4 } }, { colspan: { default: 12, s: 8 } }]}>
+        <Grid gridDefinition={[{ colspan: { default: 12, xxs: 4 } }, { colspan: { default: 12, xxs: 8 } }]}>
           <FormField label={label('number')} errorText={errors.number}>
             <Input
               ref={numberRef}
@@ -298,9 +308,9 @@ export function AddressFields({
       )}
       <Grid
         gridDefinition={[
-          { colspan: { default: 12, s: 4 } },
-          { colspan: { default: 12, s: 3 } },
-          { colspan: { default: 12, s: 5 } },
+          { colspan: { default: 12, xxs: 4 } },
+          { colspan: { default: 12, xxs: 3 } },
+          { colspan: { default: 12, xxs: 5 } },
         ]}
       >
         <FormField label={label('neighborhood')} errorText={errors.neighborhood}>
@@ -311,7 +321,10 @@ export function AddressFields({
             onChange={({ detail }) => set({ neighborhood: detail.value })}
           />
         </FormField>
-        <FormField label={label('state')} errorText={errors.state ?? (statesError ? 'Não foi possível carregar os estados.' : undefined)}>
+        <FormField
+          label={label('state')}
+          errorText={errors.state ?? (statesError ? 'Não foi possível carregar os estados.' : undefined)}
+        >
           <Select
             selectedOption={selectedState}
             options={stateOptions}

@@ -30,10 +30,12 @@ export function fetchCities(state: string): Promise<readonly City[]> {
   const uf = state.trim().toUpperCase();
   let promise = citiesPromises.get(uf);
   if (!promise) {
-    promise = api.get<City[]>('/web/cities', { query: { state: uf }, auth: 'none' }).catch((error: unknown) => {
-      citiesPromises.delete(uf);
-      throw error;
-    });
+    promise = api
+      .get<City[]>('/web/cities', { query: { state: uf }, auth: 'none' })
+      .catch((error: unknown) => {
+        citiesPromises.delete(uf);
+        throw error;
+      });
     citiesPromises.set(uf, promise);
   }
   return promise;
@@ -70,7 +72,12 @@ export async function geocodeAddress(query: GeocodeQuery): Promise<GeocodeAnswer
   if (!query.address.trim() || !query.city.trim() || !query.state.trim()) return undefined;
   try {
     return await api.get<GeocodeAnswer>('/web/geocode', {
-      query: { address: query.address.trim(), number: query.number?.trim() || undefined, city: query.city.trim(), state: query.state.trim() },
+      query: {
+        address: query.address.trim(),
+        number: query.number?.trim() || undefined,
+        city: query.city.trim(),
+        state: query.state.trim(),
+      },
     });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return undefined;

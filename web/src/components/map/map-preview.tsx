@@ -102,8 +102,19 @@ export function MapPreview({
   const effectiveCenter = center ?? first ?? BRAZIL_CENTER;
   const effectiveZoom = zoom ?? (center || first ? MAP_ZOOM.address : MAP_ZOOM.default);
   return (
-    <div className="app-map-preview" style={{ height }} data-testid={testId} role="region" aria-label={ariaLabel}>
-      <MapContainer center={effectiveCenter} zoom={effectiveZoom} scrollWheelZoom={scrollWheelZoom} style={{ height: '100%', width: '100%' }}>
+    <div
+      className="app-map-preview"
+      style={{ height }}
+      data-testid={testId}
+      role="region"
+      aria-label={ariaLabel}
+    >
+      <MapContainer
+        center={effectiveCenter}
+        zoom={effectiveZoom}
+        scrollWheelZoom={scrollWheelZoom}
+        style={{ height: '100%', width: '100%' }}
+      >
         <TileLayer url={OSM_TILE_URL} attribution={OSM_ATTRIBUTION} maxZoom={19} errorTileUrl={BLANK_TILE} />
         <ViewController center={effectiveCenter} zoom={effectiveZoom} />
         {markers.map((marker) => (

@@ -9,7 +9,15 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { useState } from 'react';
-import { createBrand, errorText, fieldErrors, listBrands, updateBrand, type Brand, type BrandQuery } from '../../api/catalog';
+import {
+  createBrand,
+  errorText,
+  fieldErrors,
+  listBrands,
+  updateBrand,
+  type Brand,
+  type BrandQuery,
+} from '../../api/catalog';
 import { Can, useCan } from '../../app/ability';
 import { notify } from '../../app/notifications/notify';
 import { formatDate } from './format';
@@ -28,7 +36,15 @@ const FIELD_OPTIONS = [
   { value: 'description', label: 'Descrição' },
 ];
 
-function BrandForm({ brand, onClose, onSaved }: { brand: Brand | null; onClose: () => void; onSaved: () => void }) {
+function BrandForm({
+  brand,
+  onClose,
+  onSaved,
+}: {
+  brand: Brand | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [reference, setReference] = useState(brand?.reference_code ?? '');
   const [description, setDescription] = useState(brand?.description ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -49,7 +65,11 @@ function BrandForm({ brand, onClose, onSaved }: { brand: Brand | null; onClose: 
       onSaved();
     } catch (error) {
       setErrors(fieldErrors(error));
-      notify({ type: 'error', header: brand ? 'Erro ao alterar marca' : 'Erro ao cadastrar marca', content: errorText(error) });
+      notify({
+        type: 'error',
+        header: brand ? 'Erro ao alterar marca' : 'Erro ao cadastrar marca',
+        content: errorText(error),
+      });
     } finally {
       setSaving(false);
     }
@@ -67,10 +87,18 @@ function BrandForm({ brand, onClose, onSaved }: { brand: Brand | null; onClose: 
     >
       <SpaceBetween size="l">
         <FormField label="Código *" errorText={errors.reference_code}>
-          <Input value={reference} data-testid="brand-reference" onChange={({ detail }) => setReference(detail.value)} />
+          <Input
+            value={reference}
+            data-testid="brand-reference"
+            onChange={({ detail }) => setReference(detail.value)}
+          />
         </FormField>
         <FormField label="Descrição *" errorText={errors.description}>
-          <Input value={description} data-testid="brand-description" onChange={({ detail }) => setDescription(detail.value)} />
+          <Input
+            value={description}
+            data-testid="brand-description"
+            onChange={({ detail }) => setDescription(detail.value)}
+          />
         </FormField>
       </SpaceBetween>
     </FormModal>
@@ -83,7 +111,11 @@ export default function BrandsPage() {
   const [text, setText] = useState('');
   const [field, setField] = useState('');
   const q = useDebounced(text.trim());
-  const list = usePagedList(listBrands, { q, field: q && field ? (field as BrandQuery['field']) : undefined }, BRANDS_PAGE_SIZE);
+  const list = usePagedList(
+    listBrands,
+    { q, field: q && field ? (field as BrandQuery['field']) : undefined },
+    BRANDS_PAGE_SIZE,
+  );
   const [editing, setEditing] = useState<{ brand: Brand | null; key: number } | null>(null);
 
   return (
@@ -101,7 +133,12 @@ export default function BrandsPage() {
             description={list.error ? `Erro ao carregar: ${list.error}` : undefined}
             actions={
               <Can I="write" a="Products">
-                <Button variant="primary" iconName="add-plus" data-testid="brand-new" onClick={() => setEditing({ brand: null, key: Date.now() })}>
+                <Button
+                  variant="primary"
+                  iconName="add-plus"
+                  data-testid="brand-new"
+                  onClick={() => setEditing({ brand: null, key: Date.now() })}
+                >
                   Nova marca
                 </Button>
               </Can>
@@ -135,24 +172,42 @@ export default function BrandsPage() {
             </div>
           </SpaceBetween>
         }
-        pagination={<PagerWithTotal page={list.page} pagesCount={list.pagesCount} total={list.total} noun="marca(s)" onChange={list.setPage} disabled={list.loading} />}
+        pagination={
+          <PagerWithTotal
+            page={list.page}
+            pagesCount={list.pagesCount}
+            total={list.total}
+            noun="marca(s)"
+            onChange={list.setPage}
+            disabled={list.loading}
+          />
+        }
         empty={
           <Box textAlign="center" color="inherit" padding="l">
             <b>{q ? 'Nenhuma marca encontrada.' : 'Nenhuma marca cadastrada.'}</b>
           </Box>
         }
         columnDefinitions={[
-          { id: 'id', header: 'Id', width: 80, cell: (b) => b.id },
+          { id: 'id', header: 'Id', width: 72, cell: (b) => b.id },
           { id: 'reference_code', header: 'Código', cell: (b) => b.reference_code },
-          { id: 'description', header: 'Descrição', cell: (b) => <Box fontWeight="bold">{b.description}</Box> },
+          {
+            id: 'description',
+            header: 'Descrição',
+            cell: (b) => <Box fontWeight="bold">{b.description}</Box>,
+          },
           { id: 'created', header: 'Criada em', cell: (b) => formatDate(b.created_at) },
           {
             id: 'actions',
             header: 'Opções',
-            width: 110,
+            width: 140,
             cell: (b) =>
               canWrite ? (
-                <Button variant="inline-link" iconName="edit" ariaLabel={`Alterar ${b.description}`} onClick={() => setEditing({ brand: b, key: Date.now() })}>
+                <Button
+                  variant="inline-link"
+                  iconName="edit"
+                  ariaLabel={`Alterar ${b.description}`}
+                  onClick={() => setEditing({ brand: b, key: Date.now() })}
+                >
                   Alterar
                 </Button>
               ) : (

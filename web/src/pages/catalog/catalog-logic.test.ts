@@ -11,12 +11,25 @@ import {
   storesUsedElsewhere,
   yesNo,
 } from './format';
-import { buildPriceBody, emptyPriceRow, normalizeMoneyInput, priceRowOf, rowErrorsFromServer } from './pricing';
+import {
+  buildPriceBody,
+  emptyPriceRow,
+  normalizeMoneyInput,
+  priceRowOf,
+  rowErrorsFromServer,
+} from './pricing';
 import { validatePayment } from './payments-page';
 import { applyCep, EMPTY_ADDRESS, foldName } from '../../components/address/address-fields';
 
 const tree = [
-  { value: 1, label: 'Bebidas', children: [{ value: 3, label: 'Refrigerantes', children: [{ value: 5, label: 'Cola' }] }, { value: 4, label: 'Sucos' }] },
+  {
+    value: 1,
+    label: 'Bebidas',
+    children: [
+      { value: 3, label: 'Refrigerantes', children: [{ value: 5, label: 'Cola' }] },
+      { value: 4, label: 'Sucos' },
+    ],
+  },
   { value: 2, label: 'Limpeza' },
 ];
 
@@ -50,7 +63,10 @@ describe('category cascade', () => {
   });
   it('offers one level per chosen category, up to maxDepth', () => {
     expect(cascadeLevels(tree, [], 2).map((l) => l.map((n) => n.value))).toEqual([[1, 2]]);
-    expect(cascadeLevels(tree, [1], 2).map((l) => l.map((n) => n.value))).toEqual([[1, 2], [3, 4]]);
+    expect(cascadeLevels(tree, [1], 2).map((l) => l.map((n) => n.value))).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
     // Level 3 categories cannot be parents: maxDepth 2 stops there.
     expect(cascadeLevels(tree, [1, 3], 2)).toHaveLength(2);
     // A leaf has no next level.
@@ -72,11 +88,27 @@ describe('pricing', () => {
     expect([...storesUsedElsewhere(rows, 2)].sort()).toEqual([1, 2]);
   });
   it('builds the POST body: money with a comma, stock comma → dot', () => {
-    const row = { ...emptyPriceRow(), id_store: 7, cust_price: '8,90', regular_price: '1.234,50', offer_price: '', stock: '12,5', attribute: ' kg ' };
+    const row = {
+      ...emptyPriceRow(),
+      id_store: 7,
+      cust_price: '8,90',
+      regular_price: '1.234,50',
+      offer_price: '',
+      stock: '12,5',
+      attribute: ' kg ',
+    };
     const built = buildPriceBody(3, [row]);
     expect(built.valid).toBe(true);
     expect(built.body).toEqual([
-      { id_product: 3, id_store: 7, cust_price: 8.9, regular_price: 1234.5, offer_price: null, attribute: 'kg', stock: 12.5 },
+      {
+        id_product: 3,
+        id_store: 7,
+        cust_price: 8.9,
+        regular_price: 1234.5,
+        offer_price: null,
+        attribute: 'kg',
+        stock: 12.5,
+      },
     ]);
   });
   it('flags a missing store, a repeated store, a missing regular price and bad numbers', () => {
@@ -93,14 +125,31 @@ describe('pricing', () => {
     expect(built.errors[2]?.stock).toMatch(/inválido/);
   });
   it('round-trips stored prices and normalises typed amounts', () => {
-    const row = priceRowOf({ id_product: 1, id_store: 2, cust_price: null, regular_price: 12.5, offer_price: 9.99, attribute: null, stock: 3.25 });
-    expect(row).toMatchObject({ id_store: 2, cust_price: '', regular_price: '12,50', offer_price: '9,99', stock: '3,25', attribute: '' });
+    const row = priceRowOf({
+      id_product: 1,
+      id_store: 2,
+      cust_price: null,
+      regular_price: 12.5,
+      offer_price: 9.99,
+      attribute: null,
+      stock: 3.25,
+    });
+    expect(row).toMatchObject({
+      id_store: 2,
+      cust_price: '',
+      regular_price: '12,50',
+      offer_price: '9,99',
+      stock: '3,25',
+      attribute: '',
+    });
     expect(normalizeMoneyInput('12,5')).toBe('12,50');
     expect(normalizeMoneyInput('1234.5')).toBe('1.234,50');
     expect(normalizeMoneyInput('abc')).toBe('abc');
   });
   it('maps server errors to rows', () => {
-    expect(rowErrorsFromServer({ '1.id_store': 'Loja não encontrada.', 'prices.0.stock': 'x', _: 'y' }, 2)).toEqual([{ stock: 'x' }, { id_store: 'Loja não encontrada.' }]);
+    expect(
+      rowErrorsFromServer({ '1.id_store': 'Loja não encontrada.', 'prices.0.stock': 'x', _: 'y' }, 2),
+    ).toEqual([{ stock: 'x' }, { id_store: 'Loja não encontrada.' }]);
   });
 });
 
@@ -117,7 +166,14 @@ describe('address block', () => {
   it('fills the address from a CEP answer and keeps number and complement', () => {
     const next = applyCep(
       { ...EMPTY_ADDRESS, zipcode: '01310-100', number: '1000', complement: 'Loja 2', address: 'old' },
-      { zipcode: '01310100', address: 'Avenida Paulista', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP', ibge: '3550308' },
+      {
+        zipcode: '01310100',
+        address: 'Avenida Paulista',
+        neighborhood: 'Bela Vista',
+        city: 'São Paulo',
+        state: 'SP',
+        ibge: '3550308',
+      },
     );
     expect(next).toEqual({
       zipcode: '01310-100',
@@ -131,7 +187,10 @@ describe('address block', () => {
     });
   });
   it('keeps the typed street for city-wide CEPs and compares names without accents', () => {
-    const next = applyCep({ ...EMPTY_ADDRESS, address: 'Eixo Monumental' }, { zipcode: '70070120', address: '', neighborhood: '', city: 'Brasília', state: 'DF', ibge: '5300108' });
+    const next = applyCep(
+      { ...EMPTY_ADDRESS, address: 'Eixo Monumental' },
+      { zipcode: '70070120', address: '', neighborhood: '', city: 'Brasília', state: 'DF', ibge: '5300108' },
+    );
     expect(next.address).toBe('Eixo Monumental');
     expect(foldName('SÃO  PAULO')).toBe(foldName('São Paulo'));
   });

@@ -35,7 +35,11 @@ export const CATEGORY_CREATED = 'Categoria incluída com sucesso';
 const MAX_PARENT_DEPTH = 2;
 
 const flag = (value: 'Y' | 'N') =>
-  value === 'Y' ? <StatusIndicator type="success">Sim</StatusIndicator> : <StatusIndicator type="stopped">Não</StatusIndicator>;
+  value === 'Y' ? (
+    <StatusIndicator type="success">Sim</StatusIndicator>
+  ) : (
+    <StatusIndicator type="stopped">Não</StatusIndicator>
+  );
 
 interface CategoryDraft {
   description: string;
@@ -46,7 +50,14 @@ interface CategoryDraft {
   image: string;
 }
 
-const EMPTY: CategoryDraft = { description: '', reference_code: '', parentPath: [], active: true, show_app: true, image: '' };
+const EMPTY: CategoryDraft = {
+  description: '',
+  reference_code: '',
+  parentPath: [],
+  active: true,
+  show_app: true,
+  image: '',
+};
 
 function CategoryForm({ onClose, onSaved }: { onClose: () => void; onSaved: () => void }) {
   const [draft, setDraft] = useState<CategoryDraft>(EMPTY);
@@ -93,14 +104,29 @@ function CategoryForm({ onClose, onSaved }: { onClose: () => void; onSaved: () =
   }
 
   return (
-    <FormModal visible title="Nova categoria" onDismiss={onClose} onSubmit={() => void save()} saving={saving} testId="category-form">
+    <FormModal
+      visible
+      title="Nova categoria"
+      onDismiss={onClose}
+      onSubmit={() => void save()}
+      saving={saving}
+      testId="category-form"
+    >
       <SpaceBetween size="l">
         <ColumnLayout columns={2}>
           <FormField label="Descrição *" errorText={errors.description}>
-            <Input value={draft.description} data-testid="category-description" onChange={({ detail }) => set({ description: detail.value })} />
+            <Input
+              value={draft.description}
+              data-testid="category-description"
+              onChange={({ detail }) => set({ description: detail.value })}
+            />
           </FormField>
           <FormField label="Referência *" errorText={errors.reference_code}>
-            <Input value={draft.reference_code} data-testid="category-reference" onChange={({ detail }) => set({ reference_code: detail.value })} />
+            <Input
+              value={draft.reference_code}
+              data-testid="category-reference"
+              onChange={({ detail }) => set({ reference_code: detail.value })}
+            />
           </FormField>
         </ColumnLayout>
         <FormField
@@ -117,13 +143,27 @@ function CategoryForm({ onClose, onSaved }: { onClose: () => void; onSaved: () =
           />
         </FormField>
         <FormField label="URL da imagem" errorText={errors.image}>
-          <Input value={draft.image} type="url" placeholder="https://" data-testid="category-image" onChange={({ detail }) => set({ image: detail.value })} />
+          <Input
+            value={draft.image}
+            type="url"
+            placeholder="https://"
+            data-testid="category-image"
+            onChange={({ detail }) => set({ image: detail.value })}
+          />
         </FormField>
         <ColumnLayout columns={2}>
-          <Toggle checked={draft.active} data-testid="category-active" onChange={({ detail }) => set({ active: detail.checked })}>
+          <Toggle
+            checked={draft.active}
+            data-testid="category-active"
+            onChange={({ detail }) => set({ active: detail.checked })}
+          >
             Ativa
           </Toggle>
-          <Toggle checked={draft.show_app} data-testid="category-show-app" onChange={({ detail }) => set({ show_app: detail.checked })}>
+          <Toggle
+            checked={draft.show_app}
+            data-testid="category-show-app"
+            onChange={({ detail }) => set({ show_app: detail.checked })}
+          >
             Exibir no app
           </Toggle>
         </ColumnLayout>
@@ -154,7 +194,12 @@ export default function CategoriesPage() {
             description={list.error ? `Erro ao carregar: ${list.error}` : undefined}
             actions={
               <Can I="write" a="Products">
-                <Button variant="primary" iconName="add-plus" data-testid="category-new" onClick={() => setCreating(true)}>
+                <Button
+                  variant="primary"
+                  iconName="add-plus"
+                  data-testid="category-new"
+                  onClick={() => setCreating(true)}
+                >
                   Nova categoria
                 </Button>
               </Can>
@@ -176,14 +221,28 @@ export default function CategoriesPage() {
             />
           </div>
         }
-        pagination={<PagerWithTotal page={list.page} pagesCount={list.pagesCount} total={list.total} noun="categoria(s)" onChange={list.setPage} disabled={list.loading} />}
+        pagination={
+          <PagerWithTotal
+            page={list.page}
+            pagesCount={list.pagesCount}
+            total={list.total}
+            noun="categoria(s)"
+            onChange={list.setPage}
+            disabled={list.loading}
+          />
+        }
         empty={
           <Box textAlign="center" color="inherit" padding="l">
             <b>{q ? 'Nenhuma categoria encontrada.' : 'Nenhuma categoria cadastrada.'}</b>
           </Box>
         }
         columnDefinitions={[
-          { id: 'image', header: 'Imagem', width: 80, cell: (c) => <ImageThumb src={c.image || c.url} alt={c.description} /> },
+          {
+            id: 'image',
+            header: 'Imagem',
+            width: 80,
+            cell: (c) => <ImageThumb src={c.image || c.url} alt={c.description} />,
+          },
           { id: 'level', header: 'Nível', width: 80, cell: (c) => c.level },
           { id: 'reference_code', header: 'Referência', cell: (c) => c.reference_code },
           { id: 'description', header: 'Descrição', cell: (c) => c.description },

@@ -52,8 +52,15 @@ export function CategoryCascade({
               disabled={disabled}
               filteringType="auto"
               filteringPlaceholder="Buscar categoria"
-              selectedOption={chosen ? { value: String(chosen.value), label: chosen.label } : { value: NONE, label: emptyLabel }}
-              options={[{ value: NONE, label: emptyLabel }, ...options.map((node) => ({ value: String(node.value), label: node.label }))]}
+              selectedOption={
+                chosen
+                  ? { value: String(chosen.value), label: chosen.label }
+                  : { value: NONE, label: emptyLabel }
+              }
+              options={[
+                { value: NONE, label: emptyLabel },
+                ...options.map((node) => ({ value: String(node.value), label: node.label })),
+              ]}
               onChange={({ detail }) => {
                 const id = detail.selectedOption.value ? Number(detail.selectedOption.value) : undefined;
                 onChange(choosePath(value, depth, id));

@@ -50,7 +50,12 @@ export function FormModal({
             <Button variant="link" onClick={onDismiss} disabled={saving}>
               Cancelar
             </Button>
-            <Button variant="primary" loading={saving} onClick={() => submit()} data-testid={testId ? `${testId}-submit` : undefined}>
+            <Button
+              variant="primary"
+              loading={saving}
+              onClick={() => submit()}
+              data-testid={testId ? `${testId}-submit` : undefined}
+            >
               {submitLabel}
             </Button>
           </SpaceBetween>

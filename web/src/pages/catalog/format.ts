@@ -19,7 +19,8 @@ export function formatDate(value: string | null | undefined): string {
 }
 
 /** 'Y' → 'Sim', anything else → 'Não'. */
-export const yesNo = (flag: string | boolean | null | undefined): string => (flag === 'Y' || flag === true ? 'Sim' : 'Não');
+export const yesNo = (flag: string | boolean | null | undefined): string =>
+  flag === 'Y' || flag === true ? 'Sim' : 'Não';
 
 /** A wire amount (number with ≤ 2 decimals) as 'R$ 1.234,56'; '-' when null. */
 export function formatAmount(value: number | null | undefined): string {
@@ -49,15 +50,26 @@ export interface FlatCategory {
 }
 
 /** Flattens the cascader tree (pre-order) with path labels, for a single select. */
-export function flattenCascader(nodes: readonly CascaderNode[], parents: string[] = [], depth = 1): FlatCategory[] {
+export function flattenCascader(
+  nodes: readonly CascaderNode[],
+  parents: string[] = [],
+  depth = 1,
+): FlatCategory[] {
   return nodes.flatMap((node) => {
     const names = [...parents, node.label];
-    return [{ id: node.value, path: names.join(' › '), depth }, ...flattenCascader(node.children ?? [], names, depth + 1)];
+    return [
+      { id: node.value, path: names.join(' › '), depth },
+      ...flattenCascader(node.children ?? [], names, depth + 1),
+    ];
   });
 }
 
 /** The options of each level of the cascading selector for a chosen path of ids. */
-export function cascadeLevels(tree: readonly CascaderNode[], path: readonly number[], maxDepth: number): CascaderNode[][] {
+export function cascadeLevels(
+  tree: readonly CascaderNode[],
+  path: readonly number[],
+  maxDepth: number,
+): CascaderNode[][] {
   const levels: CascaderNode[][] = [];
   let options: readonly CascaderNode[] = tree;
   for (let depth = 0; depth < maxDepth && options.length > 0; depth++) {
@@ -79,7 +91,10 @@ export function choosePath(path: readonly number[], depth: number, id: number | 
 export const lastOfPath = (path: readonly number[]): number => path.at(-1) ?? 0;
 
 /** Disabled store ids of one pricing row: the stores chosen in the OTHER rows. */
-export function storesUsedElsewhere(rows: readonly { id_store: number | null }[], index: number): Set<number> {
+export function storesUsedElsewhere(
+  rows: readonly { id_store: number | null }[],
+  index: number,
+): Set<number> {
   const used = new Set<number>();
   rows.forEach((row, i) => {
     if (i !== index && row.id_store !== null) used.add(row.id_store);

@@ -29,7 +29,11 @@ export function PagerWithTotal({
         pagesCount={pagesCount}
         disabled={disabled}
         onChange={({ detail }) => onChange(detail.currentPageIndex)}
-        ariaLabels={{ nextPageLabel: 'Próxima página', previousPageLabel: 'Página anterior', pageLabel: (n) => `Página ${n}` }}
+        ariaLabels={{
+          nextPageLabel: 'Próxima página',
+          previousPageLabel: 'Página anterior',
+          pageLabel: (n) => `Página ${n}`,
+        }}
       />
     </SpaceBetween>
   );

@@ -9,7 +9,15 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { useState } from 'react';
-import { createPartner, errorText, fieldErrors, listPartners, updatePartner, type Partner, type PartnerQuery } from '../../api/catalog';
+import {
+  createPartner,
+  errorText,
+  fieldErrors,
+  listPartners,
+  updatePartner,
+  type Partner,
+  type PartnerQuery,
+} from '../../api/catalog';
 import { isValidCnpj } from '@freguesia/shared/domain/document';
 import { maskCnpj, onlyDigits } from '@freguesia/shared/domain/masks';
 import { MaskedInput } from '../../components/masked-input/masked-input';
@@ -32,7 +40,15 @@ const FIELD_OPTIONS = [
   { value: 'document', label: 'CNPJ' },
 ];
 
-function PartnerForm({ partner, onClose, onSaved }: { partner: Partner | null; onClose: () => void; onSaved: () => void }) {
+function PartnerForm({
+  partner,
+  onClose,
+  onSaved,
+}: {
+  partner: Partner | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [reference, setReference] = useState(partner?.reference_code ?? '');
   const [name, setName] = useState(partner?.name ?? '');
   const [document, setDocument] = useState(maskCnpj(partner?.document ?? ''));
@@ -46,7 +62,11 @@ function PartnerForm({ partner, onClose, onSaved }: { partner: Partner | null; o
     if (onlyDigits(document) && !isValidCnpj(onlyDigits(document))) found.document = 'CNPJ inválido.';
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    const body = { reference_code: reference.trim(), name: name.trim(), document: onlyDigits(document) || undefined };
+    const body = {
+      reference_code: reference.trim(),
+      name: name.trim(),
+      document: onlyDigits(document) || undefined,
+    };
     setSaving(true);
     try {
       if (partner) await updatePartner({ ...body, id: partner.id });
@@ -55,7 +75,11 @@ function PartnerForm({ partner, onClose, onSaved }: { partner: Partner | null; o
       onSaved();
     } catch (error) {
       setErrors(fieldErrors(error));
-      notify({ type: 'error', header: partner ? 'Erro ao alterar fornecedor' : 'Erro ao cadastrar fornecedor', content: errorText(error) });
+      notify({
+        type: 'error',
+        header: partner ? 'Erro ao alterar fornecedor' : 'Erro ao cadastrar fornecedor',
+        content: errorText(error),
+      });
     } finally {
       setSaving(false);
     }
@@ -73,13 +97,23 @@ function PartnerForm({ partner, onClose, onSaved }: { partner: Partner | null; o
     >
       <SpaceBetween size="l">
         <FormField label="Código *" errorText={errors.reference_code}>
-          <Input value={reference} data-testid="partner-reference" onChange={({ detail }) => setReference(detail.value)} />
+          <Input
+            value={reference}
+            data-testid="partner-reference"
+            onChange={({ detail }) => setReference(detail.value)}
+          />
         </FormField>
         <FormField label="Nome *" errorText={errors.name}>
           <Input value={name} data-testid="partner-name" onChange={({ detail }) => setName(detail.value)} />
         </FormField>
         <FormField label="CNPJ" errorText={errors.document} constraintText="Opcional.">
-          <MaskedInput mask="cnpj" value={document} placeholder="00.000.000/0000-00" data-testid="partner-document" onChange={setDocument} />
+          <MaskedInput
+            mask="cnpj"
+            value={document}
+            placeholder="00.000.000/0000-00"
+            data-testid="partner-document"
+            onChange={setDocument}
+          />
         </FormField>
       </SpaceBetween>
     </FormModal>
@@ -92,7 +126,11 @@ export default function PartnersPage() {
   const [text, setText] = useState('');
   const [field, setField] = useState('');
   const q = useDebounced(text.trim());
-  const list = usePagedList(listPartners, { q, field: q && field ? (field as PartnerQuery['field']) : undefined }, PARTNERS_PAGE_SIZE);
+  const list = usePagedList(
+    listPartners,
+    { q, field: q && field ? (field as PartnerQuery['field']) : undefined },
+    PARTNERS_PAGE_SIZE,
+  );
   const [editing, setEditing] = useState<{ partner: Partner | null; key: number } | null>(null);
 
   return (
@@ -110,7 +148,12 @@ export default function PartnersPage() {
             description={list.error ? `Erro ao carregar: ${list.error}` : undefined}
             actions={
               <Can I="write" a="Products">
-                <Button variant="primary" iconName="add-plus" data-testid="partner-new" onClick={() => setEditing({ partner: null, key: Date.now() })}>
+                <Button
+                  variant="primary"
+                  iconName="add-plus"
+                  data-testid="partner-new"
+                  onClick={() => setEditing({ partner: null, key: Date.now() })}
+                >
                   Novo fornecedor
                 </Button>
               </Can>
@@ -144,14 +187,23 @@ export default function PartnersPage() {
             </div>
           </SpaceBetween>
         }
-        pagination={<PagerWithTotal page={list.page} pagesCount={list.pagesCount} total={list.total} noun="fornecedor(es)" onChange={list.setPage} disabled={list.loading} />}
+        pagination={
+          <PagerWithTotal
+            page={list.page}
+            pagesCount={list.pagesCount}
+            total={list.total}
+            noun="fornecedor(es)"
+            onChange={list.setPage}
+            disabled={list.loading}
+          />
+        }
         empty={
           <Box textAlign="center" color="inherit" padding="l">
             <b>{q ? 'Nenhum fornecedor encontrado.' : 'Nenhum fornecedor cadastrado.'}</b>
           </Box>
         }
         columnDefinitions={[
-          { id: 'id', header: 'Id', width: 80, cell: (b) => b.id },
+          { id: 'id', header: 'Id', width: 72, cell: (b) => b.id },
           { id: 'reference_code', header: 'Código', cell: (b) => b.reference_code },
           { id: 'name', header: 'Nome', cell: (b) => <Box fontWeight="bold">{b.name}</Box> },
           { id: 'document', header: 'CNPJ', cell: (b) => (b.document ? maskCnpj(b.document) : '-') },
@@ -159,10 +211,15 @@ export default function PartnersPage() {
           {
             id: 'actions',
             header: 'Opções',
-            width: 110,
+            width: 140,
             cell: (b) =>
               canWrite ? (
-                <Button variant="inline-link" iconName="edit" ariaLabel={`Alterar ${b.name}`} onClick={() => setEditing({ partner: b, key: Date.now() })}>
+                <Button
+                  variant="inline-link"
+                  iconName="edit"
+                  ariaLabel={`Alterar ${b.name}`}
+                  onClick={() => setEditing({ partner: b, key: Date.now() })}
+                >
                   Alterar
                 </Button>
               ) : (

@@ -12,7 +12,13 @@ import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import Toggle from '@cloudscape-design/components/toggle';
 import { useState } from 'react';
-import { createPayment, fieldErrors, listPayments, updatePayment, type PaymentMethod } from '../../api/catalog';
+import {
+  createPayment,
+  fieldErrors,
+  listPayments,
+  updatePayment,
+  type PaymentMethod,
+} from '../../api/catalog';
 import { Can, useCan } from '../../app/ability';
 import { notify } from '../../app/notifications/notify';
 import { formatDate } from './format';
@@ -33,11 +39,20 @@ export function validatePayment(description: string, installments: string): Reco
   const errors: Record<string, string> = {};
   if (!description.trim()) errors.description = 'Digite a descrição da forma de pagamento';
   const n = Number(installments);
-  if (!installments.trim() || !Number.isInteger(n) || n < 1 || n > 72) errors.max_installments = 'O número máximo de parcelas deve estar entre 1 e 72.';
+  if (!installments.trim() || !Number.isInteger(n) || n < 1 || n > 72)
+    errors.max_installments = 'O número máximo de parcelas deve estar entre 1 e 72.';
   return errors;
 }
 
-function PaymentForm({ payment, onClose, onSaved }: { payment: PaymentMethod | null; onClose: () => void; onSaved: () => void }) {
+function PaymentForm({
+  payment,
+  onClose,
+  onSaved,
+}: {
+  payment: PaymentMethod | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [description, setDescription] = useState(payment?.description ?? '');
   const [installments, setInstallments] = useState(String(payment?.max_installments ?? 1));
   const [visible, setVisible] = useState(payment?.visible ?? true);
@@ -49,7 +64,12 @@ function PaymentForm({ payment, onClose, onSaved }: { payment: PaymentMethod | n
     const found = validatePayment(description, installments);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    const body = { description: description.trim(), max_installments: Number(installments), visible, has_change: hasChange };
+    const body = {
+      description: description.trim(),
+      max_installments: Number(installments),
+      visible,
+      has_change: hasChange,
+    };
     setSaving(true);
     try {
       if (payment) await updatePayment(payment.id, body);
@@ -58,7 +78,11 @@ function PaymentForm({ payment, onClose, onSaved }: { payment: PaymentMethod | n
       onSaved();
     } catch (error) {
       setErrors(fieldErrors(error));
-      notify({ type: 'error', header: PAYMENT_FAILURE_HEADER, content: payment ? PAYMENT_UPDATE_FAILED : PAYMENT_CREATE_FAILED });
+      notify({
+        type: 'error',
+        header: PAYMENT_FAILURE_HEADER,
+        content: payment ? PAYMENT_UPDATE_FAILED : PAYMENT_CREATE_FAILED,
+      });
     } finally {
       setSaving(false);
     }
@@ -76,9 +100,17 @@ function PaymentForm({ payment, onClose, onSaved }: { payment: PaymentMethod | n
     >
       <SpaceBetween size="l">
         <FormField label="Descrição *" errorText={errors.description}>
-          <Input value={description} data-testid="payment-description" onChange={({ detail }) => setDescription(detail.value)} />
+          <Input
+            value={description}
+            data-testid="payment-description"
+            onChange={({ detail }) => setDescription(detail.value)}
+          />
         </FormField>
-        <FormField label="Parcelas (máximo) *" constraintText="De 1 a 72." errorText={errors.max_installments}>
+        <FormField
+          label="Parcelas (máximo) *"
+          constraintText="De 1 a 72."
+          errorText={errors.max_installments}
+        >
           <Input
             value={installments}
             type="number"
@@ -88,10 +120,18 @@ function PaymentForm({ payment, onClose, onSaved }: { payment: PaymentMethod | n
           />
         </FormField>
         <ColumnLayout columns={2}>
-          <Toggle checked={visible} data-testid="payment-visible" onChange={({ detail }) => setVisible(detail.checked)}>
+          <Toggle
+            checked={visible}
+            data-testid="payment-visible"
+            onChange={({ detail }) => setVisible(detail.checked)}
+          >
             Visível
           </Toggle>
-          <Toggle checked={hasChange} data-testid="payment-has-change" onChange={({ detail }) => setHasChange(detail.checked)}>
+          <Toggle
+            checked={hasChange}
+            data-testid="payment-has-change"
+            onChange={({ detail }) => setHasChange(detail.checked)}
+          >
             Permite troco
           </Toggle>
         </ColumnLayout>
@@ -101,13 +141,17 @@ function PaymentForm({ payment, onClose, onSaved }: { payment: PaymentMethod | n
 }
 
 const VISIBILITY_OPTIONS = [
-  { value: 'all', label: 'Todas' },
-  { value: 'true', label: 'Visíveis' },
-  { value: 'false', label: 'Ocultas' },
+  { value: 'all', label: 'Visível: todas' },
+  { value: 'true', label: 'Visível: sim' },
+  { value: 'false', label: 'Visível: não' },
 ];
 
 const flag = (value: boolean) =>
-  value ? <StatusIndicator type="success">Sim</StatusIndicator> : <StatusIndicator type="stopped">Não</StatusIndicator>;
+  value ? (
+    <StatusIndicator type="success">Sim</StatusIndicator>
+  ) : (
+    <StatusIndicator type="stopped">Não</StatusIndicator>
+  );
 
 /** /payments 'Formas de pagamento' (read Payments): 20 per page, search, 'visível' filter, drawer. */
 export default function PaymentsPage() {
@@ -115,7 +159,11 @@ export default function PaymentsPage() {
   const [text, setText] = useState('');
   const [visibility, setVisibility] = useState('all');
   const q = useDebounced(text.trim());
-  const list = usePagedList(listPayments, { q, visible: visibility === 'all' ? undefined : visibility === 'true' }, PAYMENTS_PAGE_SIZE);
+  const list = usePagedList(
+    listPayments,
+    { q, visible: visibility === 'all' ? undefined : visibility === 'true' },
+    PAYMENTS_PAGE_SIZE,
+  );
   const [editing, setEditing] = useState<{ payment: PaymentMethod | null; key: number } | null>(null);
 
   return (
@@ -133,7 +181,12 @@ export default function PaymentsPage() {
             description={list.error ? `Erro ao carregar: ${list.error}` : undefined}
             actions={
               <Can I="write" a="Payments">
-                <Button variant="primary" iconName="add-plus" data-testid="payment-new" onClick={() => setEditing({ payment: null, key: Date.now() })}>
+                <Button
+                  variant="primary"
+                  iconName="add-plus"
+                  data-testid="payment-new"
+                  onClick={() => setEditing({ payment: null, key: Date.now() })}
+                >
                   Nova forma de pagamento
                 </Button>
               </Can>
@@ -160,7 +213,6 @@ export default function PaymentsPage() {
                 selectedOption={VISIBILITY_OPTIONS.find((o) => o.value === visibility) ?? null}
                 options={VISIBILITY_OPTIONS}
                 ariaLabel="Visível"
-                inlineLabelText="Visível"
                 data-testid="payment-visible-filter"
                 onChange={({ detail }) => {
                   setVisibility(detail.selectedOption.value ?? 'all');
@@ -169,16 +221,33 @@ export default function PaymentsPage() {
             </div>
           </SpaceBetween>
         }
-        pagination={<PagerWithTotal page={list.page} pagesCount={list.pagesCount} total={list.total} noun="forma(s) de pagamento" onChange={list.setPage} disabled={list.loading} />}
+        pagination={
+          <PagerWithTotal
+            page={list.page}
+            pagesCount={list.pagesCount}
+            total={list.total}
+            noun="forma(s) de pagamento"
+            onChange={list.setPage}
+            disabled={list.loading}
+          />
+        }
         empty={
           <Box textAlign="center" color="inherit" padding="l">
-            <b>{q || visibility !== 'all' ? 'Nenhuma forma de pagamento encontrada.' : 'Nenhuma forma de pagamento cadastrada.'}</b>
+            <b>
+              {q || visibility !== 'all'
+                ? 'Nenhuma forma de pagamento encontrada.'
+                : 'Nenhuma forma de pagamento cadastrada.'}
+            </b>
           </Box>
         }
         columnDefinitions={[
-          { id: 'id', header: 'Id', width: 80, cell: (p) => p.id },
+          { id: 'id', header: 'Id', width: 72, cell: (p) => p.id },
           { id: 'reference_code', header: 'Referência', cell: (p) => p.reference_code || '-' },
-          { id: 'description', header: 'Descrição', cell: (p) => <Box fontWeight="bold">{p.description}</Box> },
+          {
+            id: 'description',
+            header: 'Descrição',
+            cell: (p) => <Box fontWeight="bold">{p.description}</Box>,
+          },
           { id: 'installments', header: 'Parcelas (máx.)', cell: (p) => p.max_installments },
           { id: 'visible', header: 'Visível', cell: (p) => flag(p.visible) },
           { id: 'has_change', header: 'Troco', cell: (p) => flag(p.has_change) },
@@ -186,10 +255,15 @@ export default function PaymentsPage() {
           {
             id: 'actions',
             header: 'Opções',
-            width: 110,
+            width: 140,
             cell: (p) =>
               canWrite ? (
-                <Button variant="inline-link" iconName="edit" ariaLabel={`Alterar ${p.description}`} onClick={() => setEditing({ payment: p, key: Date.now() })}>
+                <Button
+                  variant="inline-link"
+                  iconName="edit"
+                  ariaLabel={`Alterar ${p.description}`}
+                  onClick={() => setEditing({ payment: p, key: Date.now() })}
+                >
                   Alterar
                 </Button>
               ) : (

@@ -10,7 +10,16 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import Table from '@cloudscape-design/components/table';
 import { useEffect, useState } from 'react';
-import { errorText, fieldErrors, getPrices, listProducts, listStores, savePrices, type Product, type Store } from '../../api/catalog';
+import {
+  errorText,
+  fieldErrors,
+  getPrices,
+  listProducts,
+  listStores,
+  savePrices,
+  type Product,
+  type Store,
+} from '../../api/catalog';
 import { Can, useCan } from '../../app/ability';
 import { notify } from '../../app/notifications/notify';
 import { storesUsedElsewhere } from './format';
@@ -33,7 +42,15 @@ export const PRICES_PAGE_SIZE = 50;
 export const PRICE_SAVED = 'Preço ajustado com sucesso';
 
 /** The pricing form: one row per store (add/remove); a store used in a row is disabled in the others. */
-function PricingForm({ product, onClose, onSaved }: { product: Product; onClose: () => void; onSaved: () => void }) {
+function PricingForm({
+  product,
+  onClose,
+  onSaved,
+}: {
+  product: Product;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [stores, setStores] = useState<Store[] | null>(null);
   const [rows, setRows] = useState<PriceDraft[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -56,7 +73,9 @@ function PricingForm({ product, onClose, onSaved }: { product: Product; onClose:
   }, [product.id]);
 
   const update = (index: number, patch: Partial<PriceDraft>) =>
-    setRows((current) => (current ? current.map((row, i) => (i === index ? { ...row, ...patch } : row)) : current));
+    setRows((current) =>
+      current ? current.map((row, i) => (i === index ? { ...row, ...patch } : row)) : current,
+    );
 
   async function save() {
     if (!rows) return;
@@ -138,8 +157,15 @@ function PricingForm({ product, onClose, onSaved }: { product: Product; onClose:
               setErrors((current) => current.filter((_, i) => i !== detail.itemIndex));
             }}
             gridLayout={[
-              { breakpoint: 'l', rows: [[3, 2, 2, 2, 1, 2]] },
-              { rows: [[6, 6], [4, 4, 4], [12]] },
+              { breakpoint: 'm', rows: [[3, 2, 2, 2, 1, 2]], removeButton: { width: 'auto' } },
+              {
+                breakpoint: 's',
+                rows: [
+                  [4, 4, 4],
+                  [4, 4, 4],
+                ],
+              },
+              { rows: [[12], [6, 6], [6, 6], [12]] },
             ]}
             definition={[
               {
@@ -157,7 +183,9 @@ function PricingForm({ product, onClose, onSaved }: { product: Product; onClose:
                       empty="Nenhuma loja cadastrada"
                       ariaLabel={`Loja, linha ${index + 1}`}
                       data-testid={`price-store-${index}`}
-                      onChange={({ detail }) => update(index, { id_store: Number(detail.selectedOption.value) })}
+                      onChange={({ detail }) =>
+                        update(index, { id_store: Number(detail.selectedOption.value) })
+                      }
                     />
                   );
                 },
@@ -205,44 +233,77 @@ export default function PricesPage() {
   const canWrite = useCan('write', 'Products');
   const [pricing, setPricing] = useState<Product | null>(null);
   const search = useProductSearch();
-  const list = usePagedList(listProducts, { q: search.q, field: search.q ? search.field : undefined }, PRICES_PAGE_SIZE);
+  const list = usePagedList(
+    listProducts,
+    { q: search.q, field: search.q ? search.field : undefined },
+    PRICES_PAGE_SIZE,
+  );
 
   return (
     <ContentLayout header={<Header variant="h1">Precificação</Header>}>
       <Table<Product>
         data-testid="prices-table"
+        wrapLines
         variant="container"
         items={list.items}
         loading={list.loading && list.items.length === 0}
         loadingText="Carregando mercadorias"
         trackBy="id"
         header={
-          <Header counter={`(${list.total.toLocaleString('pt-BR')})`} description={list.error ? `Erro ao carregar: ${list.error}` : 'Preços e estoque por loja'}>
+          <Header
+            counter={`(${list.total.toLocaleString('pt-BR')})`}
+            description={list.error ? `Erro ao carregar: ${list.error}` : 'Preços e estoque por loja'}
+          >
             Mercadorias
           </Header>
         }
         filter={search.element(search.searching && !list.loading ? `${list.total} resultado(s)` : undefined)}
-        pagination={<PagerWithTotal page={list.page} pagesCount={list.pagesCount} total={list.total} noun="mercadoria(s)" onChange={list.setPage} disabled={list.loading} />}
+        pagination={
+          <PagerWithTotal
+            page={list.page}
+            pagesCount={list.pagesCount}
+            total={list.total}
+            noun="mercadoria(s)"
+            onChange={list.setPage}
+            disabled={list.loading}
+          />
+        }
         empty={
           <Box textAlign="center" color="inherit" padding="l">
             <b>{search.searching ? 'Nenhuma mercadoria encontrada.' : 'Nenhuma mercadoria cadastrada.'}</b>
           </Box>
         }
         columnDefinitions={[
-          { id: 'image', header: 'Imagem', width: 80, cell: (p) => <ImageThumb src={p.url} alt={p.description} /> },
-          { id: 'id', header: 'Id', width: 80, cell: (p) => p.id },
+          {
+            id: 'image',
+            header: 'Imagem',
+            width: 80,
+            cell: (p) => <ImageThumb src={p.url} alt={p.description} />,
+          },
+          { id: 'id', header: 'Id', width: 72, cell: (p) => p.id },
           { id: 'code', header: 'EAN', cell: (p) => p.code },
           { id: 'reference_code', header: 'SKU', cell: (p) => p.reference_code || '-' },
           { id: 'description', header: 'Descrição', cell: (p) => p.description },
-          { id: 'stores', header: 'Lojas com estoque', cell: (p) => p.stores_with_stock.filter((s) => s.stock > 0).length },
+          {
+            id: 'stores',
+            header: 'Lojas com estoque',
+            cell: (p) => p.stores_with_stock.filter((s) => s.stock > 0).length,
+          },
           { id: 'stock', header: 'Estoque total', cell: (p) => String(p.stock).replace('.', ',') },
           {
             id: 'actions',
             header: 'Opções',
-            width: 140,
+            width: 150,
+            minWidth: 150,
             cell: (p) =>
               canWrite ? (
-                <Button iconName="edit" data-testid={`pricing-${p.id}`} ariaLabel={`Precificar ${p.description}`} onClick={() => setPricing(p)}>
+                <Button
+                  variant="inline-link"
+                  iconName="edit"
+                  data-testid={`pricing-${p.id}`}
+                  ariaLabel={`Precificar ${p.description}`}
+                  onClick={() => setPricing(p)}
+                >
                   Precificar
                 </Button>
               ) : (

@@ -19,7 +19,15 @@ let sequence = 0;
 const nextKey = () => `row-${++sequence}`;
 
 export function emptyPriceRow(): PriceDraft {
-  return { key: nextKey(), id_store: null, cust_price: '', regular_price: '', offer_price: '', stock: '', attribute: '' };
+  return {
+    key: nextKey(),
+    id_store: null,
+    cust_price: '',
+    regular_price: '',
+    offer_price: '',
+    stock: '',
+    attribute: '',
+  };
 }
 
 export function priceRowOf(price: ProductPrice): PriceDraft {
@@ -44,7 +52,8 @@ export function normalizeMoneyInput(text: string): string {
 function money(text: string, required: boolean, label: string): { value: number | null; error?: string } {
   if (!text.trim()) return required ? { value: null, error: `Informe o ${label}.` } : { value: null };
   const cents = parseMoney(text);
-  if (cents === undefined || cents < 0) return { value: null, error: 'Valor inválido: use R$ com vírgula, ex.: 12,50.' };
+  if (cents === undefined || cents < 0)
+    return { value: null, error: 'Valor inválido: use R$ com vírgula, ex.: 12,50.' };
   return { value: centsToNumber(cents) };
 }
 
@@ -52,7 +61,10 @@ function money(text: string, required: boolean, label: string): { value: number 
  * Validates the rows and builds the POST /web/price/new body (money as numbers with 2 decimals,
  * the stock's comma turned into a dot). `errors[i]` holds the errors of row i.
  */
-export function buildPriceBody(idProduct: number, rows: readonly PriceDraft[]): { body: PriceBody[]; errors: PriceRowErrors[]; valid: boolean } {
+export function buildPriceBody(
+  idProduct: number,
+  rows: readonly PriceDraft[],
+): { body: PriceBody[]; errors: PriceRowErrors[]; valid: boolean } {
   const used = new Set<number>();
   const errors: PriceRowErrors[] = [];
   const body: PriceBody[] = [];

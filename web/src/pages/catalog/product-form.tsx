@@ -72,10 +72,12 @@ function draftOf(product: Product | null): ProductDraft {
 export function validateProduct(draft: ProductDraft): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!draft.code.trim()) errors.code = 'Digite o codigo da mercadoria';
-  else if (!/^\d{1,14}$/.test(draft.code.trim())) errors.code = 'O código da mercadoria (EAN) deve ter apenas números, até 14 dígitos.';
+  else if (!/^\d{1,14}$/.test(draft.code.trim()))
+    errors.code = 'O código da mercadoria (EAN) deve ter apenas números, até 14 dígitos.';
   if (!draft.description.trim()) errors.description = 'Digite a descricao da mercadoria';
   const pack = Number(draft.pack.replace(',', '.'));
-  if (!draft.pack.trim() || !Number.isFinite(pack) || pack <= 0) errors.pack = 'Informe a embalagem (quantidade).';
+  if (!draft.pack.trim() || !Number.isFinite(pack) || pack <= 0)
+    errors.pack = 'Informe a embalagem (quantidade).';
   return errors;
 }
 
@@ -137,7 +139,11 @@ export function ProductForm({
   const categoryOptions: SelectProps.Option[] = useMemo(
     () => [
       { value: '', label: 'Sem categoria' },
-      ...lookups.categories.map((c) => ({ value: String(c.id), label: c.path, tags: [lookups.references.get(c.id) ?? ''] })),
+      ...lookups.categories.map((c) => ({
+        value: String(c.id),
+        label: c.path,
+        tags: [lookups.references.get(c.id) ?? ''],
+      })),
     ],
     [lookups.categories, lookups.references],
   );
@@ -148,7 +154,10 @@ export function ProductForm({
       : null);
 
   const brandOptions: SelectProps.Option[] = useMemo(
-    () => [{ value: '', label: 'Sem marca' }, ...lookups.brands.map((b) => ({ value: String(b.id), label: b.description, tags: [b.reference_code] }))],
+    () => [
+      { value: '', label: 'Sem marca' },
+      ...lookups.brands.map((b) => ({ value: String(b.id), label: b.description, tags: [b.reference_code] })),
+    ],
     [lookups.brands],
   );
   const selectedBrand = brandOptions.find((o) => o.value === String(draft.brandId ?? '')) ?? null;
@@ -159,7 +168,9 @@ export function ProductForm({
     if (Object.keys(found).length > 0) return;
     let category: ProductBody['category'] = null;
     if (draft.categoryId !== null) {
-      const reference = lookups.references.get(draft.categoryId) ?? (product?.category?.id === draft.categoryId ? product.category.reference_code : undefined);
+      const reference =
+        lookups.references.get(draft.categoryId) ??
+        (product?.category?.id === draft.categoryId ? product.category.reference_code : undefined);
       if (!reference) {
         setErrors({ category: 'Categoria não encontrada.' });
         return;
@@ -186,7 +197,11 @@ export function ProductForm({
     } catch (error) {
       const server = fieldErrors(error);
       setErrors({ ...server, category: server['category.reference_code'] ?? server.category ?? '' });
-      notify({ type: 'error', header: product ? 'Erro ao alterar mercadoria' : 'Erro ao cadastrar mercadoria', content: errorText(error) });
+      notify({
+        type: 'error',
+        header: product ? 'Erro ao alterar mercadoria' : 'Erro ao cadastrar mercadoria',
+        content: errorText(error),
+      });
     } finally {
       setSaving(false);
     }
@@ -203,7 +218,11 @@ export function ProductForm({
     >
       <SpaceBetween size="l">
         <ColumnLayout columns={2}>
-          <FormField label="Código (EAN) *" errorText={errors.code} constraintText="Somente números, até 14 dígitos.">
+          <FormField
+            label="Código (EAN) *"
+            errorText={errors.code}
+            constraintText="Somente números, até 14 dígitos."
+          >
             <Input
               value={draft.code}
               inputMode="numeric"
@@ -212,18 +231,29 @@ export function ProductForm({
             />
           </FormField>
           <FormField label="Referência (SKU)" errorText={errors.reference_code}>
-            <Input value={draft.reference_code} data-testid="product-reference" onChange={({ detail }) => set({ reference_code: detail.value })} />
+            <Input
+              value={draft.reference_code}
+              data-testid="product-reference"
+              onChange={({ detail }) => set({ reference_code: detail.value })}
+            />
           </FormField>
         </ColumnLayout>
-        <Grid gridDefinition={[{ colspan: { default: 12, s: 9 } }, { colspan: { default: 12, s: 3 } }]}>
-          <FormField label="Descrição *" errorText={errors.description} stretch>
-            <Input value={draft.description} data-testid="product-description" onChange={({ detail }) => set({ description: detail.value })} />
-          </FormField>
+        <FormField label="Descrição *" errorText={errors.description} stretch>
+          <Input
+            value={draft.description}
+            data-testid="product-description"
+            onChange={({ detail }) => set({ description: detail.value })}
+          />
+        </FormField>
+        <ColumnLayout columns={3}>
           <FormField label="Embalagem (QT) *" errorText={errors.pack}>
-            <Input value={draft.pack} inputMode="decimal" data-testid="product-pack" onChange={({ detail }) => set({ pack: detail.value })} />
+            <Input
+              value={draft.pack}
+              inputMode="decimal"
+              data-testid="product-pack"
+              onChange={({ detail }) => set({ pack: detail.value })}
+            />
           </FormField>
-        </Grid>
-        <ColumnLayout columns={2}>
           <FormField label="Categoria" errorText={errors.category || undefined}>
             <Select
               selectedOption={selectedCategory}
@@ -235,7 +265,9 @@ export function ProductForm({
               statusType={lookups.loading ? 'loading' : 'finished'}
               loadingText="Carregando categorias"
               data-testid="product-category"
-              onChange={({ detail }) => set({ categoryId: detail.selectedOption.value ? Number(detail.selectedOption.value) : null })}
+              onChange={({ detail }) =>
+                set({ categoryId: detail.selectedOption.value ? Number(detail.selectedOption.value) : null })
+              }
             />
           </FormField>
           <FormField label="Marca" errorText={errors.id_brand}>
@@ -249,26 +281,46 @@ export function ProductForm({
               statusType={lookups.loading ? 'loading' : 'finished'}
               loadingText="Carregando marcas"
               data-testid="product-brand"
-              onChange={({ detail }) => set({ brandId: detail.selectedOption.value ? Number(detail.selectedOption.value) : null })}
+              onChange={({ detail }) =>
+                set({ brandId: detail.selectedOption.value ? Number(detail.selectedOption.value) : null })
+              }
             />
           </FormField>
         </ColumnLayout>
         <Grid gridDefinition={[{ colspan: { default: 10, s: 11 } }, { colspan: { default: 2, s: 1 } }]}>
           <FormField label="URL da imagem" errorText={errors.url} stretch>
-            <Input value={draft.url} type="url" placeholder="https://" data-testid="product-url" onChange={({ detail }) => set({ url: detail.value })} />
+            <Input
+              value={draft.url}
+              type="url"
+              placeholder="https://"
+              data-testid="product-url"
+              onChange={({ detail }) => set({ url: detail.value })}
+            />
           </FormField>
           <div style={{ paddingTop: 26 }}>
             <ImageThumb src={draft.url.trim()} alt="Pré-visualização da imagem" size={36} />
           </div>
         </Grid>
         <ColumnLayout columns={3}>
-          <Toggle checked={draft.weighable} onChange={({ detail }) => set({ weighable: detail.checked })} data-testid="product-weighable">
+          <Toggle
+            checked={draft.weighable}
+            onChange={({ detail }) => set({ weighable: detail.checked })}
+            data-testid="product-weighable"
+          >
             Pesável
           </Toggle>
-          <Toggle checked={draft.active} onChange={({ detail }) => set({ active: detail.checked })} data-testid="product-active">
+          <Toggle
+            checked={draft.active}
+            onChange={({ detail }) => set({ active: detail.checked })}
+            data-testid="product-active"
+          >
             Ativo
           </Toggle>
-          <Toggle checked={draft.fast_orders} onChange={({ detail }) => set({ fast_orders: detail.checked })} data-testid="product-fast-orders">
+          <Toggle
+            checked={draft.fast_orders}
+            onChange={({ detail }) => set({ fast_orders: detail.checked })}
+            data-testid="product-fast-orders"
+          >
             Pedidos rápidos
           </Toggle>
         </ColumnLayout>

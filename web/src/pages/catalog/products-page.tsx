@@ -20,7 +20,11 @@ export default function ProductsPage() {
   const canWrite = useCan('write', 'Products');
   const [editing, setEditing] = useState<{ product: Product | null; key: number } | null>(null);
   const search = useProductSearch();
-  const list = usePagedList(listProducts, { q: search.q, field: search.q ? search.field : undefined }, PRODUCTS_PAGE_SIZE);
+  const list = usePagedList(
+    listProducts,
+    { q: search.q, field: search.q ? search.field : undefined },
+    PRODUCTS_PAGE_SIZE,
+  );
 
   return (
     <ContentLayout header={<Header variant="h1">Mercadorias</Header>}>
@@ -38,7 +42,12 @@ export default function ProductsPage() {
             description={list.error ? `Erro ao carregar: ${list.error}` : undefined}
             actions={
               <Can I="write" a="Products">
-                <Button variant="primary" iconName="add-plus" data-testid="product-new" onClick={() => setEditing({ product: null, key: Date.now() })}>
+                <Button
+                  variant="primary"
+                  iconName="add-plus"
+                  data-testid="product-new"
+                  onClick={() => setEditing({ product: null, key: Date.now() })}
+                >
                   Novo produto
                 </Button>
               </Can>
@@ -49,7 +58,14 @@ export default function ProductsPage() {
         }
         filter={search.element(search.searching && !list.loading ? `${list.total} resultado(s)` : undefined)}
         pagination={
-          <PagerWithTotal page={list.page} pagesCount={list.pagesCount} total={list.total} noun="mercadoria(s)" onChange={list.setPage} disabled={list.loading} />
+          <PagerWithTotal
+            page={list.page}
+            pagesCount={list.pagesCount}
+            total={list.total}
+            noun="mercadoria(s)"
+            onChange={list.setPage}
+            disabled={list.loading}
+          />
         }
         empty={
           <Box textAlign="center" color="inherit" padding="l">
@@ -57,8 +73,13 @@ export default function ProductsPage() {
           </Box>
         }
         columnDefinitions={[
-          { id: 'image', header: 'Imagem', width: 80, cell: (p) => <ImageThumb src={p.url} alt={p.description} /> },
-          { id: 'id', header: 'Id', width: 80, cell: (p) => p.id },
+          {
+            id: 'image',
+            header: 'Imagem',
+            width: 80,
+            cell: (p) => <ImageThumb src={p.url} alt={p.description} />,
+          },
+          { id: 'id', header: 'Id', width: 72, cell: (p) => p.id },
           { id: 'reference_code', header: 'Referência', cell: (p) => p.reference_code || '-' },
           {
             id: 'description',
@@ -79,10 +100,15 @@ export default function ProductsPage() {
           {
             id: 'actions',
             header: 'Opções',
-            width: 110,
+            width: 140,
             cell: (p) =>
               canWrite ? (
-                <Button variant="inline-link" iconName="edit" ariaLabel={`Alterar ${p.description}`} onClick={() => setEditing({ product: p, key: Date.now() })}>
+                <Button
+                  variant="inline-link"
+                  iconName="edit"
+                  ariaLabel={`Alterar ${p.description}`}
+                  onClick={() => setEditing({ product: p, key: Date.now() })}
+                >
                   Alterar
                 </Button>
               ) : (

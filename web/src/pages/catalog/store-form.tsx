@@ -9,7 +9,14 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { maskZipcode, onlyDigits } from '@freguesia/shared/domain/masks';
 import { lazy, Suspense, useState } from 'react';
-import { createStore, errorText, fieldErrors, updateStore, type Store, type StoreBody } from '../../api/catalog';
+import {
+  createStore,
+  errorText,
+  fieldErrors,
+  updateStore,
+  type Store,
+  type StoreBody,
+} from '../../api/catalog';
 import { notify } from '../../app/notifications/notify';
 import { AddressFields, type AddressValue } from '../../components/address/address-fields';
 import { geocodeAddress } from '../../components/address/lookups';
@@ -19,7 +26,8 @@ const MapPreview = lazy(() => import('../../components/map/map-preview'));
 
 export const STORE_CREATED = 'Loja incluída com sucesso';
 export const STORE_UPDATED = 'Loja alterada com sucesso';
-export const LOCATION_NOT_FOUND = 'Nenhuma localização encontrada, melhore a busca ou tente novamente mais tarde.';
+export const LOCATION_NOT_FOUND =
+  'Nenhuma localização encontrada, melhore a busca ou tente novamente mais tarde.';
 const ADDRESS_ZOOM = 17;
 
 export const WEEK_DAY_LABELS: { key: keyof Store['business_hours']; label: string }[] = [
@@ -42,7 +50,15 @@ interface StoreDraft {
   business_hours: Store['business_hours'];
 }
 
-const NO_HOURS: Store['business_hours'] = { sunday: '', monday: '', tuesday: '', wednesday: '', thursday: '', friday: '', saturday: '' };
+const NO_HOURS: Store['business_hours'] = {
+  sunday: '',
+  monday: '',
+  tuesday: '',
+  wednesday: '',
+  thursday: '',
+  friday: '',
+  saturday: '',
+};
 
 function draftOf(store: Store | null): StoreDraft {
   return {
@@ -82,13 +98,23 @@ function validate(draft: StoreDraft): Record<string, string> {
   if (!draft.address.address.trim()) errors.address = 'Digite o endereço da loja';
   const lat = coordinate(draft.latitude);
   const lon = coordinate(draft.longitude);
-  if (draft.latitude.trim() && (lat === undefined || Math.abs(lat) > 90)) errors.latitude = 'Latitude inválida.';
-  if (draft.longitude.trim() && (lon === undefined || Math.abs(lon) > 180)) errors.longitude = 'Longitude inválida.';
+  if (draft.latitude.trim() && (lat === undefined || Math.abs(lat) > 90))
+    errors.latitude = 'Latitude inválida.';
+  if (draft.longitude.trim() && (lon === undefined || Math.abs(lon) > 180))
+    errors.longitude = 'Longitude inválida.';
   return errors;
 }
 
 /** The store drawer ('Nova Loja' or editing a store). */
-export function StoreForm({ store, onClose, onSaved }: { store: Store | null; onClose: () => void; onSaved: () => void }) {
+export function StoreForm({
+  store,
+  onClose,
+  onSaved,
+}: {
+  store: Store | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [draft, setDraft] = useState<StoreDraft>(() => draftOf(store));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -104,7 +130,12 @@ export function StoreForm({ store, onClose, onSaved }: { store: Store | null; on
     if (!address.address.trim() || !address.city.trim() || !address.state.trim()) return;
     setGeocoding('running');
     try {
-      const found = await geocodeAddress({ address: address.address, number: address.number, city: address.city, state: address.state });
+      const found = await geocodeAddress({
+        address: address.address,
+        number: address.number,
+        city: address.city,
+        state: address.state,
+      });
       if (!found) {
         setGeocoding('missing');
         notify({ type: 'warning', content: LOCATION_NOT_FOUND });
@@ -152,7 +183,11 @@ export function StoreForm({ store, onClose, onSaved }: { store: Store | null; on
       onSaved();
     } catch (error) {
       setErrors(fieldErrors(error));
-      notify({ type: 'error', header: store ? 'Erro ao alterar loja' : 'Erro ao cadastrar loja', content: errorText(error) });
+      notify({
+        type: 'error',
+        header: store ? 'Erro ao alterar loja' : 'Erro ao cadastrar loja',
+        content: errorText(error),
+      });
     } finally {
       setSaving(false);
     }
@@ -168,12 +203,24 @@ export function StoreForm({ store, onClose, onSaved }: { store: Store | null; on
       testId="store-form"
     >
       <SpaceBetween size="l">
-        <Grid gridDefinition={[{ colspan: { default: 12, s: 8 } }, { colspan: { default: 12, s: 4 } }]}>
+        <Grid gridDefinition={[{ colspan: { default: 12, xxs: 8 } }, { colspan: { default: 12, xxs: 4 } }]}>
           <FormField label="Nome *" errorText={errors.name} stretch>
-            <Input value={draft.name} data-testid="store-name" onChange={({ detail }) => set({ name: detail.value })} />
+            <Input
+              value={draft.name}
+              data-testid="store-name"
+              onChange={({ detail }) => set({ name: detail.value })}
+            />
           </FormField>
-          <FormField label="Código interno" errorText={errors.reference_code} constraintText={store ? undefined : 'Vazio: usa o id da loja.'}>
-            <Input value={draft.reference_code} data-testid="store-reference" onChange={({ detail }) => set({ reference_code: detail.value })} />
+          <FormField
+            label="Código interno"
+            errorText={errors.reference_code}
+            constraintText={store ? undefined : 'Vazio: usa o id da loja.'}
+          >
+            <Input
+              value={draft.reference_code}
+              data-testid="store-reference"
+              onChange={({ detail }) => set({ reference_code: detail.value })}
+            />
           </FormField>
         </Grid>
         <Container header={<Header variant="h3">Endereço</Header>}>
@@ -186,12 +233,28 @@ export function StoreForm({ store, onClose, onSaved }: { store: Store | null; on
               testIdPrefix="store"
               onNumberBlur={(address) => void locate(address)}
             />
-            <Grid gridDefinition={[{ colspan: { default: 6, s: 3 } }, { colspan: { default: 6, s: 3 } }, { colspan: { default: 12, s: 6 } }]}>
+            <Grid
+              gridDefinition={[
+                { colspan: { default: 6, xxs: 3 } },
+                { colspan: { default: 6, xxs: 3 } },
+                { colspan: { default: 12, xxs: 6 } },
+              ]}
+            >
               <FormField label="Latitude" errorText={errors.latitude}>
-                <Input value={draft.latitude} inputMode="decimal" data-testid="store-latitude" onChange={({ detail }) => set({ latitude: detail.value })} />
+                <Input
+                  value={draft.latitude}
+                  inputMode="decimal"
+                  data-testid="store-latitude"
+                  onChange={({ detail }) => set({ latitude: detail.value })}
+                />
               </FormField>
               <FormField label="Longitude" errorText={errors.longitude}>
-                <Input value={draft.longitude} inputMode="decimal" data-testid="store-longitude" onChange={({ detail }) => set({ longitude: detail.value })} />
+                <Input
+                  value={draft.longitude}
+                  inputMode="decimal"
+                  data-testid="store-longitude"
+                  onChange={({ detail }) => set({ longitude: detail.value })}
+                />
               </FormField>
               <Box padding={{ top: 'xl' }} data-testid="store-geocode-status">
                 {geocoding === 'running' ? (
@@ -199,9 +262,13 @@ export function StoreForm({ store, onClose, onSaved }: { store: Store | null; on
                 ) : geocoding === 'found' ? (
                   <StatusIndicator type="success">Endereço localizado no mapa</StatusIndicator>
                 ) : geocoding === 'missing' ? (
-                  <StatusIndicator type="warning">Endereço não localizado: informe latitude e longitude</StatusIndicator>
+                  <StatusIndicator type="warning">
+                    Endereço não localizado: informe latitude e longitude
+                  </StatusIndicator>
                 ) : (
-                  <StatusIndicator type="info">Ao sair do campo Número o endereço é localizado no mapa</StatusIndicator>
+                  <StatusIndicator type="info">
+                    Ao sair do campo Número o endereço é localizado no mapa
+                  </StatusIndicator>
                 )}
               </Box>
             </Grid>
@@ -217,7 +284,13 @@ export function StoreForm({ store, onClose, onSaved }: { store: Store | null; on
             </Suspense>
           </SpaceBetween>
         </Container>
-        <Container header={<Header variant="h3" description="Texto livre, ex.: 08:00 às 22:00">Horário de funcionamento</Header>}>
+        <Container
+          header={
+            <Header variant="h3" description="Texto livre, ex.: 08:00 às 22:00">
+              Horário de funcionamento
+            </Header>
+          }
+        >
           <ColumnLayout columns={4} minColumnWidth={160}>
             {WEEK_DAY_LABELS.map(({ key, label }) => (
               <FormField key={key} label={label} errorText={errors[`business_hours.${key}`]}>
@@ -225,14 +298,22 @@ export function StoreForm({ store, onClose, onSaved }: { store: Store | null; on
                   value={draft.business_hours[key]}
                   placeholder="08:00 às 22:00"
                   data-testid={`store-hours-${key}`}
-                  onChange={({ detail }) => set({ business_hours: { ...draft.business_hours, [key]: detail.value } })}
+                  onChange={({ detail }) =>
+                    set({ business_hours: { ...draft.business_hours, [key]: detail.value } })
+                  }
                 />
               </FormField>
             ))}
           </ColumnLayout>
         </Container>
         <FormField label="URL da imagem" errorText={errors.url}>
-          <Input value={draft.url} type="url" placeholder="https://" data-testid="store-url" onChange={({ detail }) => set({ url: detail.value })} />
+          <Input
+            value={draft.url}
+            type="url"
+            placeholder="https://"
+            data-testid="store-url"
+            onChange={({ detail }) => set({ url: detail.value })}
+          />
         </FormField>
       </SpaceBetween>
     </FormModal>

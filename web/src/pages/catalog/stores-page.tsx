@@ -38,26 +38,31 @@ export default function StoresPage() {
   }, [state.version]);
   const reload = () => setState((s) => ({ ...s, version: s.version + 1 }));
 
-  const { items, filteredItemsCount, collectionProps, filterProps, paginationProps } = useCollection(state.stores, {
-    filtering: {
-      filteringFunction: (store, text) => {
-        const needle = foldName(text);
-        return [String(store.id), store.reference_code, store.name, store.full_address, store.zipcode].some((v) => foldName(v ?? '').includes(needle));
+  const { items, filteredItemsCount, collectionProps, filterProps, paginationProps } = useCollection(
+    state.stores,
+    {
+      filtering: {
+        filteringFunction: (store, text) => {
+          const needle = foldName(text);
+          return [String(store.id), store.reference_code, store.name, store.full_address, store.zipcode].some(
+            (v) => foldName(v ?? '').includes(needle),
+          );
+        },
+        empty: (
+          <Box textAlign="center" color="inherit" padding="l">
+            <b>Nenhuma loja cadastrada.</b>
+          </Box>
+        ),
+        noMatch: (
+          <Box textAlign="center" color="inherit" padding="l">
+            <b>Nenhuma loja encontrada.</b>
+          </Box>
+        ),
       },
-      empty: (
-        <Box textAlign="center" color="inherit" padding="l">
-          <b>Nenhuma loja cadastrada.</b>
-        </Box>
-      ),
-      noMatch: (
-        <Box textAlign="center" color="inherit" padding="l">
-          <b>Nenhuma loja encontrada.</b>
-        </Box>
-      ),
+      pagination: { pageSize: STORES_PAGE_SIZE },
+      sorting: { defaultState: { sortingColumn: { sortingField: 'id' } } },
     },
-    pagination: { pageSize: STORES_PAGE_SIZE },
-    sorting: { defaultState: { sortingColumn: { sortingField: 'id' } } },
-  });
+  );
 
   return (
     <ContentLayout header={<Header variant="h1">Lojas</Header>}>
@@ -76,7 +81,12 @@ export default function StoresPage() {
             description={state.error ? `Erro ao carregar: ${state.error}` : undefined}
             actions={
               <Can I="write" a="Stores">
-                <Button variant="primary" iconName="add-plus" data-testid="store-new" onClick={() => setEditing({ store: null, key: Date.now() })}>
+                <Button
+                  variant="primary"
+                  iconName="add-plus"
+                  data-testid="store-new"
+                  onClick={() => setEditing({ store: null, key: Date.now() })}
+                >
                   Nova Loja
                 </Button>
               </Can>
@@ -98,23 +108,55 @@ export default function StoresPage() {
         }
         pagination={
           <SpaceBetween direction="horizontal" size="s" alignItems="center">
-            <Box color="text-body-secondary" fontSize="body-s" data-testid="list-total">{`Total de ${filteredItemsCount ?? state.stores.length} loja(s)`}</Box>
-            <Pagination {...paginationProps} ariaLabels={{ nextPageLabel: 'Próxima página', previousPageLabel: 'Página anterior', pageLabel: (n) => `Página ${n}` }} />
+            <Box
+              color="text-body-secondary"
+              fontSize="body-s"
+              data-testid="list-total"
+            >{`Total de ${filteredItemsCount ?? state.stores.length} loja(s)`}</Box>
+            <Pagination
+              {...paginationProps}
+              ariaLabels={{
+                nextPageLabel: 'Próxima página',
+                previousPageLabel: 'Página anterior',
+                pageLabel: (n) => `Página ${n}`,
+              }}
+            />
           </SpaceBetween>
         }
         columnDefinitions={[
-          { id: 'id', header: 'Id', width: 80, sortingField: 'id', cell: (s) => s.id },
-          { id: 'reference_code', header: 'Código interno', sortingField: 'reference_code', cell: (s) => s.reference_code || '-' },
-          { id: 'name', header: 'Nome', sortingField: 'name', cell: (s) => <Box fontWeight="bold">{s.name}</Box> },
+          { id: 'id', header: 'Id', width: 72, sortingField: 'id', cell: (s) => s.id },
+          {
+            id: 'reference_code',
+            header: 'Código interno',
+            sortingField: 'reference_code',
+            cell: (s) => s.reference_code || '-',
+          },
+          {
+            id: 'name',
+            header: 'Nome',
+            sortingField: 'name',
+            cell: (s) => <Box fontWeight="bold">{s.name}</Box>,
+          },
           { id: 'address', header: 'Endereço', cell: (s) => s.full_address || '-' },
-          { id: 'created', header: 'Criada em', sortingField: 'created_at', cell: (s) => formatDate(s.created_at) },
+          {
+            id: 'created',
+            header: 'Criada em',
+            sortingField: 'created_at',
+            cell: (s) => formatDate(s.created_at),
+          },
           {
             id: 'actions',
             header: 'Opções',
-            width: 110,
+            width: 140,
             cell: (s) =>
               canWrite ? (
-                <Button variant="inline-link" iconName="edit" ariaLabel={`Alterar ${s.name}`} data-testid={`store-edit-${s.id}`} onClick={() => setEditing({ store: s, key: Date.now() })}>
+                <Button
+                  variant="inline-link"
+                  iconName="edit"
+                  ariaLabel={`Alterar ${s.name}`}
+                  data-testid={`store-edit-${s.id}`}
+                  onClick={() => setEditing({ store: s, key: Date.now() })}
+                >
                   Alterar
                 </Button>
               ) : (
