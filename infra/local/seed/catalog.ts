@@ -60,11 +60,22 @@ export interface SeededPayment {
 
 type Put = { put(items: never[]): { go(options?: { concurrency?: number }): Promise<{ unprocessed: unknown[] }> } };
 
-/** BatchWrite in chunks of 25, 8 in flight, until nothing is left unprocessed. */
+/**
+ * BatchWrite in chunks of 25, 4 in flight. DynamoDB Local leaves items unprocessed when the
+ * machine is busy; puts are idempotent, so a slice with leftovers is simply written again
+ * after a short back-off.
+ */
 async function batchPut(entity: unknown, items: object[]): Promise<void> {
-  if (items.length === 0) return;
-  const { unprocessed } = await (entity as Put).put(items as never[]).go({ concurrency: 8 });
-  if (unprocessed.length > 0) throw new Error(`catalog seed: ${unprocessed.length} items left unprocessed`);
+  const SLICE = 100;
+  for (let start = 0; start < items.length; start += SLICE) {
+    const slice = items.slice(start, start + SLICE);
+    for (let attempt = 1; ; attempt++) {
+      const { unprocessed } = await (entity as Put).put(slice as never[]).go({ concurrency: 4 });
+      if (unprocessed.length === 0) break;
+      if (attempt === 8) throw new Error(`catalog seed: ${unprocessed.length} items left unprocessed`);
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
 }
 
 const setCounter = (tenant: string, name: string, value: number) => ({ tenant, name, value });
