@@ -101,6 +101,9 @@ export async function startDynamoLocal(options: { dbPath?: string; port?: number
     sharedDb: true,
     stdio: 'pipe',
   });
+  // Never leave an orphaned Java process behind when this Node process ends.
+  const killChild = () => child.kill('SIGTERM');
+  process.once('exit', killChild);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const endpoint = `http://127.0.0.1:${port}`;
@@ -126,6 +129,7 @@ export async function startDynamoLocal(options: { dbPath?: string; port?: number
     process: child,
     stop: () =>
       new Promise<void>((resolve) => {
+        process.removeListener('exit', killChild);
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, screenshot } from '../support/browser';
 import { adminCredentials, apiCall, apiLogin, loginAs } from '../support/login';
+import { cpfFromBase } from '@freguesia/shared/domain/document';
 
 /**
  * Staff login, the signed-in shell, logout, the expired-token path and tenant isolation,
@@ -78,18 +79,21 @@ describe('staff login', () => {
   });
 
   it('hides Ajustes from a user whose role only reads Customers', async () => {
+    // Unique per run: every e2e file shares one runtime, and users' documents are unique.
+    const run = String(Date.now()).slice(-8);
+    const email = `consulta.auth.${run}@freguesia.dev`;
     const admin = await apiLogin(adminCredentials);
     const role = await apiCall<{ id: number }>(admin.token, 'POST', '/web/role/new', {
-      role: 'Somente clientes (auth e2e)',
+      role: `Somente clientes (auth e2e ${run})`,
       description: 'Consulta de clientes',
       permissions: [{ id: 1 }, { id: 2 }], // read Auth, read Customers
     });
     expect(role.status).toBe(200);
     const user = await apiCall(admin.token, 'POST', '/web/user/new', {
-      email: 'consulta.auth.e2e@freguesia.dev',
+      email,
       fullname: 'Consulta de Clientes',
       shortname: 'Consulta',
-      document: '52998224725',
+      document: cpfFromBase(`9${run}`),
       role_id: role.body.id,
       all_stores: 'Y',
       store_id: null,
@@ -99,7 +103,7 @@ describe('staff login', () => {
     expect(user.status).toBe(200);
 
     await newPage();
-    await loginAs(page, { email: 'consulta.auth.e2e@freguesia.dev', password: 'consulta-123' });
+    await loginAs(page, { email, password: 'consulta-123' });
     await page.getByRole('button', { name: /Perfil de Consulta/ }).waitFor();
     await sideNav(page).getByRole('link', { name: 'Início' }).waitFor();
     expect(await sideNav(page).getByText('Ajustes').count()).toBe(0);

@@ -306,7 +306,8 @@ describe('customers (staff)', () => {
 
   it('hides create, edit, delete and associate from a user who only reads Customers', async () => {
     // Arranged through the API from the admin's browser session (the browser resolves *.localhost).
-    const reader = await page.evaluate(async (suffix) => {
+    const readerDocument = cpfFromBase(`8${String(stamp).replace(/\D/g, '').slice(-8).padStart(8, '0')}`);
+    const reader = await page.evaluate(async ({ suffix, document }) => {
       const token = (JSON.parse(localStorage.getItem('user') ?? '{}') as { token?: string }).token;
       const call = async (path: string, body: unknown) => {
         const res = await fetch(`/api${path}`, {
@@ -325,7 +326,7 @@ describe('customers (staff)', () => {
         email: `leitura.clientes.${suffix}@freguesia.dev`,
         fullname: 'Leitura de Clientes',
         shortname: 'Leitura',
-        document: '52998224725',
+        document,
         role_id: role.body.id,
         all_stores: 'Y',
         store_id: null,
@@ -333,7 +334,7 @@ describe('customers (staff)', () => {
         password_confirmation: 'leitura-123',
       });
       return { role: role.status, user: user.status, email: `leitura.clientes.${suffix}@freguesia.dev` };
-    }, stamp);
+    }, { suffix: stamp, document: readerDocument });
     expect(reader.role).toBe(200);
     expect(reader.user).toBe(200);
 
