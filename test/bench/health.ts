@@ -8,9 +8,11 @@ import { startRuntime } from './runtime';
 const runtime = await startRuntime();
 try {
   const url = `http://127.0.0.1:${runtime.port}/api/health`;
-  // Warm-up: first invocations load modules (a Lambda cold start).
-  await autocannon({ url, connections: 2, amount: 200 });
-  const result = await autocannon({ url, connections: 10, overallRate: 200, duration: 15 });
+  // Let start-up settle (DynamoDB Local flushes the freshly seeded data to disk), then warm
+  // up: the first invocations load modules, like a Lambda cold start.
+  await new Promise((resolve) => setTimeout(resolve, 20_000));
+  await autocannon({ url, connections: 4, overallRate: 200, duration: 10 });
+  const result = await autocannon({ url, connections: 4, overallRate: 200, duration: 15 });
   const { latency } = result;
   console.log(
     `health: ${result.requests.total} requests at ${result.requests.average.toFixed(0)} req/s, ` +
