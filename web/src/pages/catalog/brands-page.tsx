@@ -1,13 +1,9 @@
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
-import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
-import TextFilter from '@cloudscape-design/components/text-filter';
 import { useState } from 'react';
 import {
   createBrand,
@@ -18,11 +14,10 @@ import {
   type Brand,
   type BrandQuery,
 } from '../../api/catalog';
-import { Can, useCan } from '../../app/ability';
 import { notify } from '../../app/notifications/notify';
 import { formatDate } from './format';
 import { FormModal } from './form-modal';
-import { PagerWithTotal } from './list-footer';
+import { PagedListTable } from './paged-list-table';
 import { useDebounced, usePagedList } from './use-paged-list';
 
 export const BRANDS_PAGE_SIZE = 50;
@@ -107,7 +102,6 @@ function BrandForm({
 
 /** /brands 'Marcas' (read Products): paged list with search; create and edit (write Products). */
 export default function BrandsPage() {
-  const canWrite = useCan('write', 'Products');
   const [text, setText] = useState('');
   const [field, setField] = useState('');
   const q = useDebounced(text.trim());
@@ -120,74 +114,28 @@ export default function BrandsPage() {
 
   return (
     <ContentLayout header={<Header variant="h1">Marcas</Header>}>
-      <Table<Brand>
-        data-testid="brands-table"
-        variant="container"
-        items={list.items}
-        loading={list.loading && list.items.length === 0}
+      <PagedListTable<Brand>
+        testId="brands-table"
+        title="Lista de marcas"
         loadingText="Carregando marcas"
-        trackBy="id"
-        header={
-          <Header
-            counter={`(${list.total})`}
-            description={list.error ? `Erro ao carregar: ${list.error}` : undefined}
-            actions={
-              <Can I="write" a="Products">
-                <Button
-                  variant="primary"
-                  iconName="add-plus"
-                  data-testid="brand-new"
-                  onClick={() => setEditing({ brand: null, key: Date.now() })}
-                >
-                  Nova marca
-                </Button>
-              </Can>
-            }
-          >
-            Lista de marcas
-          </Header>
-        }
-        filter={
-          <SpaceBetween direction="horizontal" size="xs">
-            <div style={{ minWidth: 170 }}>
-              <Select
-                selectedOption={FIELD_OPTIONS.find((o) => o.value === field) ?? null}
-                options={FIELD_OPTIONS}
-                ariaLabel="Campo de busca"
-                onChange={({ detail }) => {
-                  setField(detail.selectedOption.value ?? '');
-                }}
-              />
-            </div>
-            <div style={{ minWidth: 320 }}>
-              <TextFilter
-                filteringText={text}
-                filteringPlaceholder="Buscar marcas"
-                filteringAriaLabel="Buscar marcas"
-                data-testid="brand-search"
-                onChange={({ detail }) => {
-                  setText(detail.filteringText);
-                }}
-              />
-            </div>
-          </SpaceBetween>
-        }
-        pagination={
-          <PagerWithTotal
-            page={list.page}
-            pagesCount={list.pagesCount}
-            total={list.total}
-            noun="marca(s)"
-            onChange={list.setPage}
-            disabled={list.loading}
-          />
-        }
-        empty={
-          <Box textAlign="center" color="inherit" padding="l">
-            <b>{q ? 'Nenhuma marca encontrada.' : 'Nenhuma marca cadastrada.'}</b>
-          </Box>
-        }
-        columnDefinitions={[
+        list={list}
+        subject="Products"
+        newButton={{
+          label: 'Nova marca',
+          testId: 'brand-new',
+          onClick: () => setEditing({ brand: null, key: Date.now() }),
+        }}
+        fieldSelect={{ options: FIELD_OPTIONS, value: field, onChange: setField }}
+        search={{
+          text,
+          onChange: setText,
+          placeholder: 'Buscar marcas',
+          ariaLabel: 'Buscar marcas',
+          testId: 'brand-search',
+        }}
+        noun="marca(s)"
+        emptyText={q ? 'Nenhuma marca encontrada.' : 'Nenhuma marca cadastrada.'}
+        columns={[
           { id: 'id', header: 'Id', width: 72, cell: (b) => b.id },
           { id: 'reference_code', header: 'Código', cell: (b) => b.reference_code },
           {
@@ -196,25 +144,9 @@ export default function BrandsPage() {
             cell: (b) => <Box fontWeight="bold">{b.description}</Box>,
           },
           { id: 'created', header: 'Criada em', cell: (b) => formatDate(b.created_at) },
-          {
-            id: 'actions',
-            header: 'Opções',
-            width: 140,
-            cell: (b) =>
-              canWrite ? (
-                <Button
-                  variant="inline-link"
-                  iconName="edit"
-                  ariaLabel={`Alterar ${b.description}`}
-                  onClick={() => setEditing({ brand: b, key: Date.now() })}
-                >
-                  Alterar
-                </Button>
-              ) : (
-                '-'
-              ),
-          },
         ]}
+        onEdit={(b) => setEditing({ brand: b, key: Date.now() })}
+        editLabel={(b) => b.description}
       />
       {editing ? (
         <BrandForm

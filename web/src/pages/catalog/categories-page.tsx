@@ -1,5 +1,3 @@
-import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import FormField from '@cloudscape-design/components/form-field';
@@ -7,8 +5,6 @@ import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
-import TextFilter from '@cloudscape-design/components/text-filter';
 import Toggle from '@cloudscape-design/components/toggle';
 import { useEffect, useState } from 'react';
 import {
@@ -20,13 +16,12 @@ import {
   type CascaderNode,
   type Category,
 } from '../../api/catalog';
-import { Can } from '../../app/ability';
 import { notify } from '../../app/notifications/notify';
 import { CategoryCascade } from './category-cascade';
 import { lastOfPath } from './format';
 import { FormModal } from './form-modal';
 import { ImageThumb } from './image-thumb';
-import { PagerWithTotal } from './list-footer';
+import { PagedListTable } from './paged-list-table';
 import { useDebounced, usePagedList } from './use-paged-list';
 
 export const CATEGORIES_PAGE_SIZE = 50;
@@ -181,62 +176,23 @@ export default function CategoriesPage() {
 
   return (
     <ContentLayout header={<Header variant="h1">Categorias</Header>}>
-      <Table<Category>
-        data-testid="categories-table"
-        variant="container"
-        items={list.items}
-        loading={list.loading && list.items.length === 0}
+      <PagedListTable<Category>
+        testId="categories-table"
+        title="Lista de categorias"
         loadingText="Carregando categorias"
-        trackBy="id"
-        header={
-          <Header
-            counter={`(${list.total})`}
-            description={list.error ? `Erro ao carregar: ${list.error}` : undefined}
-            actions={
-              <Can I="write" a="Products">
-                <Button
-                  variant="primary"
-                  iconName="add-plus"
-                  data-testid="category-new"
-                  onClick={() => setCreating(true)}
-                >
-                  Nova categoria
-                </Button>
-              </Can>
-            }
-          >
-            Lista de categorias
-          </Header>
-        }
-        filter={
-          <div style={{ maxWidth: 420 }}>
-            <TextFilter
-              filteringText={text}
-              filteringPlaceholder="Buscar por descrição ou referência"
-              filteringAriaLabel="Buscar categorias"
-              data-testid="category-search"
-              onChange={({ detail }) => {
-                setText(detail.filteringText);
-              }}
-            />
-          </div>
-        }
-        pagination={
-          <PagerWithTotal
-            page={list.page}
-            pagesCount={list.pagesCount}
-            total={list.total}
-            noun="categoria(s)"
-            onChange={list.setPage}
-            disabled={list.loading}
-          />
-        }
-        empty={
-          <Box textAlign="center" color="inherit" padding="l">
-            <b>{q ? 'Nenhuma categoria encontrada.' : 'Nenhuma categoria cadastrada.'}</b>
-          </Box>
-        }
-        columnDefinitions={[
+        list={list}
+        subject="Products"
+        newButton={{ label: 'Nova categoria', testId: 'category-new', onClick: () => setCreating(true) }}
+        search={{
+          text,
+          onChange: setText,
+          placeholder: 'Buscar por descrição ou referência',
+          ariaLabel: 'Buscar categorias',
+          testId: 'category-search',
+        }}
+        noun="categoria(s)"
+        emptyText={q ? 'Nenhuma categoria encontrada.' : 'Nenhuma categoria cadastrada.'}
+        columns={[
           {
             id: 'image',
             header: 'Imagem',

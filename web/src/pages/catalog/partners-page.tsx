@@ -1,13 +1,9 @@
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
-import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
-import TextFilter from '@cloudscape-design/components/text-filter';
 import { useState } from 'react';
 import {
   createPartner,
@@ -21,11 +17,10 @@ import {
 import { isValidCnpj } from '@freguesia/shared/domain/document';
 import { maskCnpj, onlyDigits } from '@freguesia/shared/domain/masks';
 import { MaskedInput } from '../../components/masked-input/masked-input';
-import { Can, useCan } from '../../app/ability';
 import { notify } from '../../app/notifications/notify';
 import { formatDate } from './format';
 import { FormModal } from './form-modal';
-import { PagerWithTotal } from './list-footer';
+import { PagedListTable } from './paged-list-table';
 import { useDebounced, usePagedList } from './use-paged-list';
 
 export const PARTNERS_PAGE_SIZE = 50;
@@ -122,7 +117,6 @@ function PartnerForm({
 
 /** /partners 'Fornecedores' (partners/suppliers; read Products): paged list with search; create and edit (write Products). */
 export default function PartnersPage() {
-  const canWrite = useCan('write', 'Products');
   const [text, setText] = useState('');
   const [field, setField] = useState('');
   const q = useDebounced(text.trim());
@@ -135,98 +129,36 @@ export default function PartnersPage() {
 
   return (
     <ContentLayout header={<Header variant="h1">Fornecedores</Header>}>
-      <Table<Partner>
-        data-testid="partners-table"
-        variant="container"
-        items={list.items}
-        loading={list.loading && list.items.length === 0}
+      <PagedListTable<Partner>
+        testId="partners-table"
+        title="Lista de fornecedores"
         loadingText="Carregando fornecedores"
-        trackBy="id"
-        header={
-          <Header
-            counter={`(${list.total})`}
-            description={list.error ? `Erro ao carregar: ${list.error}` : undefined}
-            actions={
-              <Can I="write" a="Products">
-                <Button
-                  variant="primary"
-                  iconName="add-plus"
-                  data-testid="partner-new"
-                  onClick={() => setEditing({ partner: null, key: Date.now() })}
-                >
-                  Novo fornecedor
-                </Button>
-              </Can>
-            }
-          >
-            Lista de fornecedores
-          </Header>
-        }
-        filter={
-          <SpaceBetween direction="horizontal" size="xs">
-            <div style={{ minWidth: 170 }}>
-              <Select
-                selectedOption={FIELD_OPTIONS.find((o) => o.value === field) ?? null}
-                options={FIELD_OPTIONS}
-                ariaLabel="Campo de busca"
-                onChange={({ detail }) => {
-                  setField(detail.selectedOption.value ?? '');
-                }}
-              />
-            </div>
-            <div style={{ minWidth: 320 }}>
-              <TextFilter
-                filteringText={text}
-                filteringPlaceholder="Buscar fornecedores"
-                filteringAriaLabel="Buscar fornecedores"
-                data-testid="partner-search"
-                onChange={({ detail }) => {
-                  setText(detail.filteringText);
-                }}
-              />
-            </div>
-          </SpaceBetween>
-        }
-        pagination={
-          <PagerWithTotal
-            page={list.page}
-            pagesCount={list.pagesCount}
-            total={list.total}
-            noun="fornecedor(es)"
-            onChange={list.setPage}
-            disabled={list.loading}
-          />
-        }
-        empty={
-          <Box textAlign="center" color="inherit" padding="l">
-            <b>{q ? 'Nenhum fornecedor encontrado.' : 'Nenhum fornecedor cadastrado.'}</b>
-          </Box>
-        }
-        columnDefinitions={[
+        list={list}
+        subject="Products"
+        newButton={{
+          label: 'Novo fornecedor',
+          testId: 'partner-new',
+          onClick: () => setEditing({ partner: null, key: Date.now() }),
+        }}
+        fieldSelect={{ options: FIELD_OPTIONS, value: field, onChange: setField }}
+        search={{
+          text,
+          onChange: setText,
+          placeholder: 'Buscar fornecedores',
+          ariaLabel: 'Buscar fornecedores',
+          testId: 'partner-search',
+        }}
+        noun="fornecedor(es)"
+        emptyText={q ? 'Nenhum fornecedor encontrado.' : 'Nenhum fornecedor cadastrado.'}
+        columns={[
           { id: 'id', header: 'Id', width: 72, cell: (b) => b.id },
           { id: 'reference_code', header: 'Código', cell: (b) => b.reference_code },
           { id: 'name', header: 'Nome', cell: (b) => <Box fontWeight="bold">{b.name}</Box> },
           { id: 'document', header: 'CNPJ', cell: (b) => (b.document ? maskCnpj(b.document) : '-') },
           { id: 'created', header: 'Criado em', cell: (b) => formatDate(b.created_at) },
-          {
-            id: 'actions',
-            header: 'Opções',
-            width: 140,
-            cell: (b) =>
-              canWrite ? (
-                <Button
-                  variant="inline-link"
-                  iconName="edit"
-                  ariaLabel={`Alterar ${b.name}`}
-                  onClick={() => setEditing({ partner: b, key: Date.now() })}
-                >
-                  Alterar
-                </Button>
-              ) : (
-                '-'
-              ),
-          },
         ]}
+        onEdit={(b) => setEditing({ partner: b, key: Date.now() })}
+        editLabel={(b) => b.name}
       />
       {editing ? (
         <PartnerForm

@@ -1,5 +1,4 @@
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import FormField from '@cloudscape-design/components/form-field';
@@ -8,8 +7,6 @@ import Input from '@cloudscape-design/components/input';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
-import TextFilter from '@cloudscape-design/components/text-filter';
 import Toggle from '@cloudscape-design/components/toggle';
 import { useState } from 'react';
 import {
@@ -19,11 +16,10 @@ import {
   updatePayment,
   type PaymentMethod,
 } from '../../api/catalog';
-import { Can, useCan } from '../../app/ability';
 import { notify } from '../../app/notifications/notify';
 import { formatDate } from './format';
 import { FormModal } from './form-modal';
-import { PagerWithTotal } from './list-footer';
+import { PagedListTable } from './paged-list-table';
 import { useDebounced, usePagedList } from './use-paged-list';
 
 export const PAYMENTS_PAGE_SIZE = 20;
@@ -155,7 +151,6 @@ const flag = (value: boolean) =>
 
 /** /payments 'Formas de pagamento' (read Payments): 20 per page, search, 'visível' filter, drawer. */
 export default function PaymentsPage() {
-  const canWrite = useCan('write', 'Payments');
   const [text, setText] = useState('');
   const [visibility, setVisibility] = useState('all');
   const q = useDebounced(text.trim());
@@ -168,79 +163,44 @@ export default function PaymentsPage() {
 
   return (
     <ContentLayout header={<Header variant="h1">Formas de pagamento</Header>}>
-      <Table<PaymentMethod>
-        data-testid="payments-table"
-        variant="container"
-        items={list.items}
-        loading={list.loading && list.items.length === 0}
+      <PagedListTable<PaymentMethod>
+        testId="payments-table"
+        title="Lista de formas de pagamento"
         loadingText="Carregando formas de pagamento"
-        trackBy="id"
-        header={
-          <Header
-            counter={`(${list.total})`}
-            description={list.error ? `Erro ao carregar: ${list.error}` : undefined}
-            actions={
-              <Can I="write" a="Payments">
-                <Button
-                  variant="primary"
-                  iconName="add-plus"
-                  data-testid="payment-new"
-                  onClick={() => setEditing({ payment: null, key: Date.now() })}
-                >
-                  Nova forma de pagamento
-                </Button>
-              </Can>
-            }
-          >
-            Lista de formas de pagamento
-          </Header>
+        list={list}
+        subject="Payments"
+        newButton={{
+          label: 'Nova forma de pagamento',
+          testId: 'payment-new',
+          onClick: () => setEditing({ payment: null, key: Date.now() }),
+        }}
+        search={{
+          text,
+          onChange: setText,
+          placeholder: 'Buscar por descrição ou referência',
+          ariaLabel: 'Buscar formas de pagamento',
+          testId: 'payment-search',
+        }}
+        extraFilter={
+          <div style={{ minWidth: 160 }}>
+            <Select
+              selectedOption={VISIBILITY_OPTIONS.find((o) => o.value === visibility) ?? null}
+              options={VISIBILITY_OPTIONS}
+              ariaLabel="Visível"
+              data-testid="payment-visible-filter"
+              onChange={({ detail }) => {
+                setVisibility(detail.selectedOption.value ?? 'all');
+              }}
+            />
+          </div>
         }
-        filter={
-          <SpaceBetween direction="horizontal" size="xs">
-            <div style={{ minWidth: 320 }}>
-              <TextFilter
-                filteringText={text}
-                filteringPlaceholder="Buscar por descrição ou referência"
-                filteringAriaLabel="Buscar formas de pagamento"
-                data-testid="payment-search"
-                onChange={({ detail }) => {
-                  setText(detail.filteringText);
-                }}
-              />
-            </div>
-            <div style={{ minWidth: 160 }}>
-              <Select
-                selectedOption={VISIBILITY_OPTIONS.find((o) => o.value === visibility) ?? null}
-                options={VISIBILITY_OPTIONS}
-                ariaLabel="Visível"
-                data-testid="payment-visible-filter"
-                onChange={({ detail }) => {
-                  setVisibility(detail.selectedOption.value ?? 'all');
-                }}
-              />
-            </div>
-          </SpaceBetween>
+        noun="forma(s) de pagamento"
+        emptyText={
+          q || visibility !== 'all'
+            ? 'Nenhuma forma de pagamento encontrada.'
+            : 'Nenhuma forma de pagamento cadastrada.'
         }
-        pagination={
-          <PagerWithTotal
-            page={list.page}
-            pagesCount={list.pagesCount}
-            total={list.total}
-            noun="forma(s) de pagamento"
-            onChange={list.setPage}
-            disabled={list.loading}
-          />
-        }
-        empty={
-          <Box textAlign="center" color="inherit" padding="l">
-            <b>
-              {q || visibility !== 'all'
-                ? 'Nenhuma forma de pagamento encontrada.'
-                : 'Nenhuma forma de pagamento cadastrada.'}
-            </b>
-          </Box>
-        }
-        columnDefinitions={[
+        columns={[
           { id: 'id', header: 'Id', width: 72, cell: (p) => p.id },
           { id: 'reference_code', header: 'Referência', cell: (p) => p.reference_code || '-' },
           {
@@ -252,25 +212,9 @@ export default function PaymentsPage() {
           { id: 'visible', header: 'Visível', cell: (p) => flag(p.visible) },
           { id: 'has_change', header: 'Troco', cell: (p) => flag(p.has_change) },
           { id: 'created', header: 'Criada em', cell: (p) => formatDate(p.created_at) },
-          {
-            id: 'actions',
-            header: 'Opções',
-            width: 140,
-            cell: (p) =>
-              canWrite ? (
-                <Button
-                  variant="inline-link"
-                  iconName="edit"
-                  ariaLabel={`Alterar ${p.description}`}
-                  onClick={() => setEditing({ payment: p, key: Date.now() })}
-                >
-                  Alterar
-                </Button>
-              ) : (
-                '-'
-              ),
-          },
         ]}
+        onEdit={(p) => setEditing({ payment: p, key: Date.now() })}
+        editLabel={(p) => p.description}
       />
       {editing ? (
         <PaymentForm
