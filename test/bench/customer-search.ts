@@ -8,30 +8,15 @@
  *
  * Run: npx tsx test/bench/customer-search.ts   (CUSTOMERS=100000, ITERATIONS=200 by default)
  */
-import { randomBytes } from 'node:crypto';
-import { ensureTable, startDynamoLocal } from '../../infra/local/dynamodb';
+import { countDynamoRequests, startLocalTable } from '../support/local-table';
 
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 const LARGE = Number(process.env.CUSTOMERS ?? 100_000);
 const SMALL = 2_000;
 const ITERATIONS = Number(process.env.ITERATIONS ?? 200);
 
-const dynamo = await startDynamoLocal();
-const tableName = 'freguesia-bench-customers';
-await ensureTable(dynamo.client, tableName);
-Object.assign(process.env, {
-  TABLE_NAME: tableName,
-  DYNAMODB_ENDPOINT: dynamo.endpoint,
-  AWS_REGION: 'sa-east-1',
-  AWS_ACCESS_KEY_ID: 'local',
-  AWS_SECRET_ACCESS_KEY: 'local',
-  JWT_SECRET: randomBytes(32).toString('hex'),
-  FREGUESIA_RUNTIME: 'local',
-  POWERTOOLS_LOG_LEVEL: 'ERROR',
-});
+const dynamo = await startLocalTable('freguesia-bench-customers');
 
 // Modules read the environment at load time: import them only now.
-const { documentClient } = await import('@freguesia/functions/lib/ddb/client');
 const { CustomerEntity, CustomerPhoneEntity } = await import('@freguesia/functions/customers/entities');
 const { customersRepository } = await import('@freguesia/functions/customers/repository');
 const { searchKey } = await import('@freguesia/functions/customers/service');
@@ -42,14 +27,7 @@ const { normalizeText } = await import('@freguesia/shared/domain/reference');
 const { createTestTenant } = await import('../support/tenant');
 const { call } = await import('../support/api');
 
-let requests = 0;
-documentClient.middlewareStack.add(
-  (next) => async (args) => {
-    requests++;
-    return next(args);
-  },
-  { step: 'initialize', name: 'benchRequestCounter' },
-);
+const dynamoRequests = await countDynamoRequests();
 
 const FIRST = 'Maria José Ana João Antônio Francisca Carlos Paulo Adriana Lucas Juliana Pedro Márcia Luiz Fernanda Marcos Patrícia Gabriel Aline Rafael Sandra Daniel Camila Bruno Amanda Eduardo Letícia Felipe Bruna Rodrigo Vanessa Gustavo Jéssica Tiago Luana Diego Helena Sérgio Cecília Vitor'.split(' ');
 const LAST = 'Silva Santos Oliveira Souza Rodrigues Ferreira Alves Pereira Lima Gomes Costa Ribeiro Martins Carvalho Almeida Lopes Soares Fernandes Vieira Barbosa Rocha Dias Nascimento Andrade Moreira Nunes Marques Machado Mendes Freitas Cardoso Ramos Gonçalves Santana Teixeira Araújo Conceição Magalhães Guimarães Prado'.split(' ');
@@ -135,11 +113,11 @@ async function measure(run: (i: number) => Promise<number>): Promise<Figures> {
   let totalRequests = 0;
   let results = 0;
   for (let i = 0; i < ITERATIONS; i++) {
-    requests = 0;
+    dynamoRequests.reset();
     const t0 = performance.now();
     results += await run(i);
     times.push(performance.now() - t0);
-    totalRequests += requests;
+    totalRequests += dynamoRequests.count;
   }
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;

@@ -6,27 +6,13 @@
  *
  * Run: npx tsx test/bench/erp-import.ts   (ROWS=100000, BATCH=1000, PARALLEL=1 by default)
  */
-import { randomBytes } from 'node:crypto';
-import { ensureTable, startDynamoLocal } from '../../infra/local/dynamodb';
+import { startLocalTable } from '../support/local-table';
 
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const BATCH = Number(process.env.BATCH ?? 1000);
 const PARALLEL = Number(process.env.PARALLEL ?? 1);
 
-const dynamo = await startDynamoLocal();
-const tableName = 'freguesia-bench-import';
-await ensureTable(dynamo.client, tableName);
-Object.assign(process.env, {
-  TABLE_NAME: tableName,
-  DYNAMODB_ENDPOINT: dynamo.endpoint,
-  AWS_REGION: 'sa-east-1',
-  AWS_ACCESS_KEY_ID: 'local',
-  AWS_SECRET_ACCESS_KEY: 'local',
-  JWT_SECRET: randomBytes(32).toString('hex'),
-  FREGUESIA_RUNTIME: 'local',
-  POWERTOOLS_LOG_LEVEL: 'ERROR',
-});
+const dynamo = await startLocalTable('freguesia-bench-import');
 
 const { handler } = await import('@freguesia/functions/catalog/handler');
 const { countersFor } = await import('@freguesia/functions/lib/ddb/counters');

@@ -4,11 +4,7 @@
  * Prints p50/p95/p99 in ms and the Argon2id parameters. Target: p95 ≤ 300 ms.
  * A number to read, not a pass/fail test (numbers depend on the machine).
  */
-import { randomBytes } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
-
-// Set before any AWS SDK module loads (all of them are imported dynamically below).
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
 const LOGINS = Number(process.argv[2] ?? 100);
 const WARMUP = 5;
@@ -19,22 +15,10 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function main(): Promise<void> {
-  const { ensureTable, startDynamoLocal } = await import('../../infra/local/dynamodb');
-  const dynamo = await startDynamoLocal();
+  // Before the function modules load: they read their configuration at import time.
+  const { startLocalTable } = await import('../support/local-table');
+  const dynamo = await startLocalTable('freguesia-bench');
   try {
-    const tableName = 'freguesia-bench';
-    await ensureTable(dynamo.client, tableName);
-    // Before the function modules load: they read their configuration at import time.
-    Object.assign(process.env, {
-      TABLE_NAME: tableName,
-      DYNAMODB_ENDPOINT: dynamo.endpoint,
-      AWS_REGION: 'sa-east-1',
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      FREGUESIA_RUNTIME: 'local',
-      POWERTOOLS_LOG_LEVEL: 'ERROR',
-    });
     const [{ createTestTenant, ADMIN_PASSWORD }, { call }, { handler }, { PASSWORD_PARAMS, hashPassword, verifyPassword }] = await Promise.all([
       import('../support/tenant'),
       import('../support/api'),

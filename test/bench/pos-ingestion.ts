@@ -8,29 +8,14 @@
  *
  * Run: npx tsx test/bench/pos-ingestion.ts   (BASKETS=3000, CUSTOMERS=1000 by default)
  */
-import { randomBytes } from 'node:crypto';
-import { ensureTable, startDynamoLocal } from '../../infra/local/dynamodb';
+import { countDynamoRequests, startLocalTable } from '../support/local-table';
 
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 const BASKETS = Number(process.env.BASKETS ?? 3000);
 const CUSTOMERS = Number(process.env.CUSTOMERS ?? 1000);
 const BATCH = 100;
 
-const dynamo = await startDynamoLocal();
-const tableName = 'freguesia-bench-pos';
-await ensureTable(dynamo.client, tableName);
-Object.assign(process.env, {
-  TABLE_NAME: tableName,
-  DYNAMODB_ENDPOINT: dynamo.endpoint,
-  AWS_REGION: 'sa-east-1',
-  AWS_ACCESS_KEY_ID: 'local',
-  AWS_SECRET_ACCESS_KEY: 'local',
-  JWT_SECRET: randomBytes(32).toString('hex'),
-  FREGUESIA_RUNTIME: 'local',
-  POWERTOOLS_LOG_LEVEL: 'ERROR',
-});
+const dynamo = await startLocalTable('freguesia-bench-pos');
 
-const { documentClient } = await import('@freguesia/functions/lib/ddb/client');
 const { handler } = await import('@freguesia/functions/integration/handler');
 const { IntegrationTokenEntity, hashToken } = await import('@freguesia/functions/lib/auth/integration');
 const { CustomerEntity } = await import('@freguesia/functions/customers/entities');
@@ -41,14 +26,7 @@ const { cpfFromBase } = await import('@freguesia/shared/domain/document');
 const { createTestTenant } = await import('../support/tenant');
 const { call } = await import('../support/api');
 
-let requests = 0;
-documentClient.middlewareStack.add(
-  (next) => async (args) => {
-    requests++;
-    return next(args);
-  },
-  { step: 'initialize', name: 'benchRequestCounter' },
-);
+const dynamoRequests = await countDynamoRequests();
 
 const t = await createTestTenant('pos');
 const token = `frg_bench_${t.tenant}`;
@@ -107,7 +85,7 @@ async function send(batch: unknown[]) {
 
 async function run(label: string, batches: unknown[][], parallel: number) {
   const times: number[] = [];
-  requests = 0;
+  dynamoRequests.reset();
   let accepted = 0;
   let duplicates = 0;
   const started = performance.now();
@@ -130,7 +108,7 @@ async function run(label: string, batches: unknown[][], parallel: number) {
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
   console.log(
     `  ${label.padEnd(44)} ${Math.round(count / seconds).toString().padStart(5)} cestas/s   requisição de ${BATCH}: p50 ${at(0.5).toFixed(0)} ms, p95 ${at(0.95).toFixed(0)} ms   ` +
-      `${(requests / count).toFixed(2)} req. DynamoDB/cesta   (${accepted} novas, ${duplicates} repetidas)`,
+      `${(dynamoRequests.count / count).toFixed(2)} req. DynamoDB/cesta   (${accepted} novas, ${duplicates} repetidas)`,
   );
 }
 

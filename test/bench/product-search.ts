@@ -7,30 +7,15 @@
  *
  * Run: npx tsx test/bench/product-search.ts   (PRODUCTS=100000 by default)
  */
-import { randomBytes } from 'node:crypto';
-import { ensureTable, startDynamoLocal } from '../../infra/local/dynamodb';
+import { countDynamoRequests, startLocalTable } from '../support/local-table';
 
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 const LARGE = Number(process.env.PRODUCTS ?? 100_000);
 const SMALL = 200;
 const ITERATIONS = Number(process.env.ITERATIONS ?? 200);
 
-const dynamo = await startDynamoLocal();
-const tableName = 'freguesia-bench-search';
-await ensureTable(dynamo.client, tableName);
-Object.assign(process.env, {
-  TABLE_NAME: tableName,
-  DYNAMODB_ENDPOINT: dynamo.endpoint,
-  AWS_REGION: 'sa-east-1',
-  AWS_ACCESS_KEY_ID: 'local',
-  AWS_SECRET_ACCESS_KEY: 'local',
-  JWT_SECRET: randomBytes(32).toString('hex'),
-  FREGUESIA_RUNTIME: 'local',
-  POWERTOOLS_LOG_LEVEL: 'ERROR',
-});
+const dynamo = await startLocalTable('freguesia-bench-search');
 
 // Modules read the environment at load time: import them only now.
-const { documentClient } = await import('@freguesia/functions/lib/ddb/client');
 const { ProductEntity } = await import('@freguesia/functions/catalog/entities');
 const { productsRepository } = await import('@freguesia/functions/catalog/products.repository');
 const { countersFor } = await import('@freguesia/functions/lib/ddb/counters');
@@ -41,14 +26,7 @@ const { CATEGORY_TREE, BRANDS } = await import('../../infra/local/seed/catalog-d
 const { createTestTenant } = await import('../support/tenant');
 const { call } = await import('../support/api');
 
-let requests = 0;
-documentClient.middlewareStack.add(
-  (next) => async (args) => {
-    requests++;
-    return next(args);
-  },
-  { step: 'initialize', name: 'benchRequestCounter' },
-);
+const dynamoRequests = await countDynamoRequests();
 
 const variants = CATEGORY_TREE.flatMap(([, branches]) => branches.flatMap(([, leaves]) => leaves.flatMap(([, v]) => v.map(([name, cents]) => ({ name, cents })))));
 const brands = [
@@ -105,11 +83,11 @@ async function measure(run: (i: number) => Promise<number>): Promise<Figures> {
   let totalRequests = 0;
   let results = 0;
   for (let i = 0; i < ITERATIONS; i++) {
-    requests = 0;
+    dynamoRequests.reset();
     const t0 = performance.now();
     results += await run(i);
     times.push(performance.now() - t0);
-    totalRequests += requests;
+    totalRequests += dynamoRequests.count;
   }
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { ensureTable, startDynamoLocal, type DynamoLocal } from '../../infra/local/dynamodb';
+import type { DynamoLocal } from '../../infra/local/dynamodb';
+import { startLocalTable } from './local-table';
 
 /**
  * Starts one in-memory DynamoDB Local for the integration project and creates the table
@@ -9,20 +9,7 @@ import { ensureTable, startDynamoLocal, type DynamoLocal } from '../../infra/loc
 let dynamo: DynamoLocal | undefined;
 
 export async function setup(): Promise<void> {
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  dynamo = await startDynamoLocal();
-  const tableName = 'freguesia-test';
-  await ensureTable(dynamo.client, tableName);
-  Object.assign(process.env, {
-    TABLE_NAME: tableName,
-    DYNAMODB_ENDPOINT: dynamo.endpoint,
-    AWS_REGION: 'sa-east-1',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    FREGUESIA_RUNTIME: 'local',
-    POWERTOOLS_LOG_LEVEL: 'ERROR',
-  });
+  dynamo = await startLocalTable('freguesia-test');
 }
 
 export async function teardown(): Promise<void> {

@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import { ensureTable, startDynamoLocal, type DynamoLocal } from '../../infra/local/dynamodb';
+
+/**
+ * Starts an in-memory DynamoDB Local, creates the table from the shared definition and points
+ * the functions' environment at it (the modules read it at load time, so import them after
+ * this). Used by the integration tests' global setup and by the benchmarks.
+ */
+export async function startLocalTable(tableName: string): Promise<DynamoLocal> {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  const dynamo = await startDynamoLocal();
+  await ensureTable(dynamo.client, tableName);
+  Object.assign(process.env, {
+    TABLE_NAME: tableName,
+    DYNAMODB_ENDPOINT: dynamo.endpoint,
+    AWS_REGION: 'sa-east-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    FREGUESIA_RUNTIME: 'local',
+    POWERTOOLS_LOG_LEVEL: 'ERROR',
+  });
+  return dynamo;
+}
+
+/** Counts every DynamoDB request sent through the shared DocumentClient (benchmarks). */
+export async function countDynamoRequests(): Promise<{ readonly count: number; reset(): void }> {
+  const { documentClient } = await import('@freguesia/functions/lib/ddb/client');
+  const counter = { count: 0, reset: () => (counter.count = 0) };
+  documentClient.middlewareStack.add(
+    (next) => async (args) => {
+      counter.count++;
+      return next(args);
+    },
+    { step: 'initialize', name: 'benchRequestCounter' },
+  );
+  return counter;
+}
