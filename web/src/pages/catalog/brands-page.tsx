@@ -5,18 +5,10 @@ import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
-import {
-  createBrand,
-  errorText,
-  fieldErrors,
-  listBrands,
-  updateBrand,
-  type Brand,
-  type BrandQuery,
-} from '../../api/catalog';
-import { notify } from '../../app/notifications/notify';
+import { createBrand, listBrands, updateBrand, type Brand, type BrandQuery } from '../../api/catalog';
 import { formatDate } from './format';
 import { FormModal } from './form-modal';
+import { useSaveForm } from './use-save-form';
 import { PagedListTable } from './paged-list-table';
 import { useDebounced, usePagedList } from './use-paged-list';
 
@@ -42,32 +34,17 @@ function BrandForm({
 }) {
   const [reference, setReference] = useState(brand?.reference_code ?? '');
   const [description, setDescription] = useState(brand?.description ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, saving, submit } = useSaveForm(onSaved);
 
-  async function save() {
+  function save() {
     const found: Record<string, string> = {};
     if (!reference.trim()) found.reference_code = 'Digite o código da marca';
     if (!description.trim()) found.description = 'Digite a descrição da marca';
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
     const body = { reference_code: reference.trim(), description: description.trim() };
-    setSaving(true);
-    try {
-      if (brand) await updateBrand({ ...body, id: brand.id });
-      else await createBrand(body);
-      notify({ type: 'success', content: brand ? BRAND_UPDATED : BRAND_CREATED });
-      onSaved();
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      notify({
-        type: 'error',
-        header: brand ? 'Erro ao alterar marca' : 'Erro ao cadastrar marca',
-        content: errorText(error),
-      });
-    } finally {
-      setSaving(false);
-    }
+    return submit(found, () => (brand ? updateBrand({ ...body, id: brand.id }) : createBrand(body)), {
+      success: brand ? BRAND_UPDATED : BRAND_CREATED,
+      failureHeader: brand ? 'Erro ao alterar marca' : 'Erro ao cadastrar marca',
+    });
   }
 
   return (

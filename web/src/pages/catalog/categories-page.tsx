@@ -10,16 +10,14 @@ import { useEffect, useState } from 'react';
 import {
   categoriesCascader,
   createCategory,
-  errorText,
-  fieldErrors,
   listCategories,
   type CascaderNode,
   type Category,
 } from '../../api/catalog';
-import { notify } from '../../app/notifications/notify';
 import { CategoryCascade } from './category-cascade';
 import { lastOfPath } from './format';
 import { FormModal } from './form-modal';
+import { useSaveForm } from './use-save-form';
 import { ImageThumb } from './image-thumb';
 import { PagedListTable } from './paged-list-table';
 import { useDebounced, usePagedList } from './use-paged-list';
@@ -56,8 +54,7 @@ const EMPTY: CategoryDraft = {
 
 function CategoryForm({ onClose, onSaved }: { onClose: () => void; onSaved: () => void }) {
   const [draft, setDraft] = useState<CategoryDraft>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, saving, submit } = useSaveForm(onSaved);
   const [tree, setTree] = useState<{ nodes: CascaderNode[]; loaded: boolean }>({ nodes: [], loaded: false });
   const set = (patch: Partial<CategoryDraft>) => setDraft((d) => ({ ...d, ...patch }));
 
@@ -72,30 +69,23 @@ function CategoryForm({ onClose, onSaved }: { onClose: () => void; onSaved: () =
     };
   }, []);
 
-  async function save() {
+  function save() {
     const found: Record<string, string> = {};
     if (!draft.description.trim()) found.description = 'Digite a descrição da mercadoria';
     if (!draft.reference_code.trim()) found.reference_code = 'Digite a referência da categoria';
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
-      await createCategory({
-        description: draft.description.trim(),
-        reference_code: draft.reference_code.trim(),
-        level_up: lastOfPath(draft.parentPath),
-        active: draft.active ? 'Y' : 'N',
-        show_app: draft.show_app ? 'Y' : 'N',
-        image: draft.image.trim(),
-      });
-      notify({ type: 'success', content: CATEGORY_CREATED });
-      onSaved();
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      notify({ type: 'error', header: 'Erro ao cadastrar categoria', content: errorText(error) });
-    } finally {
-      setSaving(false);
-    }
+    return submit(
+      found,
+      () =>
+        createCategory({
+          description: draft.description.trim(),
+          reference_code: draft.reference_code.trim(),
+          level_up: lastOfPath(draft.parentPath),
+          active: draft.active ? 'Y' : 'N',
+          show_app: draft.show_app ? 'Y' : 'N',
+          image: draft.image.trim(),
+        }),
+      { success: CATEGORY_CREATED, failureHeader: 'Erro ao cadastrar categoria' },
+    );
   }
 
   return (

@@ -7,8 +7,6 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import {
   createPartner,
-  errorText,
-  fieldErrors,
   listPartners,
   updatePartner,
   type Partner,
@@ -17,9 +15,9 @@ import {
 import { isValidCnpj } from '@freguesia/shared/domain/document';
 import { maskCnpj, onlyDigits } from '@freguesia/shared/domain/masks';
 import { MaskedInput } from '../../components/masked-input/masked-input';
-import { notify } from '../../app/notifications/notify';
 import { formatDate } from './format';
 import { FormModal } from './form-modal';
+import { useSaveForm } from './use-save-form';
 import { PagedListTable } from './paged-list-table';
 import { useDebounced, usePagedList } from './use-paged-list';
 
@@ -47,37 +45,22 @@ function PartnerForm({
   const [reference, setReference] = useState(partner?.reference_code ?? '');
   const [name, setName] = useState(partner?.name ?? '');
   const [document, setDocument] = useState(maskCnpj(partner?.document ?? ''));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, saving, submit } = useSaveForm(onSaved);
 
-  async function save() {
+  function save() {
     const found: Record<string, string> = {};
     if (!reference.trim()) found.reference_code = 'Digite o código do fornecedor';
     if (!name.trim()) found.name = 'Digite o nome do fornecedor';
     if (onlyDigits(document) && !isValidCnpj(onlyDigits(document))) found.document = 'CNPJ inválido.';
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
     const body = {
       reference_code: reference.trim(),
       name: name.trim(),
       document: onlyDigits(document) || undefined,
     };
-    setSaving(true);
-    try {
-      if (partner) await updatePartner({ ...body, id: partner.id });
-      else await createPartner(body);
-      notify({ type: 'success', content: partner ? PARTNER_UPDATED : PARTNER_CREATED });
-      onSaved();
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      notify({
-        type: 'error',
-        header: partner ? 'Erro ao alterar fornecedor' : 'Erro ao cadastrar fornecedor',
-        content: errorText(error),
-      });
-    } finally {
-      setSaving(false);
-    }
+    return submit(found, () => (partner ? updatePartner({ ...body, id: partner.id }) : createPartner(body)), {
+      success: partner ? PARTNER_UPDATED : PARTNER_CREATED,
+      failureHeader: partner ? 'Erro ao alterar fornecedor' : 'Erro ao cadastrar fornecedor',
+    });
   }
 
   return (

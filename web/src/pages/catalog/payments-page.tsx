@@ -9,16 +9,10 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Toggle from '@cloudscape-design/components/toggle';
 import { useState } from 'react';
-import {
-  createPayment,
-  fieldErrors,
-  listPayments,
-  updatePayment,
-  type PaymentMethod,
-} from '../../api/catalog';
-import { notify } from '../../app/notifications/notify';
+import { createPayment, listPayments, updatePayment, type PaymentMethod } from '../../api/catalog';
 import { formatDate } from './format';
 import { FormModal } from './form-modal';
+import { useSaveForm } from './use-save-form';
 import { PagedListTable } from './paged-list-table';
 import { useDebounced, usePagedList } from './use-paged-list';
 
@@ -53,35 +47,21 @@ function PaymentForm({
   const [installments, setInstallments] = useState(String(payment?.max_installments ?? 1));
   const [visible, setVisible] = useState(payment?.visible ?? true);
   const [hasChange, setHasChange] = useState(payment?.has_change ?? false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, saving, submit } = useSaveForm(onSaved);
 
-  async function save() {
+  function save() {
     const found = validatePayment(description, installments);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
     const body = {
       description: description.trim(),
       max_installments: Number(installments),
       visible,
       has_change: hasChange,
     };
-    setSaving(true);
-    try {
-      if (payment) await updatePayment(payment.id, body);
-      else await createPayment(body);
-      notify({ type: 'success', content: payment ? PAYMENT_UPDATED : PAYMENT_CREATED });
-      onSaved();
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      notify({
-        type: 'error',
-        header: PAYMENT_FAILURE_HEADER,
-        content: payment ? PAYMENT_UPDATE_FAILED : PAYMENT_CREATE_FAILED,
-      });
-    } finally {
-      setSaving(false);
-    }
+    return submit(found, () => (payment ? updatePayment(payment.id, body) : createPayment(body)), {
+      success: payment ? PAYMENT_UPDATED : PAYMENT_CREATED,
+      failureHeader: PAYMENT_FAILURE_HEADER,
+      failureContent: payment ? PAYMENT_UPDATE_FAILED : PAYMENT_CREATE_FAILED,
+    });
   }
 
   return (
