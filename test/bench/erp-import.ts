@@ -23,10 +23,21 @@ const { call } = await import('../support/api');
 
 const t = await createTestTenant('erp');
 const token = `frg_bench_${t.tenant}`;
-await IntegrationTokenEntity.create({ tenant: t.tenant, tokenHash: hashToken(token), hint: token.slice(-4) }).go();
-const staff = (method: string, path: string, body: unknown) => call(handler, { method, path, body, tenant: t.tenant, token: t.adminToken });
+await IntegrationTokenEntity.create({
+  tenant: t.tenant,
+  tokenHash: hashToken(token),
+  hint: token.slice(-4),
+}).go();
+const staff = (method: string, path: string, body: unknown) =>
+  call(handler, { method, path, body, tenant: t.tenant, token: t.adminToken });
 for (let s = 1; s <= 6; s++) {
-  await staff('POST', '/api/web/store/new', { name: `Loja ${s}`, reference_code: `L0${s}`, zipcode: '01310100', address: 'Avenida Paulista', number: String(s) });
+  await staff('POST', '/api/web/store/new', {
+    name: `Loja ${s}`,
+    reference_code: `L0${s}`,
+    zipcode: '01310100',
+    address: 'Avenida Paulista',
+    number: String(s),
+  });
 }
 for (const [ref, description] of [
   ['1', 'Mercearia'],
@@ -36,7 +47,20 @@ for (const [ref, description] of [
   await staff('POST', '/api/web/category/new', { reference_code: ref, description });
 }
 
-const words = ['Arroz', 'Feijão', 'Café', 'Açúcar', 'Leite', 'Biscoito', 'Refrigerante', 'Sabão', 'Detergente', 'Macarrão', 'Óleo', 'Molho'];
+const words = [
+  'Arroz',
+  'Feijão',
+  'Café',
+  'Açúcar',
+  'Leite',
+  'Biscoito',
+  'Refrigerante',
+  'Sabão',
+  'Detergente',
+  'Macarrão',
+  'Óleo',
+  'Molho',
+];
 function row(i: number, priceShift = 0) {
   const base = 199 + ((i * 37) % 5000) + priceShift;
   return {
@@ -69,9 +93,17 @@ async function pass(label: string, priceShift: number) {
   const worker = async () => {
     while (next < batches) {
       const b = next++;
-      const products = Array.from({ length: Math.min(BATCH, ROWS - b * BATCH) }, (_, k) => row(b * BATCH + k, priceShift));
+      const products = Array.from({ length: Math.min(BATCH, ROWS - b * BATCH) }, (_, k) =>
+        row(b * BATCH + k, priceShift),
+      );
       const t0 = performance.now();
-      const res = await call(handler, { method: 'POST', path: '/api/integration/products', body: { products }, tenant: t.tenant, headers: { 'x-api-key': token } });
+      const res = await call(handler, {
+        method: 'POST',
+        path: '/api/integration/products',
+        body: { products },
+        tenant: t.tenant,
+        headers: { 'x-api-key': token },
+      });
       latencies.push(performance.now() - t0);
       if (res.status !== 200) throw new Error(`batch ${b}: ${res.status} ${res.text.slice(0, 300)}`);
       for (const k of ['accepted', 'created', 'updated', 'unchanged'] as const) totals[k] += res.body[k];
@@ -90,7 +122,9 @@ async function pass(label: string, priceShift: number) {
 }
 
 try {
-  console.log(`Importação ERP: ${ROWS} mercadorias × 6 lojas, lotes de ${BATCH}, ${PARALLEL} lote(s) por vez`);
+  console.log(
+    `Importação ERP: ${ROWS} mercadorias × 6 lojas, lotes de ${BATCH}, ${PARALLEL} lote(s) por vez`,
+  );
   await pass('1ª carga (cria tudo)', 0);
   await pass('mesmas linhas de novo (idempotente)', 0);
   await pass('todas com preço novo (atualiza)', 10);

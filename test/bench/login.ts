@@ -19,7 +19,12 @@ async function main(): Promise<void> {
   const { startLocalTable } = await import('../support/local-table');
   const dynamo = await startLocalTable('freguesia-bench');
   try {
-    const [{ createTestTenant, ADMIN_PASSWORD }, { call }, { handler }, { PASSWORD_PARAMS, hashPassword, verifyPassword }] = await Promise.all([
+    const [
+      { createTestTenant, ADMIN_PASSWORD },
+      { call },
+      { handler },
+      { PASSWORD_PARAMS, hashPassword, verifyPassword },
+    ] = await Promise.all([
       import('../support/tenant'),
       import('../support/api'),
       import('@freguesia/functions/auth/handler'),
@@ -55,9 +60,15 @@ async function main(): Promise<void> {
     hashing.sort((a, b) => a - b);
     const fmt = (n: number) => n.toFixed(1);
     console.log(`login x${LOGINS} (sequential, real handler, DynamoDB Local)`);
-    console.log(`  p50 ${fmt(percentile(samples, 50))} ms  p95 ${fmt(percentile(samples, 95))} ms  p99 ${fmt(percentile(samples, 99))} ms`);
+    console.log(
+      `  p50 ${fmt(percentile(samples, 50))} ms  p95 ${fmt(percentile(samples, 95))} ms  p99 ${fmt(percentile(samples, 99))} ms`,
+    );
     console.log(`  min ${fmt(samples[0]!)} ms  max ${fmt(samples.at(-1)!)} ms`);
-    console.log(`  Argon2id verify alone: p50 ${fmt(percentile(hashing, 50))} ms; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${availableParallelism()} CPUs`);
+    console.log(
+      `  Argon2id verify alone: p50 ${fmt(percentile(hashing, 50))} ms; load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} on ${availableParallelism()} CPUs`,
+    );
     console.log(
       `  Argon2id m=${PASSWORD_PARAMS.memorySize} KiB (${(PASSWORD_PARAMS.memorySize / 1024).toFixed(0)} MiB), t=${PASSWORD_PARAMS.iterations}, p=${PASSWORD_PARAMS.parallelism}, hash ${PASSWORD_PARAMS.hashLength} bytes`,
     );

@@ -30,10 +30,25 @@ const dynamoRequests = await countDynamoRequests();
 
 const t = await createTestTenant('pos');
 const token = `frg_bench_${t.tenant}`;
-await IntegrationTokenEntity.create({ tenant: t.tenant, tokenHash: hashToken(token), hint: token.slice(-4) }).go();
+await IntegrationTokenEntity.create({
+  tenant: t.tenant,
+  tokenHash: hashToken(token),
+  hint: token.slice(-4),
+}).go();
 const stores: number[] = [];
 for (let s = 1; s <= 4; s++) {
-  stores.push((await storesRepository(t.tenant).create(StoreInput.parse({ name: `Loja ${s}`, zipcode: '01310100', address: 'Avenida Paulista', number: String(s) }))).id);
+  stores.push(
+    (
+      await storesRepository(t.tenant).create(
+        StoreInput.parse({
+          name: `Loja ${s}`,
+          zipcode: '01310100',
+          address: 'Avenida Paulista',
+          number: String(s),
+        }),
+      )
+    ).id,
+  );
 }
 const documents = Array.from({ length: CUSTOMERS }, (_, i) => cpfFromBase(String(200_000_000 + i * 13)));
 const now = new Date().toISOString();
@@ -50,7 +65,9 @@ await CustomerEntity.put(
     updatedAt: now,
   })),
 ).go({ concurrency: 16 });
-await UniqueEntity.put(documents.map((value, i) => ({ tenant: t.tenant, scope: 'customer-document', value, ownerId: i + 1 }))).go({ concurrency: 16 });
+await UniqueEntity.put(
+  documents.map((value, i) => ({ tenant: t.tenant, scope: 'customer-document', value, ownerId: i + 1 })),
+).go({ concurrency: 16 });
 
 function basket(n: number) {
   const items = Array.from({ length: 8 }, (_, k) => ({
@@ -78,7 +95,13 @@ function basket(n: number) {
 }
 
 async function send(batch: unknown[]) {
-  const res = await call(handler, { method: 'POST', path: '/api/integration/baskets', tenant: t.tenant, headers: { 'x-api-key': token }, body: { baskets: batch } });
+  const res = await call(handler, {
+    method: 'POST',
+    path: '/api/integration/baskets',
+    tenant: t.tenant,
+    headers: { 'x-api-key': token },
+    body: { baskets: batch },
+  });
   if (res.status !== 200 || res.body.rejected > 0) throw new Error(res.text.slice(0, 500));
   return res.body as { accepted: number; duplicates: number };
 }
@@ -107,21 +130,31 @@ async function run(label: string, batches: unknown[][], parallel: number) {
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
   console.log(
-    `  ${label.padEnd(44)} ${Math.round(count / seconds).toString().padStart(5)} cestas/s   requisição de ${BATCH}: p50 ${at(0.5).toFixed(0)} ms, p95 ${at(0.95).toFixed(0)} ms   ` +
+    `  ${label.padEnd(44)} ${Math.round(count / seconds)
+      .toString()
+      .padStart(
+        5,
+      )} cestas/s   requisição de ${BATCH}: p50 ${at(0.5).toFixed(0)} ms, p95 ${at(0.95).toFixed(0)} ms   ` +
       `${(dynamoRequests.count / count).toFixed(2)} req. DynamoDB/cesta   (${accepted} novas, ${duplicates} repetidas)`,
   );
 }
 
 const all = Array.from({ length: BASKETS }, (_, n) => basket(n));
-const batches = Array.from({ length: Math.ceil(BASKETS / BATCH) }, (_, i) => all.slice(i * BATCH, (i + 1) * BATCH));
+const batches = Array.from({ length: Math.ceil(BASKETS / BATCH) }, (_, i) =>
+  all.slice(i * BATCH, (i + 1) * BATCH),
+);
 const half = Math.floor(batches.length / 2);
 try {
-  console.log(`Ingestão PDV: ${BASKETS} cestas de 8 itens em lotes de ${BATCH}, 70 % identificadas (${CUSTOMERS} clientes, 4 lojas)`);
+  console.log(
+    `Ingestão PDV: ${BASKETS} cestas de 8 itens em lotes de ${BATCH}, 70 % identificadas (${CUSTOMERS} clientes, 4 lojas)`,
+  );
   await run('uma requisição por vez', batches.slice(0, half), 1);
   await run('4 requisições em paralelo', batches.slice(half), 4);
   await run('reenvio de tudo (idempotência)', batches, 4);
   const sample = await CustomerEntity.get({ tenant: t.tenant, id: 1 }).go();
-  console.log(`  cliente 1: ${sample.data?.basketCount} compras, total ${(sample.data?.basketTotal ?? 0) / 100}, última ${sample.data?.dt_last_basket}`);
+  console.log(
+    `  cliente 1: ${sample.data?.basketCount} compras, total ${(sample.data?.basketTotal ?? 0) / 100}, última ${sample.data?.dt_last_basket}`,
+  );
 } finally {
   await dynamo.stop();
 }

@@ -2,12 +2,12 @@
  * Product search at catalogue scale: DynamoDB requests per search and latency (p50/p95) for a
  * description prefix, an exact EAN and the unfiltered first page, at 200 and at 100,000 products.
  * Runs against an in-memory DynamoDB Local; requests are counted by a middleware on the shared
- * DocumentClient. Figures are measured twice: at the repository (the search itself) and through
+ * DocumentClient. SearchFigures are measured twice: at the repository (the search itself) and through
  * the real Lambda handler (adding the staff-auth reads: user and role).
  *
  * Run: npx tsx test/bench/product-search.ts   (PRODUCTS=100000 by default)
  */
-import { countDynamoRequests, startLocalTable } from '../support/local-table';
+import { countDynamoRequests, measureSearches, startLocalTable, type SearchFigures } from '../support/local-table';
 
 const LARGE = Number(process.env.PRODUCTS ?? 100_000);
 const SMALL = 200;
@@ -28,12 +28,46 @@ const { call } = await import('../support/api');
 
 const dynamoRequests = await countDynamoRequests();
 
-const variants = CATEGORY_TREE.flatMap(([, branches]) => branches.flatMap(([, leaves]) => leaves.flatMap(([, v]) => v.map(([name, cents]) => ({ name, cents })))));
+const variants = CATEGORY_TREE.flatMap(([, branches]) =>
+  branches.flatMap(([, leaves]) => leaves.flatMap(([, v]) => v.map(([name, cents]) => ({ name, cents })))),
+);
 const brands = [
   ...BRANDS.map(([, d]) => d),
-  ...['Serra Azul', 'Boa Safra', 'Vale Verde', 'Sabor de Minas', 'Dona Benta', 'Qualitá', 'Primor', 'Vitória', 'Santa Amália', 'Bom Gosto', 'Sinhá', 'Carrefour', 'Tirolez', 'Aurora', 'Perdigão', 'Seara', 'Sadia', 'Fleischmann', 'Knorr', 'Maggi'],
+  ...[
+    'Serra Azul',
+    'Boa Safra',
+    'Vale Verde',
+    'Sabor de Minas',
+    'Dona Benta',
+    'Qualitá',
+    'Primor',
+    'Vitória',
+    'Santa Amália',
+    'Bom Gosto',
+    'Sinhá',
+    'Carrefour',
+    'Tirolez',
+    'Aurora',
+    'Perdigão',
+    'Seara',
+    'Sadia',
+    'Fleischmann',
+    'Knorr',
+    'Maggi',
+  ],
 ];
-const flavours = ['', 'Tradicional', 'Light', 'Zero', 'Premium', 'Orgânico', 'Família', 'Econômica', 'Gourmet', 'Kids'];
+const flavours = [
+  '',
+  'Tradicional',
+  'Light',
+  'Zero',
+  'Premium',
+  'Orgânico',
+  'Família',
+  'Econômica',
+  'Gourmet',
+  'Kids',
+];
 
 function product(tenant: string, i: number) {
   const v = variants[i % variants.length]!;
@@ -54,7 +88,12 @@ function product(tenant: string, i: number) {
     url: '',
     fast_orders: 'N' as const,
     group_code: normalizeText(v.name.split(' ')[0]!),
-    prices: [1, 2, 3, 4, 5, 6].map((s) => ({ id_store: s, regular: v.cents + s * 10, cust: Math.round(v.cents * 0.7), stock: (i * s) % 200 })),
+    prices: [1, 2, 3, 4, 5, 6].map((s) => ({
+      id_store: s,
+      regular: v.cents + s * 10,
+      cust: Math.round(v.cents * 0.7),
+      stock: (i * s) % 200,
+    })),
   };
 }
 
@@ -62,7 +101,9 @@ async function seed(tenant: string, count: number): Promise<number> {
   const started = performance.now();
   const chunk = 5000;
   for (let start = 0; start < count; start += chunk) {
-    const items = Array.from({ length: Math.min(chunk, count - start) }, (_, k) => product(tenant, start + k));
+    const items = Array.from({ length: Math.min(chunk, count - start) }, (_, k) =>
+      product(tenant, start + k),
+    );
     const { unprocessed } = await ProductEntity.put(items).go({ concurrency: 16 });
     if (unprocessed.length > 0) throw new Error(`${unprocessed.length} unprocessed`);
   }
@@ -70,53 +111,65 @@ async function seed(tenant: string, count: number): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
-interface Figures {
-  requests: number;
-  p50: number;
-  p95: number;
-  results: number;
-}
+const measure = (run: (i: number) => Promise<number>) => measureSearches(dynamoRequests, run, ITERATIONS, 50); // warm-up: JIT of DynamoDB Local and of Node
 
-async function measure(run: (i: number) => Promise<number>): Promise<Figures> {
-  for (let i = 0; i < 50; i++) await run(i); // warm-up (JIT of DynamoDB Local and of Node)
-  const times: number[] = [];
-  let totalRequests = 0;
-  let results = 0;
-  for (let i = 0; i < ITERATIONS; i++) {
-    dynamoRequests.reset();
-    const t0 = performance.now();
-    results += await run(i);
-    times.push(performance.now() - t0);
-    totalRequests += dynamoRequests.count;
-  }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
-  return { requests: totalRequests / ITERATIONS, p50: at(0.5), p95: at(0.95), results: results / ITERATIONS };
-}
-
-const prefixes = ['arroz', 'café', 'leite uht', 'biscoito recheado', 'sabão em pó', 'refrigerante cola', 'água mineral', 'macarrão penne', 'queijo', 'shampoo'];
+const prefixes = [
+  'arroz',
+  'café',
+  'leite uht',
+  'biscoito recheado',
+  'sabão em pó',
+  'refrigerante cola',
+  'água mineral',
+  'macarrão penne',
+  'queijo',
+  'shampoo',
+];
 
 async function scenario(label: string, count: number) {
   const t = await createTestTenant('bench');
   const seconds = await seed(t.tenant, count);
-  console.log(`\n${label}: ${count.toLocaleString('pt-BR')} mercadorias gravadas em ${seconds.toFixed(1)} s (${Math.round(count / seconds)} itens/s, BatchWrite ×16)`);
+  console.log(
+    `\n${label}: ${count.toLocaleString('pt-BR')} mercadorias gravadas em ${seconds.toFixed(1)} s (${Math.round(count / seconds)} itens/s, BatchWrite ×16)`,
+  );
   const repo = productsRepository(t.tenant);
   const codes = Array.from({ length: 50 }, (_, k) => product(t.tenant, (k * 7919) % count).code);
-  const rows: [string, Figures][] = [
-    ['prefixo da descrição (repositório)', await measure(async (i) => (await repo.search('description', prefixes[i % prefixes.length]!, 1, 50)).items.length)],
+  const rows: [string, SearchFigures][] = [
+    [
+      'prefixo da descrição (repositório)',
+      await measure(
+        async (i) => (await repo.search('description', prefixes[i % prefixes.length]!, 1, 50)).items.length,
+      ),
+    ],
     [
       'prefixo, só a página (Limit 51, sem contar)',
       await measure(async (i) => {
         const key = normalizeText(prefixes[i % prefixes.length]!);
-        return (await ProductEntity.query.byDescription({ tenant: t.tenant }).begins({ descriptionKey: key }).go({ limit: 51, pages: 1 })).data.length;
+        return (
+          await ProductEntity.query
+            .byDescription({ tenant: t.tenant })
+            .begins({ descriptionKey: key })
+            .go({ limit: 51, pages: 1 })
+        ).data.length;
       }),
     ],
-    ['EAN exato (repositório)', await measure(async (i) => (await repo.quickSearch(codes[i % codes.length]!, 1, 50)).items.length)],
-    ['lista sem filtro, página 1 (repositório)', await measure(async () => (await repo.list(1, 50)).items.length)],
+    [
+      'EAN exato (repositório)',
+      await measure(async (i) => (await repo.quickSearch(codes[i % codes.length]!, 1, 50)).items.length),
+    ],
+    [
+      'lista sem filtro, página 1 (repositório)',
+      await measure(async () => (await repo.list(1, 50)).items.length),
+    ],
     [
       'prefixo via handler (GET /web/products/search)',
       await measure(async (i) => {
-        const res = await call(handler, { path: '/api/web/products/search', query: { q: prefixes[i % prefixes.length] }, tenant: t.tenant, token: t.adminToken });
+        const res = await call(handler, {
+          path: '/api/web/products/search',
+          query: { q: prefixes[i % prefixes.length] },
+          tenant: t.tenant,
+          token: t.adminToken,
+        });
         if (res.status !== 200) throw new Error(res.text);
         return res.body.data.length;
       }),
@@ -124,23 +177,34 @@ async function scenario(label: string, count: number) {
     [
       'EAN via handler (GET /web/product/find)',
       await measure(async (i) => {
-        const res = await call(handler, { path: '/api/web/product/find', query: { code: codes[i % codes.length] }, tenant: t.tenant, token: t.adminToken });
+        const res = await call(handler, {
+          path: '/api/web/product/find',
+          query: { code: codes[i % codes.length] },
+          tenant: t.tenant,
+          token: t.adminToken,
+        });
         if (res.status !== 200) throw new Error(res.text);
         return 1;
       }),
     ],
   ];
   for (const [name, f] of rows) {
-    console.log(`  ${name.padEnd(48)} ${f.requests.toFixed(2)} req. DynamoDB/busca   p50 ${f.p50.toFixed(1)} ms   p95 ${f.p95.toFixed(1)} ms   (${f.results.toFixed(1)} resultados)`);
+    console.log(
+      `  ${name.padEnd(48)} ${f.requests.toFixed(2)} req. DynamoDB/busca   p50 ${f.p50.toFixed(1)} ms   p95 ${f.p95.toFixed(1)} ms   (${f.results.toFixed(1)} resultados)`,
+    );
   }
   const totals = await repo.search('description', 'arroz', 1, 50);
-  console.log(`  total informado para "arroz": ${totals.total}${totals.estimated ? ' (estimado: mais de 200 resultados)' : ''}`);
+  console.log(
+    `  total informado para "arroz": ${totals.total}${totals.estimated ? ' (estimado: mais de 200 resultados)' : ''}`,
+  );
 }
 
 try {
   await scenario('Catálogo pequeno', SMALL);
   await scenario('Catálogo grande', LARGE);
-  console.log('\nStaff auth adds 2 GetItems per request (user and role); the tenant is cached per container.');
+  console.log(
+    '\nStaff auth adds 2 GetItems per request (user and role); the tenant is cached per container.',
+  );
 } finally {
   await dynamo.stop();
 }

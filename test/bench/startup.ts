@@ -7,5 +7,7 @@ import { cpus } from 'node:os';
 import { startRuntime } from './runtime';
 
 const runtime = await startRuntime();
-console.log(`startup: healthy after ${(runtime.healthyAfterMs / 1000).toFixed(1)} s (cores: ${cpus().length}, target ≤ 60 s)`);
+console.log(
+  `startup: healthy after ${(runtime.healthyAfterMs / 1000).toFixed(1)} s (cores: ${cpus().length}, target ≤ 60 s)`,
+);
 await runtime.stop();

@@ -18,7 +18,10 @@ interface ManifestChunk {
 }
 
 const dist = resolve(import.meta.dirname, '../../web/dist');
-const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+  string,
+  ManifestChunk
+>;
 const gzipCache = new Map<string, number>();
 const gz = (file: string) => {
   if (!gzipCache.has(file)) gzipCache.set(file, gzipSync(readFileSync(join(dist, file))).length);
@@ -40,13 +43,20 @@ const jsSize = (keys: Set<string>) => [...keys].reduce((sum, k) => sum + gz(mani
 export function routeSizes(): Array<{ page: string; gzipBytes: number }> {
   return Object.entries(manifest)
     .filter(([, c]) => c.isDynamicEntry && c.src?.includes('/pages/'))
-    .map(([key, c]) => ({ page: c.src!.replace(/^.*src\/pages\//, ''), gzipBytes: jsSize(new Set([...entry, ...closure(key)])) }))
+    .map(([key, c]) => ({
+      page: c.src!.replace(/^.*src\/pages\//, ''),
+      gzipBytes: jsSize(new Set([...entry, ...closure(key)])),
+    }))
     .sort((a, b) => a.page.localeCompare(b.page));
 }
 
 console.log(`app entry (${manifest[entryKey]!.file} + static imports): ${kb(jsSize(entry))} gzip`);
 console.log('JS loaded per page (entry + page chunks), gzip:');
 for (const { page, gzipBytes } of routeSizes()) {
-  const flag = page.startsWith('login/') ? (gzipBytes <= 250 * 1024 ? '  ✓ ≤ 250 KB' : '  ✗ over 250 KB') : '';
+  const flag = page.startsWith('login/')
+    ? gzipBytes <= 250 * 1024
+      ? '  ✓ ≤ 250 KB'
+      : '  ✗ over 250 KB'
+    : '';
   console.log(`  ${page.padEnd(48)} ${kb(gzipBytes).padStart(10)}${flag}`);
 }

@@ -36,3 +36,38 @@ export async function countDynamoRequests(): Promise<{ readonly count: number; r
   );
   return counter;
 }
+
+export interface SearchFigures {
+  /** DynamoDB requests per call. */
+  requests: number;
+  p50: number;
+  p95: number;
+  /** Results per call (what `run` returned). */
+  results: number;
+}
+
+/**
+ * Runs `run` `iterations` times after `warmup` calls and reports DynamoDB requests per call,
+ * latency p50/p95 in ms and the mean of what `run` returns (e.g. result count).
+ */
+export async function measureSearches(
+  counter: { readonly count: number; reset(): void },
+  run: (i: number) => Promise<number>,
+  iterations: number,
+  warmup: number,
+): Promise<SearchFigures> {
+  for (let i = 0; i < warmup; i++) await run(i);
+  const times: number[] = [];
+  let totalRequests = 0;
+  let results = 0;
+  for (let i = 0; i < iterations; i++) {
+    counter.reset();
+    const t0 = performance.now();
+    results += await run(i);
+    times.push(performance.now() - t0);
+    totalRequests += counter.count;
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+  return { requests: totalRequests / iterations, p50: at(0.5), p95: at(0.95), results: results / iterations };
+}
