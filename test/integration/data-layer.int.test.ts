@@ -33,7 +33,7 @@ describe('data layer', () => {
     const outcomes = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => claim(tenant, 'ana@loja.com', i + 1)));
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     const rejected = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
-    expect(rejected.reason).toMatchObject({ statusCode: 409, message: 'E-mail já cadastrado.' });
+    expect(rejected.reason).toMatchObject({ kind: 'conflict', message: 'E-mail já cadastrado.' });
     expect(await countersFor(tenant).total('test')).toBe(1);
     // The same value is free in another tenant.
     await expect(claim(tenant + 'x', 'ana@loja.com', 1)).resolves.toBeUndefined();

@@ -2,7 +2,7 @@ import { describe, expect, it, beforeAll } from 'vitest';
 import { z } from 'zod';
 import { createDomainHandler } from '@freguesia/functions/lib/http/handler';
 import { route } from '@freguesia/functions/lib/http/route';
-import { badRequest } from '@freguesia/functions/lib/http/errors';
+import { invalid } from '@freguesia/functions/lib/errors';
 import { signToken } from '@freguesia/functions/lib/auth/jwt';
 import { UserEntity } from '@freguesia/functions/lib/identity/entities';
 import { handler as platform } from '@freguesia/functions/platform/handler';
@@ -38,7 +38,7 @@ const handler = createDomainHandler([
     path: '/api/web/things/bad',
     auth: 'public',
     handler: async () => {
-      throw badRequest('Mensagem clara.');
+      throw invalid('Mensagem clara.');
     },
   }),
 ]);

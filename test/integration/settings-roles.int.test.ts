@@ -104,7 +104,7 @@ describe('roles API', () => {
     // condition on the role's user counter refuses the delete.
     const record = await rolesRepository(t.tenant).get(role.id);
     await expect(rolesRepository(t.tenant).remove(record!)).rejects.toMatchObject({
-      statusCode: 409,
+      kind: 'conflict',
       message: 'Esta permissão está em uso por usuários e não pode ser removida.',
     });
     expect((await req('PUT', '/api/web/user/update', { body: { ...user, role_id: t.roleIds[2] } })).status).toBe(200);

@@ -1,12 +1,14 @@
 import '@cloudscape-design/global-styles/index.css';
 import { I18nProvider } from '@cloudscape-design/components/i18n';
 import ptBR from '@cloudscape-design/components/i18n/messages/all.pt-BR';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { currentAbilities, currentUser } from './app/current-user';
 import { takeFlash } from './app/flash';
 import { notify } from './app/notifications/notify';
+import { queryClient } from './api/query-client';
 import { createAppRouter } from './app/router';
 import { documentTitle } from './app/tenant';
 import { loadTenantTheme } from './app/theme';
@@ -24,8 +26,10 @@ const container = document.getElementById('root');
 if (!container) throw new Error('#root not found');
 createRoot(container).render(
   <StrictMode>
-    <I18nProvider locale="pt-BR" messages={[ptBR]}>
-      <RouterProvider router={router} />
-    </I18nProvider>
+    <QueryClientProvider client={queryClient}>
+      <I18nProvider locale="pt-BR" messages={[ptBR]}>
+        <RouterProvider router={router} />
+      </I18nProvider>
+    </QueryClientProvider>
   </StrictMode>,
 );

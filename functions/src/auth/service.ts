@@ -4,7 +4,7 @@ import { LOGIN_FAILED_MESSAGE, LOGIN_THROTTLED_MESSAGE } from '@freguesia/shared
 import { signToken } from '../lib/auth/jwt';
 import { verifyAgainstDecoy, verifyPassword } from '../lib/auth/password';
 import { loginThrottle, type ThrottleSubject } from '../lib/auth/throttle';
-import { tooManyRequests, unauthorized } from '../lib/http/errors';
+import { rateLimited, unauthenticated } from '../lib/errors';
 import { RoleEntity, UserEntity } from '../lib/identity/entities';
 
 // Compute the decoy hash at cold start, so the first unknown e-mail of a container costs one
@@ -32,12 +32,12 @@ export async function login(tenant: string, input: LoginRequest, sourceIp: strin
   const subjects: ThrottleSubject[] = [byEmail, { kind: 'ip', value: sourceIp }];
 
   const [state, user] = await Promise.all([throttle.check(subjects), findByEmail(tenant, email)]);
-  if (state.retryAfter > 0) throw tooManyRequests(LOGIN_THROTTLED_MESSAGE, state.retryAfter);
+  if (state.retryAfter > 0) throw rateLimited(LOGIN_THROTTLED_MESSAGE, state.retryAfter);
 
   const valid = user ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstDecoy(input.password);
   if (!user || !valid || !user.active) {
     await throttle.fail(subjects);
-    throw unauthorized(LOGIN_FAILED_MESSAGE);
+    throw unauthenticated(LOGIN_FAILED_MESSAGE);
   }
 
   const [{ data: role }, token] = await Promise.all([

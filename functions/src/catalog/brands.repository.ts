@@ -1,7 +1,7 @@
 import type { BrandInput, PartnerInput } from '@freguesia/shared/schemas/catalog';
 import { countersFor } from '../lib/ddb/counters';
 import { assertCommitted } from '../lib/ddb/transactions';
-import { conflict, notFound } from '../lib/http/errors';
+import { conflict, notFound } from '../lib/errors';
 import { BrandEntity, catalogService, PartnerEntity, UNIQUE_SCOPES, type BrandItem, type PartnerItem } from './entities';
 import { failedOperation } from './products.repository';
 

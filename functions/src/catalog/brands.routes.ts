@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BrandInput, BrandUpdate, PartnerInput, PartnerUpdate, type Brand, type Partner } from '@freguesia/shared/schemas/catalog';
 import { documentDigits } from '@freguesia/shared/domain/document';
 import { pageQuery, paginateArray } from '../lib/ddb/pagination';
-import { notFound } from '../lib/http/errors';
+import { notFound } from '../lib/errors';
 import { route } from '../lib/http/route';
 import { BRAND_NOT_FOUND, brandsRepository, PARTNER_NOT_FOUND, partnersRepository } from './brands.repository';
 import type { BrandItem, PartnerItem } from './entities';

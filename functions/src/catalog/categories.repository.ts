@@ -3,7 +3,7 @@ import { MAX_CATEGORY_LEVEL } from '@freguesia/shared/schemas/catalog';
 import { countersFor } from '../lib/ddb/counters';
 import { UniqueEntity } from '../lib/ddb/entities/unique';
 import { assertCommitted } from '../lib/ddb/transactions';
-import { ValidationError, notFound } from '../lib/http/errors';
+import { InvalidError, notFound } from '../lib/errors';
 import { catalogService, CategoryEntity, UNIQUE_SCOPES, type CategoryItem } from './entities';
 
 export const DUPLICATE_CATEGORY_MESSAGE = 'Já existe uma categoria com esta referência.';
@@ -36,9 +36,9 @@ export function categoriesRepository(tenant: string) {
       let level = 1;
       if (input.level_up > 0) {
         const parent = await this.get(input.level_up);
-        if (!parent) throw new ValidationError({ level_up: 'Categoria pai não encontrada.' });
+        if (!parent) throw new InvalidError({ level_up: 'Categoria pai não encontrada.' });
         if (parent.level >= MAX_CATEGORY_LEVEL) {
-          throw new ValidationError({ level_up: `As categorias têm no máximo ${MAX_CATEGORY_LEVEL} níveis.` });
+          throw new InvalidError({ level_up: `As categorias têm no máximo ${MAX_CATEGORY_LEVEL} níveis.` });
         }
         level = parent.level + 1;
       }

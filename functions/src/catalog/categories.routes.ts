@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CategoryAppUpdate, CategoryInput } from '@freguesia/shared/schemas/catalog';
 import { pageQuery, paginateArray } from '../lib/ddb/pagination';
-import { notFound } from '../lib/http/errors';
+import { notFound } from '../lib/errors';
 import { route } from '../lib/http/route';
 import { CATEGORY_NOT_FOUND, categoriesRepository } from './categories.repository';
 import { ancestorChain, cascaderTree, categoryAnswer } from './categories.service';

@@ -2,8 +2,7 @@ import { normalizeText } from '@freguesia/shared/domain/reference';
 import { ImportProductRow, type ImportProductsAnswer } from '@freguesia/shared/schemas/catalog';
 import { countersFor } from '../lib/ddb/counters';
 import { UniqueEntity } from '../lib/ddb/entities/unique';
-import { fieldErrors } from '../lib/http/middleware/validation';
-import { HttpError } from '../lib/http/errors';
+import { DomainError, fieldErrors } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { brandsRepository } from './brands.repository';
 import { categoriesRepository } from './categories.repository';
@@ -285,7 +284,7 @@ async function upsertOne(tenant: string, products: ReturnType<typeof productsRep
       return 'created';
     } catch (error) {
       // 409: someone created this EAN meanwhile — read again and update it instead.
-      if (!(error instanceof HttpError && error.statusCode === 409)) throw error;
+      if (!(error instanceof DomainError && error.kind === 'conflict')) throw error;
     }
   }
   return undefined;
@@ -339,7 +338,7 @@ async function brandResolver(tenant: string): Promise<(text: string) => Promise<
       brands = [...brands, created];
       return created;
     } catch (error) {
-      if (!(error instanceof HttpError && error.statusCode === 409)) throw error;
+      if (!(error instanceof DomainError && error.kind === 'conflict')) throw error;
       brands = await repo.all();
       const now = find(text);
       if (!now) throw error;

@@ -1,6 +1,6 @@
 import type { PaymentInput } from '@freguesia/shared/schemas/catalog';
 import { countersFor } from '../lib/ddb/counters';
-import { notFound } from '../lib/http/errors';
+import { notFound } from '../lib/errors';
 import { isConditionalFailure } from './categories.repository';
 import { PaymentMethodEntity, type PaymentMethodItem } from './entities';
 

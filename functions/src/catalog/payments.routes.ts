@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PaymentInput, type PaymentMethod } from '@freguesia/shared/schemas/catalog';
 import { pageQuery, paginateArray } from '../lib/ddb/pagination';
-import { notFound } from '../lib/http/errors';
+import { notFound } from '../lib/errors';
 import { route } from '../lib/http/route';
 import type { PaymentMethodItem } from './entities';
 import { PAYMENT_NOT_FOUND, paymentsRepository } from './payments.repository';

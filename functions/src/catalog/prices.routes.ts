@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PRICE_ROWS, PriceSetInput } from '@freguesia/shared/schemas/catalog';
-import { forbidden, notFound, ValidationError } from '../lib/http/errors';
+import { InvalidError, forbidden, notFound } from '../lib/errors';
 import { route, type StaffPrincipal } from '../lib/http/route';
 import type { StoredPrice } from './entities';
 import { PRODUCT_NOT_FOUND, productsRepository } from './products.repository';
@@ -59,7 +59,7 @@ export const priceRoutes = [
     maxBodyBytes: 256 * 1024,
     handler: async ({ tenant, body, principal }) => {
       const { rows, products } = rowsOf(body);
-      if (products.length > MAX_PRICE_ROWS) throw new ValidationError({ _: `No máximo ${MAX_PRICE_ROWS} mercadorias por vez.` });
+      if (products.length > MAX_PRICE_ROWS) throw new InvalidError({ _: `No máximo ${MAX_PRICE_ROWS} mercadorias por vez.` });
       const restricted = !principal.allStores;
       if (restricted && rows.some((r) => !visibleTo(principal, { id: r.id_store }))) {
         throw forbidden('Você só pode alterar os preços da sua loja.');
@@ -77,7 +77,7 @@ export const priceRoutes = [
         else if (seen.has(pair)) errors[`${row.path}id_store`] ??= 'Esta loja já foi usada em outra linha.';
         seen.add(pair);
       }
-      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+      if (Object.keys(errors).length > 0) throw new InvalidError(errors);
 
       const sets = new Map<number, StoredPrice[]>();
       for (const id of products) {

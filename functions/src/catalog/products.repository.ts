@@ -2,7 +2,7 @@ import { normalizeText } from '@freguesia/shared/domain/reference';
 import type { ProductSearchField } from '@freguesia/shared/schemas/catalog';
 import { countersFor } from '../lib/ddb/counters';
 import { assertCommitted } from '../lib/ddb/transactions';
-import { conflict, notFound } from '../lib/http/errors';
+import { conflict, notFound } from '../lib/errors';
 import { catalogService, ProductEntity, UNIQUE_SCOPES, type ProductItem, type StoredPrice } from './entities';
 import { looksLikeCode, type ProductFields } from './products.service';
 

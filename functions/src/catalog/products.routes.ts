@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PRODUCT_SEARCH_FIELDS, ProductInput, ProductUpdate } from '@freguesia/shared/schemas/catalog';
 import { pageQuery, paginated } from '../lib/ddb/pagination';
-import { notFound, ValidationError } from '../lib/http/errors';
+import { InvalidError, notFound } from '../lib/errors';
 import { route } from '../lib/http/route';
 import { brandsRepository } from './brands.repository';
 import { categoriesRepository } from './categories.repository';
@@ -41,7 +41,7 @@ async function references(tenant: string, input: ProductInput) {
   const errors: Record<string, string> = {};
   if (input.category && !category) errors['category.reference_code'] = 'Categoria não encontrada.';
   if (input.id_brand && !brand) errors.id_brand = 'Marca não encontrada.';
-  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  if (Object.keys(errors).length > 0) throw new InvalidError(errors);
   return productFields({
     ...input,
     category: category ? { id: category.id, reference_code: category.reference_code, description: category.description } : null,

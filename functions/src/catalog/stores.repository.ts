@@ -1,7 +1,7 @@
 import type { Store, StoreInput } from '@freguesia/shared/schemas/catalog';
 import { countersFor } from '../lib/ddb/counters';
 import { assertCommitted } from '../lib/ddb/transactions';
-import { conflict, notFound } from '../lib/http/errors';
+import { conflict, notFound } from '../lib/errors';
 import type { StaffPrincipal } from '../lib/http/route';
 import { catalogService, StoreEntity, UNIQUE_SCOPES, type StoreItem } from './entities';
 import { failedOperation } from './products.repository';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { StoreInput, StoreUpdate } from '@freguesia/shared/schemas/catalog';
-import { notFound } from '../lib/http/errors';
+import { notFound } from '../lib/errors';
 import { route } from '../lib/http/route';
 import { STORE_NOT_FOUND, storeAnswer, storesRepository, visibleTo } from './stores.repository';
 

@@ -1,6 +1,6 @@
 import { countersFor } from '../lib/ddb/counters';
 import { UniqueEntity } from '../lib/ddb/entities/unique';
-import { conflict, notFound } from '../lib/http/errors';
+import { conflict, notFound } from '../lib/errors';
 import {
   BasketEntity,
   BasketOriginEntity,

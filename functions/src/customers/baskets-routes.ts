@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { isIsoDate } from '@freguesia/shared/domain/masks';
 import { CUSTOMER_MESSAGES } from '@freguesia/shared/schemas/customer';
 import { pageQuery, paginateArray, paginated } from '../lib/ddb/pagination';
-import { badRequest } from '../lib/http/errors';
+import { invalid } from '../lib/errors';
 import { route, type StaffPrincipal } from '../lib/http/route';
-import { settingsRepository } from '../settings/settings-repository';
+import { readSettingValue } from '../settings/settings.service';
 import { ASSOCIATE_MAX, basketsRepository } from './baskets-repository';
 import { addDays, endOfMonth, localDay, toBasket } from './service';
 import { storeNames } from './stores';
@@ -42,15 +42,15 @@ export const basketRoutes = [
       gte_date: day('Data inicial inválida: use AAAA-MM-DD.').optional(),
       lte_date: day('Data final inválida: use AAAA-MM-DD.').optional(),
     }),
-    handler: async ({ tenant, query }) => {
+    handler: async ({ service, tenant, query }) => {
       const today = localDay(new Date());
       let gte = query.gte_date;
       if (!gte) {
-        const days = Number((await settingsRepository(tenant.id).value('average_baskets_days')) ?? 90) || 90;
+        const days = Number((await readSettingValue(service, 'average_baskets_days')) ?? 90) || 90;
         gte = addDays(today, -days);
       }
       const lte = query.lte_date ?? endOfMonth(today);
-      if (gte > lte) throw badRequest('A data inicial deve ser anterior à final.');
+      if (gte > lte) throw invalid('A data inicial deve ser anterior à final.');
       const [baskets, names] = await Promise.all([basketsRepository(tenant.id).byCustomer(query.id, gte, lte), storeNames(tenant.id)]);
       const page = paginateArray(baskets, query.page, query.per_page);
       return { ...page, data: page.data.map((b) => toBasket(b, names)), period: { gte_date: gte, lte_date: lte } };

@@ -5,7 +5,7 @@ import { countersFor } from '../lib/ddb/counters';
 import { CounterEntity } from '../lib/ddb/entities/counter';
 import { UniqueEntity } from '../lib/ddb/entities/unique';
 import { readPage } from '../lib/ddb/pagination';
-import { conflict, notFound } from '../lib/http/errors';
+import { conflict, notFound } from '../lib/errors';
 import {
   BasketEntity,
   CustomerEntity,

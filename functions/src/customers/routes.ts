@@ -3,7 +3,7 @@ import { normalizeDocument } from '@freguesia/shared/domain/document';
 import { CUSTOMER_MESSAGES, CustomerForm, CustomerUpdate } from '@freguesia/shared/schemas/customer';
 import { hashPassword } from '../lib/auth/password';
 import { pageQuery, paginated } from '../lib/ddb/pagination';
-import { badRequest, notFound } from '../lib/http/errors';
+import { InvalidError, notFound } from '../lib/errors';
 import { route, type StaffPrincipal } from '../lib/http/route';
 import { basketRoutes } from './baskets-routes';
 import { customersRepository, GEO_CAP, type Actor } from './repository';
@@ -92,7 +92,7 @@ export const routes = [
     params: z.object({ document: z.string() }),
     handler: async ({ tenant, params }) => {
       const document = normalizeDocument(params.document);
-      if (!document) throw badRequest(CUSTOMER_MESSAGES.invalidDocument, { errors: { document: CUSTOMER_MESSAGES.invalidDocument } });
+      if (!document) throw new InvalidError({ document: CUSTOMER_MESSAGES.invalidDocument }, CUSTOMER_MESSAGES.invalidDocument);
       return { id: (await customersRepository(tenant.id).idByDocument(document)) ?? 0 };
     },
   }),
@@ -153,6 +153,6 @@ async function assertStore(tenant: string, storeId: number | undefined): Promise
   if (storeId === undefined) return;
   const stores = await storeRefs(tenant);
   if (!stores.some((s) => s.id === storeId)) {
-    throw badRequest('Loja favorita não encontrada.', { errors: { favorite_store: 'Loja favorita não encontrada.' } });
+    throw new InvalidError({ favorite_store: 'Loja favorita não encontrada.' }, 'Loja favorita não encontrada.');
   }
 }

@@ -1,28 +1,11 @@
-import { storesRepository } from '../catalog/stores.repository';
+import type { ServiceContext } from '../lib/context';
+import { listStoreRefs, storeNames as catalogStoreNames, type StoreRef } from '../catalog/stores.service';
 
-/** What the customer screens need of a store (names on purchases, map pins, validation). */
-export interface StoreRef {
-  id: number;
-  name: string;
-  city: string;
-  state: string;
-  latitude: number | null;
-  longitude: number | null;
-}
+export type { StoreRef };
 
-/** The tenant's stores, read through the catalogue (a small collection, one Query). */
-export async function storeRefs(tenant: string): Promise<StoreRef[]> {
-  const stores = await storesRepository(tenant).all();
-  return stores.map((s) => ({
-    id: s.id,
-    name: s.name,
-    city: s.city ?? '',
-    state: s.state ?? '',
-    latitude: s.latitude ?? null,
-    longitude: s.longitude ?? null,
-  }));
-}
+/** The tenant's stores, read through the catalogue's service. */
+export const storeRefs = (tenant: string): Promise<StoreRef[]> => listStoreRefs(system(tenant));
 
-export async function storeNames(tenant: string): Promise<Map<number, string>> {
-  return new Map((await storeRefs(tenant)).map((s) => [s.id, s.name]));
-}
+export const storeNames = (tenant: string): Promise<Map<number, string>> => catalogStoreNames(system(tenant));
+
+const system = (tenant: string): ServiceContext => ({ tenant, actor: { kind: 'system', name: 'customers' }, now: () => new Date() });

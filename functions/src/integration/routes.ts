@@ -1,5 +1,5 @@
-import { fieldErrors } from '../lib/http/middleware/validation';
-import { badRequest } from '../lib/http/errors';
+import { fieldErrors } from '../lib/errors';
+import { invalid } from '../lib/errors';
 import { route } from '../lib/http/route';
 import { basketsRepository, type IngestResult, type NewBasket } from '../customers/baskets-repository';
 import { storeRefs } from '../customers/stores';
@@ -19,7 +19,7 @@ export const routes = [
     maxBodyBytes: 6 * 1024 * 1024,
     handler: async ({ tenant, body }) => {
       const rows = basketRows(body);
-      if (typeof rows === 'string') throw badRequest(rows);
+      if (typeof rows === 'string') throw invalid(rows);
       const stores = new Set((await storeRefs(tenant.id)).map((s) => s.id));
       const results: IngestResult[] = [];
       const accepted: { index: number; basket: NewBasket }[] = [];

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Entity } from 'electrodb';
 import { documentClient, tableName } from './ddb/client';
 import { key } from './ddb/indexes';
-import { tooManyRequests } from './http/errors';
+import { rateLimited } from './errors';
 
 /**
  * Fixed-window request counters for public endpoints (customer portal, existence checks).
@@ -46,6 +46,6 @@ export async function limit(tenant: string, bucketKey: string, max: number, wind
     .set({ expiresAt: window + windowSeconds * 2 })
     .go({ response: 'all_new' });
   const hits = data.hits ?? 1;
-  if (hits > max) throw tooManyRequests(RATE_LIMIT_MESSAGE, Math.max(1, window + windowSeconds - now));
+  if (hits > max) throw rateLimited(RATE_LIMIT_MESSAGE, Math.max(1, window + windowSeconds - now));
   return hits;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listBanks, listCities, listStates, searchCities, isUf } from '@freguesia/shared/domain/reference';
 import { config } from '../lib/config';
-import { badRequest } from '../lib/http/errors';
+import { InvalidError } from '../lib/errors';
 import { route } from '../lib/http/route';
 
 /**
@@ -33,7 +33,7 @@ export const routes = [
     auth: 'public',
     query: z.object({ state: z.string({ error: 'Informe o estado (UF).' }).trim().toUpperCase() }),
     handler: async ({ query }) => {
-      if (!isUf(query.state)) throw badRequest('Estado (UF) inválido.', { errors: { state: 'Estado (UF) inválido.' } });
+      if (!isUf(query.state)) throw new InvalidError({ state: 'Estado (UF) inválido.' }, 'Estado (UF) inválido.');
       return listCities(query.state);
     },
   }),

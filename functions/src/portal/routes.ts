@@ -3,14 +3,14 @@ import { normalizeDocument } from '@freguesia/shared/domain/document';
 import { CUSTOMER_MESSAGES, PortalCustomer, parseRequiredFields } from '@freguesia/shared/schemas/customer';
 import { signToken } from '../lib/auth/jwt';
 import { hashPassword, verifyPassword } from '../lib/auth/password';
-import { HttpError, ValidationError, badRequest, forbidden, unauthorized } from '../lib/http/errors';
+import { DomainError, InvalidError, conflict, forbidden, invalid, unauthenticated } from '../lib/errors';
 import { json, text } from '../lib/http/response';
 import { route } from '../lib/http/route';
 import { limit } from '../lib/ratelimit';
 import { customersRepository, type Actor } from '../customers/repository';
 import { profileFromPortal, toPortalRecord } from '../customers/service';
-import { settingsRepository } from '../settings/settings-repository';
-import { answerCep } from '../catalog/lookups.routes';
+import { readSettingValue } from '../settings/settings.service';
+import { findAddressByCep } from '../catalog/lookups.service';
 import { mergePortalTags, missingRequired, parsePortalTags } from './service';
 
 /**
@@ -42,8 +42,8 @@ const documentQuery = z.object({
 });
 
 async function portalRules(tenant: string) {
-  const settings = settingsRepository(tenant);
-  const [required, tags] = await Promise.all([settings.value('portal_fields_require'), settings.value('portal_tags')]);
+  const ctx = { tenant, actor: { kind: 'public' }, now: () => new Date() } as const;
+  const [required, tags] = await Promise.all([readSettingValue(ctx, 'portal_fields_require'), readSettingValue(ctx, 'portal_tags')]);
   return { required: parseRequiredFields(required), tags: parsePortalTags(tags) };
 }
 
@@ -55,13 +55,13 @@ async function portalLogin(tenant: string, input: z.output<typeof loginInput>, s
   if (!document) return { id: '0', token: null };
   await limitDocument(tenant, 'login', document);
   await limit(tenant, `portal:login-15min:doc:${document}`, PORTAL_LIMITS.loginsPerDocumentPer15Min, 900);
-  if (!input.password) throw badRequest('Informe sua senha para realizar o acesso.');
+  if (!input.password) throw invalid('Informe sua senha para realizar o acesso.');
   const repo = customersRepository(tenant);
   const id = await repo.idByDocument(document);
   const customer = id ? await repo.get(id) : null;
   if (!customer) return { id: '0', token: null };
-  if (!customer.passwordHash) throw unauthorized(NO_PASSWORD);
-  if (!(await verifyPassword(input.password, customer.passwordHash))) throw unauthorized(CUSTOMER_MESSAGES.wrongPassword);
+  if (!customer.passwordHash) throw unauthenticated(NO_PASSWORD);
+  if (!(await verifyPassword(input.password, customer.passwordHash))) throw unauthenticated(CUSTOMER_MESSAGES.wrongPassword);
   if (customer.active !== 'Y') throw forbidden(INACTIVE);
   const token = await signToken({ sub: String(customer.id), tnt: tenant, typ: 'customer' }, CUSTOMER_TOKEN_TTL);
   return { id: customer.id, token };
@@ -74,9 +74,9 @@ export const routes = [
     path: '/api/customer/cep/{cep}',
     auth: 'public',
     params: z.object({ cep: z.string().max(20) }),
-    handler: async ({ tenant, params, sourceIp }) => {
+    handler: async ({ service, tenant, params, sourceIp }) => {
       await limitIp(tenant.id, 'cep', sourceIp);
-      return answerCep(params.cep);
+      return findAddressByCep(service, params.cep);
     },
   }),
   /** Empty text (200) when unknown, otherwise `{id}` only. */
@@ -111,14 +111,14 @@ export const routes = [
       const errors = missingRequired(body, rules.required);
       if (!body.password) errors.password = 'Digite a sua senha.';
       if (body.agreement !== 'Y') errors.agreement = 'É necessário aceitar o regulamento do programa.';
-      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+      if (Object.keys(errors).length > 0) throw new InvalidError(errors);
       const profile = profileFromPortal({ ...body, tags: mergePortalTags(body.tags, rules.tags) });
       try {
         const created = await customersRepository(tenant.id).create(profile, { actor: PORTAL, passwordHash: await hashPassword(body.password!) });
         return { id: created.id, message: CUSTOMER_MESSAGES.portalCreated };
       } catch (error) {
         // Tell the visitor to sign in instead, without revealing the existing record's id.
-        if (error instanceof HttpError && error.statusCode === 409) throw new HttpError(409, CUSTOMER_MESSAGES.portalDuplicate);
+        if (error instanceof DomainError && error.kind === 'conflict') throw conflict(CUSTOMER_MESSAGES.portalDuplicate);
         throw error;
       }
     },
@@ -149,7 +149,7 @@ export const routes = [
     auth: 'customer',
     handler: async ({ tenant, principal }) => {
       const customer = await customersRepository(tenant.id).get(principal.customerId);
-      if (!customer) throw unauthorized();
+      if (!customer) throw unauthenticated();
       return toPortalRecord(customer);
     },
   }),
@@ -164,13 +164,13 @@ export const routes = [
       if (body.id !== undefined && body.id !== principal.customerId) throw forbidden();
       const repo = customersRepository(tenant.id);
       const current = await repo.get(principal.customerId);
-      if (!current) throw unauthorized();
+      if (!current) throw unauthenticated();
       if (body.document !== current.document) {
-        throw new ValidationError({ document: 'O CPF não pode ser alterado. Procure uma de nossas lojas.' });
+        throw new InvalidError({ document: 'O CPF não pode ser alterado. Procure uma de nossas lojas.' });
       }
       const rules = await portalRules(tenant.id);
       const errors = missingRequired(body, rules.required);
-      if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+      if (Object.keys(errors).length > 0) throw new InvalidError(errors);
       const profile = profileFromPortal({ ...body, tags: mergePortalTags(body.tags, rules.tags, current.tags) }, current);
       const passwordHash = body.password ? await hashPassword(body.password) : undefined;
       await repo.update(current, profile, { actor: PORTAL, passwordHash, eventType: 'portal_update' });

@@ -1,6 +1,6 @@
 import { permissionId } from '@freguesia/shared/domain/permissions';
 import type { Role, RoleInput } from '@freguesia/shared/schemas/identity';
-import { conflict, notFound } from '../lib/http/errors';
+import { conflict, notFound } from '../lib/errors';
 import type { RoleRecord, rolesRepository } from './roles-repository';
 import { ROLE_MESSAGES } from './roles-repository';
 import type { usersRepository } from './users-repository';

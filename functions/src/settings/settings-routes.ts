@@ -9,7 +9,7 @@ import {
   readSetting,
   rotateIntegrationToken,
   writeSetting,
-} from './settings-service';
+} from './settings.service';
 
 const READ = { action: 'read', subject: 'Settings' } as const;
 const WRITE = { action: 'write', subject: 'Settings' } as const;

@@ -3,7 +3,7 @@ import { UserCreate, UserUpdate } from '@freguesia/shared/schemas/identity';
 import { paginateArray } from '../lib/ddb/pagination';
 import { route } from '../lib/http/route';
 import { idSchema, identityRepositories, listQuery } from './roles-routes';
-import { StoreEntity } from '../catalog/entities';
+import { storeNames } from '../catalog/stores.service';
 import { createUser, deleteUser, getUser, listUsers, updateUser, type StoreDirectory } from './users-service';
 
 const READ = { action: 'read', subject: 'Settings' } as const;
@@ -12,10 +12,8 @@ const WRITE = { action: 'write', subject: 'Settings' } as const;
 /** The catalogue's stores of a tenant, by id (a small collection read whole, names only). */
 const storesOf =
   (tenant: string): StoreDirectory =>
-  async () => {
-    const { data } = await StoreEntity.query.byId({ tenant }).go({ pages: 'all', attributes: ['id', 'name'] });
-    return new Map(data.map((s) => [s.id, s.name]));
-  };
+  () =>
+    storeNames({ tenant, actor: { kind: 'system', name: 'settings' }, now: () => new Date() });
 
 /** Staff users ("Usuários", spec part 3 §2, §7): list, read, create, update, delete. */
 export const userRoutes = [

@@ -1,7 +1,7 @@
 import type { User, UserCreate, UserUpdate } from '@freguesia/shared/schemas/identity';
 import { USER_MESSAGES, normalizeUserDocument } from '@freguesia/shared/schemas/identity';
 import { hashPassword } from '../lib/auth/password';
-import { ValidationError, conflict, notFound } from '../lib/http/errors';
+import { InvalidError, conflict, notFound } from '../lib/errors';
 import type { StaffPrincipal } from '../lib/http/route';
 import type { RoleRecord } from './roles-repository';
 import type { IdentityRepositories } from './roles-service';
@@ -73,14 +73,14 @@ export async function getUser(repos: IdentityRepositories, stores: StoreDirector
 
 async function chosenRole(repos: IdentityRepositories, roleId: number): Promise<RoleRecord> {
   const role = await repos.roles.get(roleId);
-  if (!role) throw new ValidationError({ role_id: USER_MESSAGES.role });
+  if (!role) throw new InvalidError({ role_id: USER_MESSAGES.role });
   return role;
 }
 
 /** The work store must be one of the tenant's stores (the schema already required one). */
 function assertStore(input: UserCreate | UserUpdate, storeNames: ReadonlyMap<number, string>): void {
   if (input.all_stores !== 'Y' && !storeNames.has(input.store_id ?? 0)) {
-    throw new ValidationError({ store_id: USER_MESSAGES.store });
+    throw new InvalidError({ store_id: USER_MESSAGES.store });
   }
 }
 

@@ -7,6 +7,7 @@
 import banksData from '../data/banks.json' with { type: 'json' };
 import municipalitiesData from '../data/municipalities.json' with { type: 'json' };
 import statesData from '../data/states.json' with { type: 'json' };
+import { normalizeText } from './text';
 
 /** A federative unit, as listed by GET /web/states. */
 export interface State {
@@ -40,19 +41,8 @@ export interface Bank {
   ispb: string | null;
 }
 
-/**
- * Normalizes text for accent- and case-insensitive comparison: upper-cases, strips accents (NFD, then
- * combining marks removed), collapses runs of whitespace into one space and trims.
- * `normalizeText('  São   José ')` is `'SAO JOSE'`.
- */
-export function normalizeText(s: string): string {
-  return s
-    .toUpperCase()
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+/** Accent- and case-insensitive form of a name (re-exported from ./text, the one implementation). */
+export { normalizeText };
 
 const STATES: readonly State[] = Object.freeze(
   statesData.map((s) => Object.freeze({ id: Number(s.ibge), uf: s.uf, name: s.name })),

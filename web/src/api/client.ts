@@ -136,3 +136,23 @@ export const api = {
   delete: <T = unknown>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
+
+/** The server's per-field messages of a failed call (`errors` of a 400), keyed by field path. */
+export function serverFieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  const body = error.body as { errors?: unknown } | undefined;
+  const errors = body && typeof body === 'object' ? body.errors : undefined;
+  if (!errors || typeof errors !== 'object') return {};
+  const result: Record<string, string> = {};
+  for (const [field, message] of Object.entries(errors as Record<string, unknown>)) {
+    if (typeof message === 'string') result[field] = message;
+    else if (Array.isArray(message) && typeof message[0] === 'string') result[field] = message[0];
+  }
+  return result;
+}
+
+/** What a failure notice says: the server's message, else a generic Portuguese text. */
+export function failureMessage(error: unknown, fallback = 'Não foi possível concluir a operação. Tente novamente.'): string {
+  if (error instanceof ApiError && error.message) return error.message;
+  return fallback;
+}

@@ -1,6 +1,9 @@
+import type { DomainError, DomainErrorKind } from '../errors';
+
 /**
- * Errors a route may throw. The error middleware turns them into JSON responses with a
- * Portuguese `message`; anything that is not an HttpError becomes a generic 500.
+ * Transport-level failures that only the HTTP layer can have (unknown route, wrong method,
+ * body too large, malformed JSON). Everything else is a domain error (`lib/errors.ts`),
+ * mapped to a status here.
  */
 export class HttpError extends Error {
   constructor(
@@ -14,26 +17,20 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, extra?: Record<string, unknown>) =>
-  new HttpError(400, message, extra);
-export const unauthorized = (message = 'Sessão inválida ou expirada. Faça login novamente.') =>
-  new HttpError(401, message);
-export const forbidden = (message = 'Você não tem permissão para realizar esta ação.') =>
-  new HttpError(403, message);
-export const notFound = (message = 'Registro não encontrado.') => new HttpError(404, message);
-export const conflict = (message: string, extra?: Record<string, unknown>) => new HttpError(409, message, extra);
-export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new HttpError(429, message, {}, { 'retry-after': String(retryAfterSeconds) });
+const STATUS: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'rate-limited': 429,
+  unavailable: 502,
+};
 
-/** A validation failure: 400 with one Portuguese message per field. */
-export class ValidationError extends HttpError {
-  constructor(readonly errors: Record<string, string>) {
-    super(400, firstMessage(errors), { errors });
-    this.name = 'ValidationError';
-  }
-}
-
-function firstMessage(errors: Record<string, string>): string {
-  const first = Object.values(errors)[0];
-  return first ?? 'Dados inválidos.';
+/** The HTTP answer for a domain error: its status, `{message, ...details}` and headers. */
+export function fromDomainError(error: DomainError): HttpError {
+  const headers: Record<string, string> = {};
+  const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+  if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
+  return new HttpError(STATUS[error.kind], error.message, error.details, headers);
 }

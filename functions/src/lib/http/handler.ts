@@ -9,7 +9,7 @@ import { tenantMiddleware } from './middleware/tenant';
 import { validationMiddleware } from './middleware/validation';
 import { HttpError } from './errors';
 import { toResult } from './response';
-import type { RouteDefinition } from './route';
+import { contextOf, type RouteDefinition } from './route';
 import { createRouter } from './router';
 import type { AppRequest } from './state';
 
@@ -37,6 +37,7 @@ export function createDomainHandler(routes: RouteDefinition[]) {
   const base = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     // middy passes the same request object through; the state lives on it.
     const state = (context as Context & { __state?: AppRequest['state'] }).__state!;
+    const sourceIp = event.requestContext?.http?.sourceIp ?? 'unknown';
     const result = await state.route.handler({
       tenant: state.tenant!,
       principal: state.principal,
@@ -44,8 +45,9 @@ export function createDomainHandler(routes: RouteDefinition[]) {
       params: state.params,
       body: state.body,
       event,
-      sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+      sourceIp,
       requestId: context.awsRequestId,
+      service: contextOf({ tenant: state.tenant, principal: state.principal, sourceIp }),
     });
     return toResult(result);
   };

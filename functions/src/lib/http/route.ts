@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { z } from 'zod';
 import type { Ability } from '@freguesia/shared/domain/permissions';
+import type { CustomerPrincipal, IntegrationPrincipal, ServiceContext, StaffPrincipal, TenantInfo } from '../context';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -14,32 +15,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type AuthMode = 'staff' | 'customer' | 'integration' | 'public' | 'none';
 
-export interface TenantInfo {
-  id: string;
-  name: string;
-  primaryColor: string;
-}
-
-export interface StaffPrincipal {
-  kind: 'staff';
-  userId: number;
-  roleId: number;
-  abilities: Ability[];
-  allStores: boolean;
-  storeId: number | null;
-  fullname: string;
-  shortname: string;
-}
-
-export interface CustomerPrincipal {
-  kind: 'customer';
-  customerId: number;
-}
-
-export interface IntegrationPrincipal {
-  kind: 'integration';
-}
-
+export type { CustomerPrincipal, IntegrationPrincipal, StaffPrincipal, TenantInfo } from '../context';
 export type Principal = StaffPrincipal | CustomerPrincipal | IntegrationPrincipal;
 
 /** Everything a route handler receives, already validated. */
@@ -53,6 +29,8 @@ export interface RouteContext<Q = unknown, P = unknown, B = unknown, A extends P
   /** Caller's IP as seen by API Gateway (for rate limits). */
   sourceIp: string;
   requestId: string;
+  /** The service context of this request (tenant, actor, clock): pass it to the service. */
+  service: ServiceContext;
 }
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -93,4 +71,17 @@ export function route<
   BS extends z.ZodType | undefined = undefined,
 >(definition: RouteDefinition<M, QS, PS, BS>): RouteDefinition {
   return definition as unknown as RouteDefinition;
+}
+
+/**
+ * The service context of a request: tenant, the caller as actor (public callers are
+ * `{ kind: 'public' }`), the clock and the caller's address. Routes pass it as the first
+ * argument of the one service function they call.
+ */
+export function contextOf(
+  ctx: { tenant: TenantInfo | undefined; principal: Principal | undefined; sourceIp: string },
+  now: () => Date = () => new Date(),
+): ServiceContext {
+  // Routes without a tenant (`auth: 'none'`, the health check) get an empty tenant id.
+  return { tenant: ctx.tenant?.id ?? '', tenantInfo: ctx.tenant, actor: ctx.principal ?? { kind: 'public' }, now, sourceIp: ctx.sourceIp };
 }

@@ -6,7 +6,7 @@
  *
  * Also holds the small JSON-GET helper (User-Agent, 5 s timeout) the geocoding port reuses.
  */
-import { HttpError } from '../http/errors';
+import { DomainError } from '../errors';
 
 /** An address found for a CEP. */
 export interface CepAddress {
@@ -70,9 +70,9 @@ export const LOOKUP_TIMEOUT_MS = 5000;
  * The external service failed (network error, timeout, 5xx, invalid JSON). A route that lets it
  * propagate answers 502 with a Portuguese message.
  */
-export class ExternalLookupError extends HttpError {
+export class ExternalLookupError extends DomainError {
   constructor(service: string, cause?: unknown) {
-    super(502, `Não foi possível consultar o serviço de ${service}. Tente novamente.`);
+    super('unavailable', `Não foi possível consultar o serviço de ${service}. Tente novamente.`);
     this.name = 'ExternalLookupError';
     if (cause !== undefined) (this as { cause?: unknown }).cause = cause;
   }

@@ -38,7 +38,7 @@ export const DEFAULT_GEOCODE_BASE_URL = 'https://nominatim.openstreetmap.org';
 
 /**
  * Finds coordinates for an address. Returns `undefined` when nothing matches; throws
- * ExternalLookupError (an HttpError 502) when the service fails or times out.
+ * ExternalLookupError (an 'unavailable' domain error, 502 over HTTP) when the service fails or times out.
  */
 export async function geocode(query: GeocodeQuery): Promise<GeocodeResult | undefined> {
   const base = (process.env.GEOCODE_BASE_URL ?? DEFAULT_GEOCODE_BASE_URL).replace(/\/+$/, '');

@@ -7,7 +7,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { createBrand, listBrands, updateBrand, type Brand, type BrandQuery } from '../../api/catalog';
 import { formatDate } from './format';
-import { FormModal } from './form-modal';
+import { FormModal } from '../../components/form';
 import { useSaveForm } from './use-save-form';
 import { PagedListTable } from './paged-list-table';
 import { useDebounced, usePagedList } from './use-paged-list';

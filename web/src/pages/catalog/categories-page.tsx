@@ -16,7 +16,7 @@ import {
 } from '../../api/catalog';
 import { CategoryCascade } from './category-cascade';
 import { lastOfPath } from './format';
-import { FormModal } from './form-modal';
+import { FormModal } from '../../components/form';
 import { useSaveForm } from './use-save-form';
 import { ImageThumb } from './image-thumb';
 import { PagedListTable } from './paged-list-table';

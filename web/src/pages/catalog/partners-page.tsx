@@ -16,7 +16,7 @@ import { isValidCnpj } from '@freguesia/shared/domain/document';
 import { maskCnpj, onlyDigits } from '@freguesia/shared/domain/masks';
 import { MaskedInput } from '../../components/masked-input/masked-input';
 import { formatDate } from './format';
-import { FormModal } from './form-modal';
+import { FormModal } from '../../components/form';
 import { useSaveForm } from './use-save-form';
 import { PagedListTable } from './paged-list-table';
 import { useDebounced, usePagedList } from './use-paged-list';

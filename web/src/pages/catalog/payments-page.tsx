@@ -11,7 +11,7 @@ import Toggle from '@cloudscape-design/components/toggle';
 import { useState } from 'react';
 import { createPayment, listPayments, updatePayment, type PaymentMethod } from '../../api/catalog';
 import { formatDate } from './format';
-import { FormModal } from './form-modal';
+import { FormModal } from '../../components/form';
 import { useSaveForm } from './use-save-form';
 import { PagedListTable } from './paged-list-table';
 import { useDebounced, usePagedList } from './use-paged-list';

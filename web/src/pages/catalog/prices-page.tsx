@@ -23,7 +23,7 @@ import {
 import { Can, useCan } from '../../app/ability';
 import { notify } from '../../app/notifications/notify';
 import { storesUsedElsewhere } from './format';
-import { FormModal } from './form-modal';
+import { FormModal } from '../../components/form';
 import { ImageThumb } from './image-thumb';
 import { PagerWithTotal } from './list-footer';
 import {

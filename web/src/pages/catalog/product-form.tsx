@@ -20,7 +20,7 @@ import {
 } from '../../api/catalog';
 import { notify } from '../../app/notifications/notify';
 import { flattenCascader, type FlatCategory } from './format';
-import { FormModal } from './form-modal';
+import { FormModal } from '../../components/form';
 import { ImageThumb } from './image-thumb';
 
 export const PRODUCT_CREATED = 'Mercadoria incluida com sucesso';

@@ -20,7 +20,7 @@ import {
 import { notify } from '../../app/notifications/notify';
 import { AddressFields, type AddressValue } from '../../components/address/address-fields';
 import { geocodeAddress } from '../../components/address/lookups';
-import { FormModal } from './form-modal';
+import { FormModal } from '../../components/form';
 
 const MapPreview = lazy(() => import('../../components/map/map-preview'));
 

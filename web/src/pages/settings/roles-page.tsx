@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { deleteRole, listRoles } from '../../api/identity';
 import { useCan } from '../../app/ability';
 import { notify } from '../../app/notifications/notify';
-import { ConfirmDeleteModal } from './confirm-delete-modal';
+import { ConfirmDeleteModal } from '../../components/delete-confirmation';
 import { failureMessage } from './field-errors';
 import { formatDate, totalText } from './format';
 import { EMPTY_ROLE_FORM, roleFormFromRole, type RoleFormValues } from './role-form';

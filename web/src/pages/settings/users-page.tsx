@@ -11,7 +11,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { allRoles, deleteUser, listUsers, storeOptions, type StoreOption } from '../../api/identity';
 import { useCan } from '../../app/ability';
 import { notify } from '../../app/notifications/notify';
-import { ConfirmDeleteModal } from './confirm-delete-modal';
+import { ConfirmDeleteModal } from '../../components/delete-confirmation';
 import { failureMessage } from './field-errors';
 import { formatDate, totalText } from './format';
 import { NO_OPTIONS, RowActions } from './row-actions';

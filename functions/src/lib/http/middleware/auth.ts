@@ -4,7 +4,7 @@ import { verifyIntegrationToken } from '../../auth/integration';
 import { verifyToken } from '../../auth/jwt';
 import { resolveStaffPrincipal } from '../../auth/principals';
 import { logger } from '../../logger';
-import { forbidden, unauthorized } from '../errors';
+import { forbidden, unauthenticated } from '../../errors';
 import type { AppRequest } from '../state';
 
 function bearer(headers: Record<string, string | undefined>): string | undefined {
@@ -29,7 +29,7 @@ export const authMiddleware = (): MiddlewareObj<APIGatewayProxyEventV2> => ({
     if (mode === 'integration') {
       const token = headers['x-api-key'] ?? bearer(headers);
       if (!token || !(await verifyIntegrationToken(tenant, token))) {
-        throw unauthorized('Token de integração inválido.');
+        throw unauthenticated('Token de integração inválido.');
       }
       state.principal = { kind: 'integration' };
       return;
@@ -37,12 +37,12 @@ export const authMiddleware = (): MiddlewareObj<APIGatewayProxyEventV2> => ({
 
     const token = bearer(headers);
     const claims = token ? await verifyToken(token, tenant) : undefined;
-    if (!claims || claims.typ !== mode) throw unauthorized();
+    if (!claims || claims.typ !== mode) throw unauthenticated();
     if (mode === 'customer') {
       state.principal = { kind: 'customer', customerId: Number(claims.sub) };
     } else {
       const principal = await resolveStaffPrincipal(tenant, claims);
-      if (!principal) throw unauthorized();
+      if (!principal) throw unauthenticated();
       state.principal = principal;
     }
     logger.appendKeys({ principal: `${mode}:${claims.sub}` });

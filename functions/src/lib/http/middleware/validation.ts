@@ -2,25 +2,18 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { z } from 'zod';
 import '@freguesia/shared/domain/zod-pt';
-import { HttpError, ValidationError } from '../errors';
+import { InvalidError, fieldErrors } from '../../errors';
+import { HttpError } from '../errors';
 import type { AppRequest } from '../state';
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
 
-/** Maps zod issues to `{ field: message }` (dot paths; the first message per field wins). */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.length > 0 ? issue.path.join('.') : '_';
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
+export { fieldErrors };
 
 function parseWith<S extends z.ZodType>(schema: S | undefined, input: unknown): unknown {
   if (!schema) return input;
   const result = schema.safeParse(input);
-  if (!result.success) throw new ValidationError(fieldErrors(result.error));
+  if (!result.success) throw new InvalidError(fieldErrors(result.error));
   return result.data;
 }
 

@@ -12,8 +12,8 @@ import {
   isSecretSetting,
   maskSecret,
 } from '@freguesia/shared/schemas/settings';
-import type { TenantInfo } from '../lib/http/route';
-import type { SettingRecord, settingsRepository } from './settings-repository';
+import type { ServiceContext, TenantInfo } from '../lib/context';
+import { settingsRepository, type SettingRecord } from './settings-repository';
 
 type SettingsRepository = ReturnType<typeof settingsRepository>;
 
@@ -77,4 +77,12 @@ export async function rotateIntegrationToken(repo: SettingsRepository): Promise<
 export async function integrationTokenInfo(repo: SettingsRepository): Promise<IntegrationTokenInfo> {
   const current = await repo.currentToken();
   return { hint: current?.hint ?? null, created_at: current?.createdAt ?? null };
+}
+
+/**
+ * The stored value of one setting for the tenant (undefined when never written): what other
+ * domains read (the portal's required fields, the average-basket window, …).
+ */
+export async function readSettingValue(ctx: ServiceContext, key: SettingKey): Promise<string | undefined> {
+  return (await settingsRepository(ctx.tenant).value(key)) ?? undefined;
 }

@@ -1,0 +1,39 @@
+import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
+import { z } from 'zod';
+
+export { queryClient, tenantKey } from './query-client';
+
+/** The spec's list answer: `data` + `pagination.total` (part 1 §7). */
+export interface Paginated<T> {
+  data: T[];
+  pagination: { total: number; page: number; per_page: number; last_page: number; estimated?: boolean };
+}
+
+const pagination = z.object({
+  total: z.number(),
+  page: z.number(),
+  per_page: z.number(),
+  last_page: z.number(),
+  estimated: z.boolean().optional(),
+});
+
+/** The zod schema of a paginated answer whose rows are `item`. */
+export const paginated = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), pagination });
+
+/**
+ * Parses an answer with a shared schema. A mismatch is a bug between web and API: it throws
+ * (the screen shows its error state) instead of rendering half-understood data.
+ */
+export function parseAnswer<T extends z.ZodType>(schema: T, answer: unknown): z.output<T> {
+  const result = schema.safeParse(answer);
+  if (result.success) return result.data;
+  throw new Error(`Resposta inesperada do servidor: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+}
+
+/**
+ * A server-paged list: the previous page stays on screen while the next one loads
+ * (`isPlaceholderData` tells the table to show its loading state without emptying).
+ */
+export function usePagedQuery<T>(key: QueryKey, fetcher: (signal: AbortSignal) => Promise<Paginated<T>>, enabled = true) {
+  return useQuery({ queryKey: key, queryFn: ({ signal }) => fetcher(signal), placeholderData: keepPreviousData, enabled });
+}
