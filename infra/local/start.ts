@@ -33,6 +33,8 @@ function newestMtime(dir: string): number {
 
 /** Builds web/dist when missing or older than the web or shared sources. */
 function buildWebIfStale(): Promise<void> {
+  // A web build made elsewhere (FREGUESIA_WEB_DIR) is served as it is.
+  if (process.env.FREGUESIA_WEB_DIR) return Promise.resolve();
   const index = join(root, 'web/dist/index.html');
   const built = existsSync(index) ? statSync(index).mtimeMs : 0;
   const sources = Math.max(newestMtime(join(root, 'web')), newestMtime(join(root, 'shared/src')));
@@ -102,7 +104,7 @@ async function main(): Promise<void> {
     devMiddleware = vite.middlewares;
   }
   const { startLocalServer } = await import('./server');
-  await startLocalServer({ port, webDir: join(root, 'web/dist'), devMiddleware, log });
+  await startLocalServer({ port, webDir: process.env.FREGUESIA_WEB_DIR ? resolve(process.env.FREGUESIA_WEB_DIR) : join(root, 'web/dist'), devMiddleware, log });
   await webBuild.catch((error: unknown) =>
     log(`⚠ A aplicação web não pôde ser construída (${(error as Error).message}); a API segue disponível.`),
   );
