@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Ability } from '@freguesia/shared/domain/permissions';
-import { permissionId } from '@freguesia/shared/domain/permissions';
+import { PERMISSIONS, permissionId } from '@freguesia/shared/domain/permissions';
+import type { Actor, ServiceContext } from '@freguesia/functions/lib/context';
 import { signToken } from '@freguesia/functions/lib/auth/jwt';
 import { hashPassword } from '@freguesia/functions/lib/auth/password';
 import { countersFor } from '@freguesia/functions/lib/ddb/counters';
@@ -63,5 +64,33 @@ export async function createTestTenant(prefix = 't'): Promise<TestTenant> {
       const token = await signToken({ sub: String(id), tnt: tenant, typ: 'staff', rol: roleId, ver: 1 });
       return { id, token, email };
     },
+  };
+}
+
+/**
+ * A service context for `tenant` acting as its administrator (every permission, all stores),
+ * for service tests that call a domain's service directly. Pass `now` to fix the clock and
+ * `actor` to act as someone else (a store-scoped user, a customer, the integration).
+ */
+export function staffContext(
+  t: Pick<TestTenant, 'tenant' | 'adminId'>,
+  overrides: { now?: () => Date; actor?: Actor } = {},
+): ServiceContext {
+  const admin: Actor = {
+    kind: 'staff',
+    userId: t.adminId,
+    roleId: 1,
+    abilities: PERMISSIONS.map((p) => ({ action: p.action, subject: p.subject }) as Ability),
+    allStores: true,
+    storeId: null,
+    fullname: 'Admin Teste',
+    shortname: 'Admin',
+  };
+  return {
+    tenant: t.tenant,
+    tenantInfo: { id: t.tenant, name: `Loja ${t.tenant}`, primaryColor: '#c62828' },
+    actor: overrides.actor ?? admin,
+    now: overrides.now ?? (() => new Date()),
+    sourceIp: '127.0.0.1',
   };
 }
