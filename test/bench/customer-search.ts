@@ -18,12 +18,12 @@ const dynamo = await startLocalTable('freguesia-bench-customers');
 
 // Modules read the environment at load time: import them only now.
 const { CustomerEntity, CustomerPhoneEntity } = await import('@freguesia/functions/customers/entities');
-const { customersRepository } = await import('@freguesia/functions/customers/repository');
-const { searchKey } = await import('@freguesia/functions/customers/service');
+const { customersRepository } = await import('@freguesia/functions/customers/customers.repository');
+const { searchKey } = await import('@freguesia/functions/customers/customers.model');
 const { handler } = await import('@freguesia/functions/customers/handler');
 const { countersFor } = await import('@freguesia/functions/lib/ddb/counters');
 const { cpfFromBase } = await import('@freguesia/shared/domain/document');
-const { normalizeText } = await import('@freguesia/shared/domain/reference');
+const { normalizeText } = await import('@freguesia/shared/domain/text');
 const { createTestTenant } = await import('../support/tenant');
 const { call } = await import('../support/api');
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { portalFormToPayload, type PortalFormValues } from '@freguesia/shared/schemas/customer';
 import { handler as portal } from '@freguesia/functions/portal/handler';
 import { handler as customers } from '@freguesia/functions/customers/handler';
-import { settingsRepository } from '@freguesia/functions/settings/settings-repository';
+import { settingsRepository } from '@freguesia/functions/settings/settings.repository';
 import { call } from '../support/api';
 import { useStandIns } from '../support/stand-ins';
 import { createTestTenant, type TestTenant } from '../support/tenant';

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { permissionId } from '@freguesia/shared/domain/permissions';
 import { handler as auth } from '@freguesia/functions/auth/handler';
 import { handler as settings } from '@freguesia/functions/settings/handler';
-import { rolesRepository } from '@freguesia/functions/settings/roles-repository';
+import { rolesRepository } from '@freguesia/functions/settings/roles.repository';
 import { call } from '../support/api';
 import { createTestTenant, type TestTenant } from '../support/tenant';
 

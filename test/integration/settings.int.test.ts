@@ -5,7 +5,7 @@ import { createDomainHandler } from '@freguesia/functions/lib/http/handler';
 import { route } from '@freguesia/functions/lib/http/route';
 import { handler as platform } from '@freguesia/functions/platform/handler';
 import { handler as settings } from '@freguesia/functions/settings/handler';
-import { settingsRepository } from '@freguesia/functions/settings/settings-repository';
+import { settingsRepository } from '@freguesia/functions/settings/settings.repository';
 import { call } from '../support/api';
 import { createTestTenant, type TestTenant } from '../support/tenant';
 

@@ -1,9 +1,8 @@
 import type { BrandInput, PartnerInput } from '@freguesia/shared/schemas/catalog';
 import { countersFor } from '../lib/ddb/counters';
-import { assertCommitted } from '../lib/ddb/transactions';
+import { assertCommitted, failedIndex, writeTransaction } from '../lib/ddb/transactions';
 import { conflict, notFound } from '../lib/errors';
 import { BrandEntity, catalogService, PartnerEntity, UNIQUE_SCOPES, type BrandItem, type PartnerItem } from './entities';
-import { failedOperation } from './products.repository';
 
 export const DUPLICATE_BRAND_MESSAGE = 'Já existe uma marca com esta referência.';
 export const DUPLICATE_PARTNER_MESSAGE = 'Já existe um fornecedor com esta referência.';
@@ -28,13 +27,15 @@ export function brandsRepository(tenant: string) {
 
     async create(input: BrandInput, id?: number): Promise<BrandItem> {
       const brandId = id ?? (await countersFor(tenant).next('brand'));
-      const result = await catalogService.transaction
-        .write(({ brand, unique, counter }) => [
-          brand.create({ tenant, id: brandId, ...input }).commit(),
-          unique.create({ tenant, scope: UNIQUE_SCOPES.brandRef, value: input.reference_code, ownerId: brandId }).commit(),
-          counter.upsert({ tenant, name: 'total:brand' }).add({ value: 1 }).commit(),
-        ])
-        .go();
+      const result = await writeTransaction(() =>
+        catalogService.transaction
+          .write(({ brand, unique, counter }) => [
+            brand.create({ tenant, id: brandId, ...input }).commit(),
+            unique.create({ tenant, scope: UNIQUE_SCOPES.brandRef, value: input.reference_code, ownerId: brandId }).commit(),
+            counter.upsert({ tenant, name: 'total:brand' }).add({ value: 1 }).commit(),
+          ])
+          .go(),
+      );
       assertCommitted(result, { 1: DUPLICATE_BRAND_MESSAGE });
       return (await this.get(brandId))!;
     },
@@ -42,21 +43,23 @@ export function brandsRepository(tenant: string) {
     async update(id: number, input: BrandInput): Promise<BrandItem> {
       const current = await this.get(id);
       if (!current) throw notFound(BRAND_NOT_FOUND);
-      const result = await catalogService.transaction
-        .write(({ brand, unique }) => [
-          brand.patch({ tenant, id }).set(input).where((a, { eq }) => eq(a.reference_code, current.reference_code)).commit(),
-          ...(input.reference_code === current.reference_code
-            ? []
-            : [
-                unique.create({ tenant, scope: UNIQUE_SCOPES.brandRef, value: input.reference_code, ownerId: id }).commit(),
-                unique
-                  .delete({ tenant, scope: UNIQUE_SCOPES.brandRef, value: current.reference_code })
-                  .where((a, { eq }) => eq(a.ownerId, id))
-                  .commit(),
-              ]),
-        ])
-        .go();
-      const failed = failedOperation(result);
+      const result = await writeTransaction(() =>
+        catalogService.transaction
+          .write(({ brand, unique }) => [
+            brand.patch({ tenant, id }).set(input).where((a, { eq }) => eq(a.reference_code, current.reference_code)).commit(),
+            ...(input.reference_code === current.reference_code
+              ? []
+              : [
+                  unique.create({ tenant, scope: UNIQUE_SCOPES.brandRef, value: input.reference_code, ownerId: id }).commit(),
+                  unique
+                    .delete({ tenant, scope: UNIQUE_SCOPES.brandRef, value: current.reference_code })
+                    .where((a, { eq }) => eq(a.ownerId, id))
+                    .commit(),
+                ]),
+          ])
+          .go(),
+      );
+      const failed = result.canceled ? failedIndex(result) : -1;
       if (failed === 1) throw conflict(DUPLICATE_BRAND_MESSAGE);
       if (failed === 0) throw conflict('A marca foi alterada por outra pessoa. Recarregue e tente novamente.');
       assertCommitted(result, {});
@@ -79,13 +82,15 @@ export function partnersRepository(tenant: string) {
 
     async create(input: PartnerInput): Promise<PartnerItem> {
       const id = await countersFor(tenant).next('partner');
-      const result = await catalogService.transaction
-        .write(({ partner, unique, counter }) => [
-          partner.create({ tenant, id, reference_code: input.reference_code, name: input.name, document: input.document ?? '' }).commit(),
-          unique.create({ tenant, scope: UNIQUE_SCOPES.partnerRef, value: input.reference_code, ownerId: id }).commit(),
-          counter.upsert({ tenant, name: 'total:partner' }).add({ value: 1 }).commit(),
-        ])
-        .go();
+      const result = await writeTransaction(() =>
+        catalogService.transaction
+          .write(({ partner, unique, counter }) => [
+            partner.create({ tenant, id, reference_code: input.reference_code, name: input.name, document: input.document ?? '' }).commit(),
+            unique.create({ tenant, scope: UNIQUE_SCOPES.partnerRef, value: input.reference_code, ownerId: id }).commit(),
+            counter.upsert({ tenant, name: 'total:partner' }).add({ value: 1 }).commit(),
+          ])
+          .go(),
+      );
       assertCommitted(result, { 1: DUPLICATE_PARTNER_MESSAGE });
       return (await this.get(id))!;
     },
@@ -94,21 +99,23 @@ export function partnersRepository(tenant: string) {
       const current = await this.get(id);
       if (!current) throw notFound(PARTNER_NOT_FOUND);
       const changes = { reference_code: input.reference_code, name: input.name, document: input.document ?? '' };
-      const result = await catalogService.transaction
-        .write(({ partner, unique }) => [
-          partner.patch({ tenant, id }).set(changes).where((a, { eq }) => eq(a.reference_code, current.reference_code)).commit(),
-          ...(input.reference_code === current.reference_code
-            ? []
-            : [
-                unique.create({ tenant, scope: UNIQUE_SCOPES.partnerRef, value: input.reference_code, ownerId: id }).commit(),
-                unique
-                  .delete({ tenant, scope: UNIQUE_SCOPES.partnerRef, value: current.reference_code })
-                  .where((a, { eq }) => eq(a.ownerId, id))
-                  .commit(),
-              ]),
-        ])
-        .go();
-      const failed = failedOperation(result);
+      const result = await writeTransaction(() =>
+        catalogService.transaction
+          .write(({ partner, unique }) => [
+            partner.patch({ tenant, id }).set(changes).where((a, { eq }) => eq(a.reference_code, current.reference_code)).commit(),
+            ...(input.reference_code === current.reference_code
+              ? []
+              : [
+                  unique.create({ tenant, scope: UNIQUE_SCOPES.partnerRef, value: input.reference_code, ownerId: id }).commit(),
+                  unique
+                    .delete({ tenant, scope: UNIQUE_SCOPES.partnerRef, value: current.reference_code })
+                    .where((a, { eq }) => eq(a.ownerId, id))
+                    .commit(),
+                ]),
+          ])
+          .go(),
+      );
+      const failed = result.canceled ? failedIndex(result) : -1;
       if (failed === 1) throw conflict(DUPLICATE_PARTNER_MESSAGE);
       if (failed === 0) throw conflict('O fornecedor foi alterado por outra pessoa. Recarregue e tente novamente.');
       assertCommitted(result, {});

@@ -1,9 +1,8 @@
 import type { CategoryAppUpdate, CategoryInput } from '@freguesia/shared/schemas/catalog';
-import { MAX_CATEGORY_LEVEL } from '@freguesia/shared/schemas/catalog';
 import { countersFor } from '../lib/ddb/counters';
 import { UniqueEntity } from '../lib/ddb/entities/unique';
-import { assertCommitted } from '../lib/ddb/transactions';
-import { InvalidError, notFound } from '../lib/errors';
+import { assertCommitted, isConditionFailure, writeTransaction } from '../lib/ddb/transactions';
+import { notFound } from '../lib/errors';
 import { catalogService, CategoryEntity, UNIQUE_SCOPES, type CategoryItem } from './entities';
 
 export const DUPLICATE_CATEGORY_MESSAGE = 'Já existe uma categoria com esta referência.';
@@ -28,20 +27,8 @@ export function categoriesRepository(tenant: string) {
       return marker ? this.get(marker.ownerId) : null;
     },
 
-    /**
-     * Creates a category under `level_up` (0 = root). Its level is the parent's plus one, at most
-     * three levels. The reference code is unique per tenant (409).
-     */
-    async create(input: CategoryInput): Promise<CategoryItem> {
-      let level = 1;
-      if (input.level_up > 0) {
-        const parent = await this.get(input.level_up);
-        if (!parent) throw new InvalidError({ level_up: 'Categoria pai não encontrada.' });
-        if (parent.level >= MAX_CATEGORY_LEVEL) {
-          throw new InvalidError({ level_up: `As categorias têm no máximo ${MAX_CATEGORY_LEVEL} níveis.` });
-        }
-        level = parent.level + 1;
-      }
+    /** Creates a category at `level` (the service checks the parent); the reference code is unique per tenant (conflict). */
+    async create(input: CategoryInput, level: number): Promise<CategoryItem> {
       const id = await countersFor(tenant).next('category');
       const item = {
         tenant,
@@ -55,18 +42,20 @@ export function categoriesRepository(tenant: string) {
         url: input.url,
         level_up: input.level_up,
       };
-      const result = await catalogService.transaction
-        .write(({ category, unique, counter }) => [
-          category.create(item).commit(),
-          unique.create({ tenant, scope: UNIQUE_SCOPES.categoryRef, value: input.reference_code, ownerId: id }).commit(),
-          counter.upsert({ tenant, name: 'total:category' }).add({ value: 1 }).commit(),
-        ])
-        .go();
+      const result = await writeTransaction(() =>
+        catalogService.transaction
+          .write(({ category, unique, counter }) => [
+            category.create(item).commit(),
+            unique.create({ tenant, scope: UNIQUE_SCOPES.categoryRef, value: input.reference_code, ownerId: id }).commit(),
+            counter.upsert({ tenant, name: 'total:category' }).add({ value: 1 }).commit(),
+          ])
+          .go(),
+      );
       assertCommitted(result, { 1: DUPLICATE_CATEGORY_MESSAGE });
       return (await this.get(id))!;
     },
 
-    /** Updates the app fields (part 3, mobile categories). */
+    /** Updates the app fields (part 3, mobile categories); not-found when the category does not exist. */
     async updateApp(input: CategoryAppUpdate): Promise<CategoryItem> {
       const changes = {
         ...(input.app_description === undefined ? {} : { app_description: input.app_description }),
@@ -75,25 +64,13 @@ export function categoriesRepository(tenant: string) {
         ...(input.ordenation === undefined || input.ordenation === null ? {} : { ordenation: input.ordenation }),
       };
       try {
+        // patch() is conditioned on the item existing.
         const { data } = await CategoryEntity.patch({ tenant, id: input.id }).set(changes).go({ response: 'all_new' });
         return data as CategoryItem;
       } catch (error) {
-        if (isConditionalFailure(error)) throw notFound(CATEGORY_NOT_FOUND);
+        if (isConditionFailure(error)) throw notFound(CATEGORY_NOT_FOUND);
         throw error;
       }
     },
   };
-}
-
-/** ElectroDB wraps DynamoDB's ConditionalCheckFailedException; patch uses it for "not found". */
-export function isConditionalFailure(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    const { name, code } = current as { name?: string; code?: string };
-    if (name === 'ConditionalCheckFailedException' || code === 'ConditionalCheckFailedException') return true;
-    current = (current as { cause?: unknown; originalError?: unknown }).cause ?? (current as { originalError?: unknown }).originalError;
-  }
-  return /conditional request failed/i.test(String((error as Error)?.message ?? ''));
 }

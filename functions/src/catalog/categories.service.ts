@@ -1,60 +1,56 @@
-import type { CascaderNode, Category } from '@freguesia/shared/schemas/catalog';
-import type { CategoryItem } from './entities';
+import type { CascaderNode, Category, CategoryAppUpdate, CategoryInput } from '@freguesia/shared/schemas/catalog';
+import { MAX_CATEGORY_LEVEL } from '@freguesia/shared/schemas/catalog';
+import type { ServiceContext } from '../lib/context';
+import { paginateArray, type Paginated } from '../lib/ddb/pagination';
+import { InvalidError, notFound } from '../lib/errors';
+import { ancestorChain, cascaderTree, categoryAnswer } from './categories.model';
+import { CATEGORY_NOT_FOUND, categoriesRepository } from './categories.repository';
+import { containsText } from './text-filter.model';
 
-/** Pure category-tree logic (spec part 1 §2 categories; cascading parent selector). */
+/** Categories (part 1 §2, §7; app fields part 3 §7): a small collection read whole per tenant. */
 
-export function categoryAnswer(item: CategoryItem): Category {
-  return {
-    id: item.id,
-    level: item.level,
-    reference_code: item.reference_code,
-    description: item.description,
-    active: item.active,
-    show_app: item.show_app,
-    image: item.image ?? '',
-    url: item.url ?? '',
-    level_up: item.level_up ?? 0,
-    app_description: item.app_description ?? '',
-    icon: item.icon ?? '',
-    ordenation: item.ordenation ?? 0,
-    created_at: item.createdAt ?? '',
-  };
+/** Categories whose description or reference code contains `q` (accents and case ignored), paged. */
+export async function listCategories(ctx: ServiceContext, query: { q: string; page: number; per_page: number }): Promise<Paginated<Category>> {
+  const all = await categoriesRepository(ctx.tenant).all();
+  const filtered = query.q ? all.filter((c) => containsText(c.description, query.q) || containsText(c.reference_code, query.q)) : all;
+  return paginateArray(filtered.map(categoryAnswer), query.page, query.per_page);
+}
+
+/** The whole tree for a cascading selector. */
+export async function categoryCascader(ctx: ServiceContext): Promise<CascaderNode[]> {
+  return cascaderTree(await categoriesRepository(ctx.tenant).all());
+}
+
+/** The chain from the root down to category `id`, inclusive. */
+export async function categoryParents(ctx: ServiceContext, id: number): Promise<Category[]> {
+  const chain = ancestorChain(await categoriesRepository(ctx.tenant).all(), id);
+  if (chain.length === 0) throw notFound(CATEGORY_NOT_FOUND);
+  return chain.map(categoryAnswer);
+}
+
+export async function getCategory(ctx: ServiceContext, id: number): Promise<Category> {
+  const category = await categoriesRepository(ctx.tenant).get(id);
+  if (!category) throw notFound(CATEGORY_NOT_FOUND);
+  return categoryAnswer(category);
 }
 
 /**
- * The cascader tree `[{value, label, children}]`: roots are categories with level_up 0 (or an
- * unknown parent); siblings are ordered by `ordenation`, then description. Leaves have no
- * `children` key, as cascader components expect.
+ * Creates a category under `level_up` (0 = root). Its level is the parent's plus one, at most
+ * `MAX_CATEGORY_LEVEL` levels; the reference code is unique per tenant.
  */
-export function cascaderTree(items: readonly CategoryItem[]): CascaderNode[] {
-  const ids = new Set(items.map((c) => c.id));
-  const children = new Map<number, CategoryItem[]>();
-  for (const item of items) {
-    const parent = item.level_up && ids.has(item.level_up) ? item.level_up : 0;
-    const list = children.get(parent) ?? [];
-    list.push(item);
-    children.set(parent, list);
+export async function createCategory(ctx: ServiceContext, input: CategoryInput): Promise<Category> {
+  const repo = categoriesRepository(ctx.tenant);
+  let level = 1;
+  if (input.level_up > 0) {
+    const parent = await repo.get(input.level_up);
+    if (!parent) throw new InvalidError({ level_up: 'Categoria pai não encontrada.' });
+    if (parent.level >= MAX_CATEGORY_LEVEL) throw new InvalidError({ level_up: `As categorias têm no máximo ${MAX_CATEGORY_LEVEL} níveis.` });
+    level = parent.level + 1;
   }
-  const build = (parent: number, depth: number): CascaderNode[] =>
-    (children.get(parent) ?? []).sort(siblingOrder).map((c) => {
-      const below = depth < 10 ? build(c.id, depth + 1) : [];
-      return below.length > 0 ? { value: c.id, label: c.description, children: below } : { value: c.id, label: c.description };
-    });
-  return build(0, 0);
+  return categoryAnswer(await repo.create(input, level));
 }
 
-function siblingOrder(a: CategoryItem, b: CategoryItem): number {
-  return (a.ordenation ?? 0) - (b.ordenation ?? 0) || a.description.localeCompare(b.description, 'pt-BR') || a.id - b.id;
-}
-
-/** The chain from the root down to `id` (inclusive); empty when `id` is unknown. */
-export function ancestorChain(items: readonly CategoryItem[], id: number): CategoryItem[] {
-  const byId = new Map(items.map((c) => [c.id, c]));
-  const chain: CategoryItem[] = [];
-  let current = byId.get(id);
-  while (current && chain.length < 10) {
-    chain.unshift(current);
-    current = current.level_up ? byId.get(current.level_up) : undefined;
-  }
-  return chain;
+/** Updates the app fields of a category (part 3, mobile categories). */
+export async function updateCategoryApp(ctx: ServiceContext, input: CategoryAppUpdate): Promise<Category> {
+  return categoryAnswer(await categoriesRepository(ctx.tenant).updateApp(input));
 }

@@ -1,15 +1,13 @@
-import { normalizeText } from '@freguesia/shared/domain/reference';
+import { normalizeText } from '@freguesia/shared/domain/text';
 import { ImportProductRow, type ImportProductsAnswer } from '@freguesia/shared/schemas/catalog';
-import { countersFor } from '../lib/ddb/counters';
-import { UniqueEntity } from '../lib/ddb/entities/unique';
+import type { ServiceContext } from '../lib/context';
+import { mapLimited } from '../lib/ddb/concurrency';
 import { DomainError, fieldErrors } from '../lib/errors';
-import { logger } from '../lib/logger';
 import { brandsRepository } from './brands.repository';
 import { categoriesRepository } from './categories.repository';
-import { isConditionalFailure } from './categories.repository';
-import { catalogService, ProductEntity, UNIQUE_SCOPES, type BrandItem, type CategoryItem, type ProductItem, type StoredPrice } from './entities';
-import { productsRepository } from './products.repository';
-import { mergePrices, productFields, sameProduct, sortPrices, storedPrice, type ProductFields } from './products.service';
+import type { BrandItem, CategoryItem, ProductItem, StoredPrice } from './entities';
+import { mergePrices, productFields, sameProduct, sortPrices, storedPrice, type ProductFields } from './products.model';
+import { productsRepository, type NewProduct, type ProductsRepository } from './products.repository';
 import { storesRepository } from './stores.repository';
 
 /**
@@ -55,7 +53,10 @@ const MARKER_CHUNK = 99;
 const UPDATE_CONCURRENCY = 16;
 const FAILED_ROW = 'Não foi possível gravar esta mercadoria agora. Envie-a novamente.';
 
-export async function importProducts(tenant: string, rows: readonly unknown[]): Promise<ImportProductsAnswer> {
+/** Imports ERP rows for the tenant (contract above): bad rows are reported in `rejected`, never thrown. */
+export async function importProducts(ctx: ServiceContext, rows: readonly unknown[]): Promise<ImportProductsAnswer> {
+  const { tenant } = ctx;
+  const products = productsRepository(tenant);
   const rejected: Rejected[] = [];
   const valid: { index: number; row: ImportProductRow }[] = [];
   const firstByCode = new Map<string, number>();
@@ -116,7 +117,7 @@ export async function importProducts(tenant: string, rows: readonly unknown[]): 
   const brandByText = new Map(await Promise.all(brandTexts.map(async (text) => [normalizeText(text), await brandLookup(text)] as const)));
   for (const item of resolved) if (item.row.brand) item.brand = brandByText.get(normalizeText(item.row.brand));
 
-  const { products: existing, orphans } = await currentProducts(tenant, resolved.map((r) => r.row.code));
+  const { products: existing, orphans } = await products.byEans(resolved.map((r) => r.row.code));
   const stats = { created: 0, updated: 0, unchanged: 0 };
   const creates: Write[] = [];
   const updates: Write[] = [];
@@ -132,31 +133,30 @@ export async function importProducts(tenant: string, rows: readonly unknown[]): 
   }
 
   const retry: Write[] = [];
-  const firstId = creates.length > 0 ? await countersFor(tenant).reserve('product', creates.length) : 0;
+  const firstId = creates.length > 0 ? await products.reserveIds(creates.length) : 0;
   creates.forEach((w, i) => (w.id = firstId + i));
 
   const writeCreates = async () => {
     const puts: Promise<void>[] = [];
     for (const c of chunk(creates, MARKER_CHUNK)) {
-      if (await transact(() => markerTransaction(tenant, c))) {
+      if (await products.claimEans(c.map((w) => ({ code: w.fields.code, id: w.id! })))) {
         stats.created += c.length;
-        puts.push(putProducts(tenant, c));
+        puts.push(products.putMany(c.map(newProduct)));
       } else retry.push(...c);
     }
     await Promise.all(puts);
   };
   const writeUpdates = () =>
-    mapLimit([...updates, ...repairs], UPDATE_CONCURRENCY, async (w) => {
-      const done = w.current ? await conditionalUpdate(tenant, w) : await repairProduct(tenant, w);
+    mapLimited([...updates, ...repairs], UPDATE_CONCURRENCY, async (w) => {
+      const done = w.current ? await products.updateIfUnchanged(w.current, w.fields, w.prices) : await products.createIfAbsent(newProduct(w));
       if (done) stats[w.current ? 'updated' : 'created']++;
       else retry.push(w);
     });
   await Promise.all([writeCreates(), writeUpdates()]);
 
   // Rows whose condition failed, one by one from a fresh read (a concurrent import or edit got there first).
-  const products = productsRepository(tenant);
   for (const write of retry) {
-    const outcome = await upsertOne(tenant, products, write.resolved);
+    const outcome = await upsertOne(products, write.resolved);
     if (outcome) stats[outcome]++;
     else rejected.push({ index: write.resolved.index, code: write.resolved.row.code, errors: { _: FAILED_ROW } });
   }
@@ -188,140 +188,33 @@ function plan(item: Resolved, current: ProductItem | undefined): Write {
   return { resolved: item, current, fields, prices };
 }
 
-function productItem(tenant: string, w: Write) {
-  return { tenant, ...w.fields, id: w.id!, prices: w.prices };
-}
-
-/** Claims the EAN markers of new rows and counts them, all or nothing. */
-function markerTransaction(tenant: string, writes: Write[]) {
-  return catalogService.transaction
-    .write(({ unique, counter }) => [
-      ...writes.map((w) => unique.create({ tenant, scope: UNIQUE_SCOPES.productEan, value: w.fields.code, ownerId: w.id! }).commit()),
-      counter.upsert({ tenant, name: 'total:product' }).add({ value: writes.length }).commit(),
-    ])
-    .go();
-}
-
-/** BatchWrite of new products (their ids were reserved, so nothing is overwritten). */
-async function putProducts(tenant: string, writes: Write[]): Promise<void> {
-  let pending: object[] = writes.map((w) => productItem(tenant, w));
-  for (let attempt = 0; pending.length > 0; attempt++) {
-    const { unprocessed } = await ProductEntity.put(pending as never[]).go({ concurrency: 4 });
-    if (unprocessed.length === 0) return;
-    // Markers are in place: a row still missing is written by the next import of it.
-    if (attempt >= 6) throw new Error(`import: ${unprocessed.length} products left unwritten`);
-    const ids = new Set((unprocessed as { id?: number }[]).map((u) => u.id));
-    pending = pending.filter((item) => ids.has((item as { id: number }).id));
-    await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-  }
-}
-
-/** Writes a product whose marker exists without it (already counted); false when it appeared meanwhile. */
-async function repairProduct(tenant: string, w: Write): Promise<boolean> {
-  try {
-    await ProductEntity.create(productItem(tenant, w)).go();
-    return true;
-  } catch (error) {
-    if (isConditionalFailure(error)) return false;
-    throw error;
-  }
-}
-
-/** Updates one product if its EAN and `updatedAt` are still what was read. */
-async function conditionalUpdate(tenant: string, w: Write): Promise<boolean> {
-  const current = w.current!;
-  const { category, id_brand, ...plain } = w.fields;
-  const removals = (['id_brand', 'category'] as const).filter((k) => w.fields[k] === undefined && current[k] !== undefined);
-  let patch = ProductEntity.patch({ tenant, id: current.id }).set({
-    ...plain,
-    prices: w.prices,
-    ...(category ? { category } : {}),
-    ...(id_brand === undefined ? {} : { id_brand }),
-  });
-  if (removals.length > 0) patch = patch.remove(removals) as typeof patch;
-  try {
-    await patch.where((a, { eq }) => `${eq(a.code, current.code)} AND ${eq(a.updatedAt, current.updatedAt ?? '')}`).go();
-    return true;
-  } catch (error) {
-    if (isConditionalFailure(error)) return false;
-    throw error;
-  }
-}
-
-/** Runs a transaction, retrying transaction conflicts; false when a condition failed. */
-async function transact(run: () => Promise<{ canceled: boolean; data: unknown[] }>): Promise<boolean> {
-  for (let attempt = 0; ; attempt++) {
-    const result = await run();
-    if (!result.canceled) return true;
-    const codes = (result.data as Array<{ code?: string }>).map((op) => op.code ?? 'None');
-    if (codes.includes('ConditionalCheckFailed')) return false;
-    if (attempt >= 5) {
-      logger.warn('import transaction kept conflicting', { codes: [...new Set(codes)] });
-      return false;
-    }
-    await new Promise((r) => setTimeout(r, 25 * 2 ** attempt + Math.random() * 25));
-  }
-}
+const newProduct = (w: Write): NewProduct => ({ ...w.fields, id: w.id!, prices: w.prices });
 
 /** One row from a fresh read: create, update or nothing; undefined after repeated conflicts. */
-async function upsertOne(tenant: string, products: ReturnType<typeof productsRepository>, item: Resolved): Promise<Outcome | undefined> {
+async function upsertOne(products: ProductsRepository, item: Resolved): Promise<Outcome | undefined> {
   for (let attempt = 0; attempt < 4; attempt++) {
-    const { products: found, orphans } = await currentProducts(tenant, [item.row.code]);
+    const { products: found, orphans } = await products.byEans([item.row.code]);
     const current = found.get(item.row.code);
     const write = plan(item, current);
     if (current) {
       if (sameProduct(current, write.fields, write.prices)) return 'unchanged';
-      if (await conditionalUpdate(tenant, write)) return 'updated';
+      if (await products.updateIfUnchanged(current, write.fields, write.prices)) return 'updated';
       continue;
     }
     const orphan = orphans.get(item.row.code);
     if (orphan !== undefined) {
-      if (await repairProduct(tenant, { ...write, id: orphan })) return 'created';
+      if (await products.createIfAbsent(newProduct({ ...write, id: orphan }))) return 'created';
       continue;
     }
     try {
       await products.create(write.fields, write.prices);
       return 'created';
     } catch (error) {
-      // 409: someone created this EAN meanwhile — read again and update it instead.
+      // Conflict: someone created this EAN meanwhile — read again and update it instead.
       if (!(error instanceof DomainError && error.kind === 'conflict')) throw error;
     }
   }
   return undefined;
-}
-
-/**
- * Current products by EAN: BatchGet of the EAN markers, then of their products. `orphans` are
- * markers whose product is missing (an interrupted import), by EAN → reserved id.
- */
-async function currentProducts(tenant: string, codes: readonly string[]): Promise<{ products: Map<string, ProductItem>; orphans: Map<string, number> }> {
-  if (codes.length === 0) return { products: new Map(), orphans: new Map() };
-  const markers = await batchGetAll(codes.map((value) => ({ tenant, scope: UNIQUE_SCOPES.productEan, value })));
-  const items = await productsRepository(tenant).getMany(markers.map((m) => m.ownerId));
-  const byId = new Map(items.map((p) => [p.id, p]));
-  const products = new Map<string, ProductItem>();
-  const orphans = new Map<string, number>();
-  for (const marker of markers) {
-    const product = byId.get(marker.ownerId);
-    if (!product) orphans.set(marker.value, marker.ownerId);
-    // A product whose EAN no longer matches is mid-edit: treated as unknown, the write will conflict and retry.
-    else if (product.code === marker.value) products.set(marker.value, product);
-  }
-  return { products, orphans };
-}
-
-async function batchGetAll(keys: { tenant: string; scope: string; value: string }[]) {
-  const found: { ownerId: number; value: string }[] = [];
-  let pending = keys;
-  for (let attempt = 0; pending.length > 0; attempt++) {
-    const { data, unprocessed } = await UniqueEntity.get(pending).go({ concurrency: 10 });
-    found.push(...data);
-    if (unprocessed.length === 0) break;
-    if (attempt >= 8) throw new Error(`import: ${unprocessed.length} EAN markers left unread`);
-    pending = unprocessed as typeof keys;
-    await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-  }
-  return found;
 }
 
 /** Finds brands by reference code or name; creates unknown ones (reference = the text given). */
@@ -356,12 +249,4 @@ function chunk<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
-}
-
-async function mapLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await fn(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }

@@ -14,6 +14,6 @@ export const integrationRoutes = [
     auth: 'integration',
     body: ImportProductsRequest,
     maxBodyBytes: 5 * 1024 * 1024,
-    handler: async ({ tenant, body }) => importProducts(tenant.id, body.products),
+    handler: async ({ service, body }) => importProducts(service, body.products),
   }),
 ];

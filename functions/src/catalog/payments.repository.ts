@@ -1,7 +1,7 @@
 import type { PaymentInput } from '@freguesia/shared/schemas/catalog';
 import { countersFor } from '../lib/ddb/counters';
+import { isConditionFailure } from '../lib/ddb/transactions';
 import { notFound } from '../lib/errors';
-import { isConditionalFailure } from './categories.repository';
 import { PaymentMethodEntity, type PaymentMethodItem } from './entities';
 
 export const PAYMENT_NOT_FOUND = 'Forma de pagamento não encontrada.';
@@ -29,12 +29,13 @@ export function paymentsRepository(tenant: string) {
     async update(id: number, input: PaymentInput): Promise<PaymentMethodItem> {
       const { reference_code, ...rest } = input;
       try {
+        // patch() is conditioned on the item existing.
         const { data } = await PaymentMethodEntity.patch({ tenant, id })
           .set({ ...rest, ...(reference_code ? { reference_code } : {}) })
           .go({ response: 'all_new' });
         return data as PaymentMethodItem;
       } catch (error) {
-        if (isConditionalFailure(error)) throw notFound(PAYMENT_NOT_FOUND);
+        if (isConditionFailure(error)) throw notFound(PAYMENT_NOT_FOUND);
         throw error;
       }
     },

@@ -1,28 +1,12 @@
 import { z } from 'zod';
-import { PaymentInput, type PaymentMethod } from '@freguesia/shared/schemas/catalog';
-import { pageQuery, paginateArray } from '../lib/ddb/pagination';
-import { notFound } from '../lib/errors';
+import { PaymentInput } from '@freguesia/shared/schemas/catalog';
+import { pageQuery } from '../lib/ddb/pagination';
 import { route } from '../lib/http/route';
-import type { PaymentMethodItem } from './entities';
-import { PAYMENT_NOT_FOUND, paymentsRepository } from './payments.repository';
-import { byLabel, containsText } from './text-filter';
+import { createPayment, getPayment, listPayments, updatePayment } from './payments.service';
 
 const READ = { action: 'read', subject: 'Payments' } as const;
 /** Part 3 §6 says write is "not shown separately"; creating and editing require write Payments. */
 const WRITE = { action: 'write', subject: 'Payments' } as const;
-
-export function paymentAnswer(p: PaymentMethodItem): PaymentMethod {
-  return {
-    id: p.id,
-    reference_code: p.reference_code,
-    description: p.description,
-    visible: p.visible,
-    max_installments: p.max_installments,
-    has_change: p.has_change,
-    created_at: p.createdAt ?? '',
-    updated_at: p.updatedAt ?? '',
-  };
-}
 
 const visibleFilter = z
   .enum(['true', 'false', 'Y', 'N', '1', '0', ''], { error: "visible deve ser 'true' ou 'false'." })
@@ -31,40 +15,28 @@ const visibleFilter = z
 
 const paymentId = z.object({ id: z.coerce.number().int().positive('Forma de pagamento inválida.') });
 
-/** Payment methods (part 3 §3, §5, §7): a small collection read whole per tenant. */
+/** Payment methods (part 3 §3, §5, §7). */
 export const paymentRoutes = [
   route({
     method: 'GET',
     path: '/api/web/payments',
     permission: READ,
     query: pageQuery(20, 1000).extend({ q: z.string().trim().max(100).default(''), visible: visibleFilter }),
-    handler: async ({ tenant, query }) => {
-      const all = (await paymentsRepository(tenant.id).all()).sort(byLabel((p) => p.description));
-      const filtered = all.filter(
-        (p) =>
-          (query.visible === undefined || p.visible === query.visible) &&
-          (!query.q || containsText(p.description, query.q) || containsText(p.reference_code, query.q)),
-      );
-      return paginateArray(filtered.map(paymentAnswer), query.page, query.per_page);
-    },
+    handler: async ({ service, query }) => listPayments(service, query),
   }),
   route({
     method: 'GET',
     path: '/api/web/payments/{id}',
     permission: READ,
     params: paymentId,
-    handler: async ({ tenant, params }) => {
-      const payment = await paymentsRepository(tenant.id).get(params.id);
-      if (!payment) throw notFound(PAYMENT_NOT_FOUND);
-      return paymentAnswer(payment);
-    },
+    handler: async ({ service, params }) => getPayment(service, params.id),
   }),
   route({
     method: 'POST',
     path: '/api/web/payments',
     permission: WRITE,
     body: PaymentInput,
-    handler: async ({ tenant, body }) => paymentAnswer(await paymentsRepository(tenant.id).create(body)),
+    handler: async ({ service, body }) => createPayment(service, body),
   }),
   route({
     method: 'PUT',
@@ -72,6 +44,6 @@ export const paymentRoutes = [
     permission: WRITE,
     params: paymentId,
     body: PaymentInput,
-    handler: async ({ tenant, params, body }) => paymentAnswer(await paymentsRepository(tenant.id).update(params.id, body)),
+    handler: async ({ service, params, body }) => updatePayment(service, params.id, body),
   }),
 ];

@@ -1,157 +1,103 @@
-import { normalizeText } from '@freguesia/shared/domain/reference';
-import { centsToNumber, sumStock } from '@freguesia/shared/domain/money';
-import type { Product, ProductPrice } from '@freguesia/shared/schemas/catalog';
-import type { ProductItem, StoredPrice } from './entities';
+import type { Product, ProductInput, ProductSearchField, ProductUpdate } from '@freguesia/shared/schemas/catalog';
+import type { ServiceContext } from '../lib/context';
+import { paginated, type Paginated } from '../lib/ddb/pagination';
+import { InvalidError, notFound } from '../lib/errors';
+import { brandsRepository } from './brands.repository';
+import { categoriesRepository } from './categories.repository';
+import { productAnswer, productFields, type ProductFields } from './products.model';
+import { PRODUCT_NOT_FOUND, productsRepository, type SearchPage } from './products.repository';
 
-/** Pure product logic: wire answers from stored items, stored prices from validated rows. */
+/** Spec part 2 §8: the notice for an unknown code. */
+export const UNKNOWN_PRODUCT_MESSAGE = 'Produto não cadastrado na plataforma';
 
-/** The answer for one product; `idStore` selects whose stock and prices are shown. */
-export function productAnswer(item: ProductItem, idStore?: number): Product {
-  const prices = item.prices ?? [];
-  const chosen = idStore === undefined ? undefined : prices.find((p) => p.id_store === idStore);
-  return {
-    id: item.id,
-    code: item.code,
-    reference_code: item.reference_code ?? '',
-    description: item.description,
-    pack: item.pack,
-    weighable: item.weighable,
-    active: item.active,
-    url: item.url ?? '',
-    fast_orders: item.fast_orders,
-    group_code: item.group_code ?? '',
-    id_brand: item.id_brand ?? null,
-    category: item.category ? { ...item.category } : null,
-    created_at: item.createdAt ?? '',
-    updated_at: item.updatedAt ?? '',
-    stock: idStore === undefined ? sumStock(prices.map((p) => p.stock)) : (chosen?.stock ?? 0),
-    stores_with_stock: prices.filter((p) => p.stock > 0).map((p) => ({ id_store: p.id_store, stock: p.stock })),
-    cust_price: money(chosen?.cust),
-    regular_price: money(chosen?.regular),
-    offer_price: money(chosen?.offer),
-  };
+/** A product list query: free text on one field (or the quick search), a page, whose prices to show. */
+export interface ProductQuery {
+  q: string;
+  field?: ProductSearchField | undefined;
+  page: number;
+  per_page: number;
+  /** Whose stock and prices each product shows (all stores' stock summed when absent). */
+  id_store?: number | undefined;
 }
 
-const money = (cents: number | undefined): number | null => (cents === undefined ? null : centsToNumber(cents));
+/** `{data, pagination}`; `pagination.estimated` is set when the total is a lower bound. */
+export type ProductPage = Paginated<Product> & { pagination: { estimated?: true } };
 
-/** One stored price as answered by the price calls. */
-export function priceAnswer(productId: number, price: StoredPrice, storeName?: string): ProductPrice {
-  return {
-    id_product: productId,
-    id_store: price.id_store,
-    ...(storeName === undefined ? {} : { store_name: storeName }),
-    cust_price: money(price.cust),
-    regular_price: centsToNumber(price.regular),
-    offer_price: money(price.offer),
-    attribute: price.attribute ?? null,
-    stock: price.stock,
-  };
+function pageAnswer(result: SearchPage, query: ProductQuery): ProductPage {
+  const answer = paginated(
+    result.items.map((item) => productAnswer(item, query.id_store)),
+    result.total,
+    query.page,
+    query.per_page,
+  );
+  return result.estimated ? { ...answer, pagination: { ...answer.pagination, estimated: true } } : answer;
 }
 
-/** A validated price row (money in centavos) in its stored form. */
-export interface PriceValues {
-  id_store: number;
-  cust_price: number | null;
-  regular_price: number;
-  offer_price: number | null;
-  attribute: string | null;
-  stock: number;
+/**
+ * The product list (spec part 1 §7): unfiltered in id order with an exact total, or a prefix
+ * search on `field` (description by default; accent- and case-insensitive).
+ */
+export async function listProducts(ctx: ServiceContext, query: ProductQuery): Promise<ProductPage> {
+  const repo = productsRepository(ctx.tenant);
+  const result = query.q
+    ? await repo.search(query.field ?? 'description', query.q, query.page, query.per_page)
+    : await repo.list(query.page, query.per_page);
+  return pageAnswer(result, query);
 }
 
-export function storedPrice(row: PriceValues): StoredPrice {
-  return {
-    id_store: row.id_store,
-    regular: row.regular_price,
-    stock: row.stock,
-    ...(row.cust_price === null ? {} : { cust: row.cust_price }),
-    ...(row.offer_price === null ? {} : { offer: row.offer_price }),
-    ...(row.attribute ? { attribute: row.attribute } : {}),
-  };
+/**
+ * The product search of part 2 §7: like the list, but without `field` the text is a quick search
+ * (digits: exact EAN, then SKU; other text: description prefix, then exact SKU).
+ */
+export async function searchProducts(ctx: ServiceContext, query: ProductQuery): Promise<ProductPage> {
+  const repo = productsRepository(ctx.tenant);
+  let result: SearchPage;
+  if (!query.q) result = await repo.list(query.page, query.per_page);
+  else if (query.field) result = await repo.search(query.field, query.q, query.page, query.per_page);
+  else result = await repo.quickSearch(query.q, query.page, query.per_page);
+  return pageAnswer(result, query);
 }
 
-/** Prices ordered by store id, so equal sets compare equal. */
-export function sortPrices(prices: readonly StoredPrice[]): StoredPrice[] {
-  return [...prices].sort((a, b) => a.id_store - b.id_store);
+/** A product by its exact EAN; unknown codes answer the spec's notice. */
+export async function findProductByCode(ctx: ServiceContext, code: string, idStore?: number): Promise<Product> {
+  const product = await productsRepository(ctx.tenant).findByCode(code);
+  if (!product) throw notFound(UNKNOWN_PRODUCT_MESSAGE);
+  return productAnswer(product, idStore);
 }
 
-/** Merges `incoming` into `current` by store (import: unlisted stores keep their prices). */
-export function mergePrices(current: readonly StoredPrice[], incoming: readonly StoredPrice[]): StoredPrice[] {
-  const byStore = new Map(current.map((p) => [p.id_store, p]));
-  for (const p of incoming) byStore.set(p.id_store, p);
-  return sortPrices([...byStore.values()]);
+export async function getProduct(ctx: ServiceContext, id: number, idStore?: number): Promise<Product> {
+  const product = await productsRepository(ctx.tenant).get(id);
+  if (!product) throw notFound(PRODUCT_NOT_FOUND);
+  return productAnswer(product, idStore);
 }
 
-/** The editable product fields in stored form (everything but id, prices and timestamps). */
-export interface ProductFields {
-  code: string;
-  reference_code: string;
-  description: string;
-  descriptionKey: string;
-  pack: number;
-  weighable: 'Y' | 'N';
-  active: 'Y' | 'N';
-  url: string;
-  fast_orders: 'Y' | 'N';
-  group_code: string;
-  id_brand?: number;
-  category?: { id: number; reference_code: string; description: string };
+/** Resolves the category and brand a product form names; invalid per field when they do not exist. */
+async function resolveFields(ctx: ServiceContext, input: ProductInput): Promise<ProductFields> {
+  const [category, brand] = await Promise.all([
+    input.category ? categoriesRepository(ctx.tenant).findByReference(input.category.reference_code) : null,
+    input.id_brand ? brandsRepository(ctx.tenant).get(input.id_brand) : null,
+  ]);
+  const errors: Record<string, string> = {};
+  if (input.category && !category) errors['category.reference_code'] = 'Categoria não encontrada.';
+  if (input.id_brand && !brand) errors.id_brand = 'Marca não encontrada.';
+  if (Object.keys(errors).length > 0) throw new InvalidError(errors);
+  return productFields({
+    ...input,
+    category: category ? { id: category.id, reference_code: category.reference_code, description: category.description } : null,
+  });
 }
 
-export function productFields(input: {
-  code: string;
-  reference_code?: string;
-  description: string;
-  pack: number;
-  weighable: 'Y' | 'N';
-  active: 'Y' | 'N';
-  url?: string;
-  fast_orders: 'Y' | 'N';
-  group_code?: string;
-  id_brand: number | null;
-  category: { id: number; reference_code: string; description: string } | null;
-}): ProductFields {
-  return {
-    code: input.code,
-    reference_code: input.reference_code ?? '',
-    description: input.description,
-    descriptionKey: normalizeText(input.description),
-    pack: input.pack,
-    weighable: input.weighable,
-    active: input.active,
-    url: input.url ?? '',
-    fast_orders: input.fast_orders,
-    group_code: input.group_code ?? '',
-    ...(input.id_brand === null ? {} : { id_brand: input.id_brand }),
-    ...(input.category === null ? {} : { category: input.category }),
-  };
+/** Creates a product without prices; an EAN already used answers a conflict. */
+export async function createProduct(ctx: ServiceContext, input: ProductInput): Promise<Product> {
+  const fields = await resolveFields(ctx, input);
+  return productAnswer(await productsRepository(ctx.tenant).create(fields));
 }
 
-const FIELD_NAMES: (keyof ProductFields)[] = [
-  'code',
-  'reference_code',
-  'description',
-  'pack',
-  'weighable',
-  'active',
-  'url',
-  'fast_orders',
-  'group_code',
-  'id_brand',
-];
-
-/** Whether a stored product already holds these fields and (when given) these prices. */
-export function sameProduct(item: ProductItem, fields: ProductFields, prices?: readonly StoredPrice[]): boolean {
-  for (const name of FIELD_NAMES) {
-    if ((item[name] ?? undefined) !== (fields[name] ?? undefined)) return false;
-  }
-  if ((item.category?.id ?? null) !== (fields.category?.id ?? null)) return false;
-  if (prices && JSON.stringify(sortPrices(item.prices ?? []).map(canonical)) !== JSON.stringify(sortPrices(prices).map(canonical))) {
-    return false;
-  }
-  return true;
+/** Replaces a product's editable fields (its prices are kept). */
+export async function updateProduct(ctx: ServiceContext, input: ProductUpdate): Promise<Product> {
+  const repo = productsRepository(ctx.tenant);
+  const current = await repo.get(input.id);
+  if (!current) throw notFound(PRODUCT_NOT_FOUND);
+  const fields = await resolveFields(ctx, input);
+  return productAnswer(await repo.update(current, fields));
 }
-
-const canonical = (p: StoredPrice) => [p.id_store, p.regular, p.cust ?? null, p.offer ?? null, p.attribute ?? null, p.stock];
-
-/** Digits-only text of EAN length is looked up as a code first (spec: exact EAN/SKU search). */
-export const looksLikeCode = (q: string): boolean => /^\d+$/.test(q);

@@ -279,6 +279,9 @@ export const customersService = new Service({
   counter: CounterEntity,
 });
 
+/** The entities handed to a `customersService.transaction.write` builder. */
+export type TransactionEntities = Parameters<Parameters<typeof customersService.transaction.write>[0]>[0];
+
 export type CustomerItem = EntityItem<typeof CustomerEntity>;
 export type CustomerEventItem = EntityItem<typeof CustomerEventEntity>;
 export type BasketItem = EntityItem<typeof BasketEntity>;

@@ -1,53 +1,45 @@
 import { z } from 'zod';
-import { listBanks, listCities, listStates, searchCities, isUf } from '@freguesia/shared/domain/reference';
-import { config } from '../lib/config';
-import { InvalidError } from '../lib/errors';
 import { route } from '../lib/http/route';
+import { banks, citiesOf, findCities, health, states, tenantTheme } from './service';
 
-/**
- * Health, tenant theme and Brazilian reference data (part 1 §3, §7). Reference data is
- * public (the self-registration portal needs cities too) and identical for every tenant.
- */
+/** Health, tenant theme and Brazilian reference data (part 1 §3, §7); public but tenant-bound, except health. */
 export const routes = [
   route({
     method: 'GET',
     path: '/api/health',
     auth: 'none',
-    handler: async () => ({ status: 'ok', version: config.version }),
+    handler: async ({ service }) => health(service),
   }),
   route({
     method: 'GET',
     path: '/api/web/tenant',
     auth: 'public',
-    handler: async ({ tenant }) => ({ tenant: tenant.id, name: tenant.name, primary_color: tenant.primaryColor }),
+    handler: async ({ service }) => tenantTheme(service),
   }),
   route({
     method: 'GET',
     path: '/api/web/states',
     auth: 'public',
-    handler: async () => listStates(),
+    handler: async ({ service }) => states(service),
   }),
   route({
     method: 'GET',
     path: '/api/web/cities',
     auth: 'public',
     query: z.object({ state: z.string({ error: 'Informe o estado (UF).' }).trim().toUpperCase() }),
-    handler: async ({ query }) => {
-      if (!isUf(query.state)) throw new InvalidError({ state: 'Estado (UF) inválido.' }, 'Estado (UF) inválido.');
-      return listCities(query.state);
-    },
+    handler: async ({ service, query }) => citiesOf(service, query.state),
   }),
   route({
     method: 'GET',
     path: '/api/web/cities/search',
     auth: 'public',
     query: z.object({ q: z.string().trim().max(60, 'Busca muito longa.').default('') }),
-    handler: async ({ query }) => searchCities(query.q),
+    handler: async ({ service, query }) => findCities(service, query.q),
   }),
   route({
     method: 'GET',
     path: '/api/web/banks',
     auth: 'public',
-    handler: async () => listBanks(),
+    handler: async ({ service }) => banks(service),
   }),
 ];

@@ -1,5 +1,5 @@
 import { cnpjFromBase, cpfFromBase } from '@freguesia/shared/domain/document';
-import { normalizeText } from '@freguesia/shared/domain/reference';
+import { normalizeText } from '@freguesia/shared/domain/text';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { hashPassword } from '@freguesia/functions/lib/auth/password';
 import { documentClient, tableName } from '@freguesia/functions/lib/ddb/client';
@@ -16,8 +16,9 @@ import {
   type BasketItem,
   type CustomerItem,
 } from '@freguesia/functions/customers/entities';
-import { localDateTime, phonesOf } from '@freguesia/functions/customers/service';
-import { settingsRepository } from '@freguesia/functions/settings/settings-repository';
+import { phonesOf } from '@freguesia/functions/customers/customers.model';
+import { localDateTime } from '@freguesia/shared/domain/dates';
+import { settingsRepository } from '@freguesia/functions/settings/settings.repository';
 import type { SeededPayment, SeededProduct, SeededStore } from './catalog';
 import type { Rng } from './random';
 import type { Seeder } from './types';

@@ -1,4 +1,5 @@
 import { Entity } from 'electrodb';
+import { normalizeText } from '@freguesia/shared/domain/text';
 import { documentClient, tableName } from '../ddb/client';
 import { key } from '../ddb/indexes';
 
@@ -71,11 +72,5 @@ export const ADMIN_COUNTER = 'admin';
 /** Counter of the users holding role `roleId` (all users, active or not). */
 export const roleUsersCounter = (roleId: number): string => `role-users:${roleId}`;
 
-/**
- * Uniqueness value of a role name: case-, accent- and space-insensitive. Inline rather than
- * `normalizeText` from shared/reference, which would pull the municipality list into every
- * function bundle that authenticates staff.
- */
-export function roleNameKey(name: string): string {
-  return name.normalize('NFD').replace(/\p{M}+/gu, '').replace(/\s+/g, ' ').trim().toUpperCase();
-}
+/** Uniqueness value of a role name: case-, accent- and space-insensitive ('  Gerência ' → 'GERENCIA'). */
+export const roleNameKey = (name: string): string => normalizeText(name);

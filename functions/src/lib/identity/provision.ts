@@ -5,7 +5,7 @@ import { countersFor } from '../ddb/counters';
 import { CounterEntity } from '../ddb/entities/counter';
 import { TenantEntity } from '../ddb/entities/tenant';
 import { UniqueEntity } from '../ddb/entities/unique';
-import { assertCommitted } from '../ddb/transactions';
+import { assertCommitted, writeTransaction } from '../ddb/transactions';
 import { DEFAULT_ROLES } from './default-roles';
 import { ADMIN_COUNTER, IDENTITY_SCOPES, RoleEntity, UserEntity, roleNameKey, roleUsersCounter } from './entities';
 
@@ -43,36 +43,39 @@ export async function provisionTenant(spec: TenantSpec): Promise<ProvisionedTena
   const adminId = await counters.next('user');
   const passwordHash = await hashPassword(spec.admin.password);
   const email = spec.admin.email.trim().toLowerCase();
-  const result = await identity.transaction
-    .write(({ tenant: t, role, user, unique, counter }) => [
-      t.create({ tenant, name: spec.name, primaryColor: spec.primaryColor }).commit(),
-      ...DEFAULT_ROLES.map((r, i) => role.create({ tenant, id: firstRoleId + i, ...r }).commit()),
-      user
-        .create({
-          tenant,
-          id: adminId,
-          email,
-          fullname: spec.admin.fullname,
-          shortname: spec.admin.shortname,
-          document: spec.admin.document,
-          passwordHash,
-          allStores: true,
-          roleId: firstRoleId,
-        })
-        .commit(),
-      unique.create({ tenant, scope: IDENTITY_SCOPES.userEmail, value: email, ownerId: adminId }).commit(),
-      counter.upsert({ tenant, name: 'total:user' }).add({ value: 1 }).commit(),
-      // Markers and counters the settings API relies on (role names, documents, last admin).
-      ...DEFAULT_ROLES.map((r, i) =>
-        unique.create({ tenant, scope: IDENTITY_SCOPES.roleName, value: roleNameKey(r.role), ownerId: firstRoleId + i }).commit(),
-      ),
-      unique
-        .create({ tenant, scope: IDENTITY_SCOPES.userDocument, value: normalizeUserDocument(spec.admin.document), ownerId: adminId })
-        .commit(),
-      counter.upsert({ tenant, name: `total:${ADMIN_COUNTER}` }).add({ value: 1 }).commit(),
-      counter.upsert({ tenant, name: `total:${roleUsersCounter(firstRoleId)}` }).add({ value: 1 }).commit(),
-    ])
-    .go();
+  // Re-run on a transaction conflict only: the tenant record's condition failing means it exists.
+  const result = await writeTransaction(() =>
+    identity.transaction
+      .write(({ tenant: t, role, user, unique, counter }) => [
+        t.create({ tenant, name: spec.name, primaryColor: spec.primaryColor }).commit(),
+        ...DEFAULT_ROLES.map((r, i) => role.create({ tenant, id: firstRoleId + i, ...r }).commit()),
+        user
+          .create({
+            tenant,
+            id: adminId,
+            email,
+            fullname: spec.admin.fullname,
+            shortname: spec.admin.shortname,
+            document: spec.admin.document,
+            passwordHash,
+            allStores: true,
+            roleId: firstRoleId,
+          })
+          .commit(),
+        unique.create({ tenant, scope: IDENTITY_SCOPES.userEmail, value: email, ownerId: adminId }).commit(),
+        counter.upsert({ tenant, name: 'total:user' }).add({ value: 1 }).commit(),
+        // Markers and counters the settings API relies on (role names, documents, last admin).
+        ...DEFAULT_ROLES.map((r, i) =>
+          unique.create({ tenant, scope: IDENTITY_SCOPES.roleName, value: roleNameKey(r.role), ownerId: firstRoleId + i }).commit(),
+        ),
+        unique
+          .create({ tenant, scope: IDENTITY_SCOPES.userDocument, value: normalizeUserDocument(spec.admin.document), ownerId: adminId })
+          .commit(),
+        counter.upsert({ tenant, name: `total:${ADMIN_COUNTER}` }).add({ value: 1 }).commit(),
+        counter.upsert({ tenant, name: `total:${roleUsersCounter(firstRoleId)}` }).add({ value: 1 }).commit(),
+      ])
+      .go(),
+  );
   assertCommitted(result, { 0: `O ambiente '${tenant}' já existe.` });
   return { adminId, roleIds: DEFAULT_ROLES.map((_, i) => firstRoleId + i) };
 }

@@ -1,10 +1,10 @@
-import { normalizeText } from '@freguesia/shared/domain/reference';
+import { includesFolded, normalizeText } from '@freguesia/shared/domain/text';
 
-/** In-memory filtering and ordering for the small collections read whole. */
+/** In-memory filtering and ordering for the small collections read whole (brands, partners, categories, …). */
 
-/** Accent- and case-insensitive "contains". */
+/** Accent- and case-insensitive "contains" ('' matches everything). */
 export function containsText(value: string | undefined, q: string): boolean {
-  return normalizeText(value ?? '').includes(normalizeText(q));
+  return includesFolded(value ?? '', q);
 }
 
 /** Ranks prefix matches before other matches, then orders by `label` (pt-BR). */

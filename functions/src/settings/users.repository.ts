@@ -3,7 +3,7 @@ import { normalizeUserDocument } from '@freguesia/shared/schemas/identity';
 import { countersFor } from '../lib/ddb/counters';
 import { CounterEntity } from '../lib/ddb/entities/counter';
 import { UniqueEntity } from '../lib/ddb/entities/unique';
-import { assertCommitted } from '../lib/ddb/transactions';
+import { assertCommitted, writeTransaction, type TransactionOutcome } from '../lib/ddb/transactions';
 import {
   ADMIN_COUNTER,
   IDENTITY_SCOPES,
@@ -56,6 +56,19 @@ class Plan {
     if (conflict) this.conflicts[this.ops.length] = conflict;
     this.ops.push(op);
   }
+}
+
+/**
+ * Runs the transaction `build` puts into a plan, retrying transaction conflicts. Each attempt
+ * starts from an empty plan, so the conflict messages stay aligned with the operations.
+ */
+async function planned(build: (plan: Plan) => Promise<{ canceled: boolean; data: unknown[] }>): Promise<{ result: TransactionOutcome; plan: Plan }> {
+  let plan = new Plan();
+  const result = await writeTransaction(() => {
+    plan = new Plan();
+    return build(plan);
+  });
+  return { result, plan };
 }
 
 /**
@@ -128,22 +141,23 @@ export function usersRepository(tenant: string) {
       const id = await countersFor(tenant).next('user');
       const { storeId, ...rest } = fields;
       const record = { tenant, id, ...rest, ...(storeId === null ? {} : { storeId }), passwordHash, tokenVersion: 1 };
-      const plan = new Plan();
-      const result = await identity.transaction
-        .write(({ user, role, unique, counter }) => {
-          plan.add(user.create(record).commit(), USER_CONFLICTS.stale);
-          plan.add(unique.create({ tenant, scope: IDENTITY_SCOPES.userEmail, value: fields.email, ownerId: id }).commit(), USER_CONFLICTS.email);
-          plan.add(
-            unique.create({ tenant, scope: IDENTITY_SCOPES.userDocument, value: fields.document, ownerId: id }).commit(),
-            USER_CONFLICTS.document,
-          );
-          plan.add(counter.upsert(counterName('user')).add({ value: 1 }).commit());
-          plan.add(counter.upsert(counterName(roleUsersCounter(fields.roleId))).add({ value: 1 }).commit());
-          roleExists(plan, role, fields.roleId);
-          adminOps(plan, counter, admin);
-          return plan.ops;
-        })
-        .go();
+      const { result, plan } = await planned((plan) =>
+        identity.transaction
+          .write(({ user, role, unique, counter }) => {
+            plan.add(user.create(record).commit(), USER_CONFLICTS.stale);
+            plan.add(unique.create({ tenant, scope: IDENTITY_SCOPES.userEmail, value: fields.email, ownerId: id }).commit(), USER_CONFLICTS.email);
+            plan.add(
+              unique.create({ tenant, scope: IDENTITY_SCOPES.userDocument, value: fields.document, ownerId: id }).commit(),
+              USER_CONFLICTS.document,
+            );
+            plan.add(counter.upsert(counterName('user')).add({ value: 1 }).commit());
+            plan.add(counter.upsert(counterName(roleUsersCounter(fields.roleId))).add({ value: 1 }).commit());
+            roleExists(plan, role, fields.roleId);
+            adminOps(plan, counter, admin);
+            return plan.ops;
+          })
+          .go(),
+      );
       assertCommitted(result, plan.conflicts);
       return this.stored(id);
     },
@@ -157,56 +171,58 @@ export function usersRepository(tenant: string) {
       const tokenVersion = previous.tokenVersion + (bump ? 1 : 0);
       const { storeId, ...rest } = fields;
       const key = { tenant, id: previous.id };
-      const plan = new Plan();
-      const result = await identity.transaction
-        .write(({ user, role, unique, counter }) => {
-          const set = { ...rest, tokenVersion, ...(passwordHash ? { passwordHash } : {}), ...(storeId === null ? {} : { storeId }) };
-          const patch = user.patch(key).set(set);
-          plan.add(
-            (storeId === null ? patch.remove(['storeId']) : patch)
-              .where(({ updatedAt: at }, { eq }) => eq(at, previous.updatedAt ?? ''))
-              .commit(),
-            USER_CONFLICTS.stale,
-          );
-          const swap = (scope: string, from: string, to: string, message: string) => {
-            if (from === to) return;
-            plan.add(unique.create({ tenant, scope, value: to, ownerId: previous.id }).commit(), message);
-            release(plan, unique, scope, from, previous.id);
-          };
-          swap(IDENTITY_SCOPES.userEmail, previous.email, fields.email, USER_CONFLICTS.email);
-          swap(IDENTITY_SCOPES.userDocument, normalizeUserDocument(previous.document), fields.document, USER_CONFLICTS.document);
-          if (previous.roleId !== fields.roleId) {
-            plan.add(counter.upsert(counterName(roleUsersCounter(previous.roleId))).add({ value: -1 }).commit());
-            plan.add(counter.upsert(counterName(roleUsersCounter(fields.roleId))).add({ value: 1 }).commit());
-            roleExists(plan, role, fields.roleId);
-          }
-          adminOps(plan, counter, admin);
-          return plan.ops;
-        })
-        .go();
+      const { result, plan } = await planned((plan) =>
+        identity.transaction
+          .write(({ user, role, unique, counter }) => {
+            const set = { ...rest, tokenVersion, ...(passwordHash ? { passwordHash } : {}), ...(storeId === null ? {} : { storeId }) };
+            const patch = user.patch(key).set(set);
+            plan.add(
+              (storeId === null ? patch.remove(['storeId']) : patch)
+                .where(({ updatedAt: at }, { eq }) => eq(at, previous.updatedAt ?? ''))
+                .commit(),
+              USER_CONFLICTS.stale,
+            );
+            const swap = (scope: string, from: string, to: string, message: string) => {
+              if (from === to) return;
+              plan.add(unique.create({ tenant, scope, value: to, ownerId: previous.id }).commit(), message);
+              release(plan, unique, scope, from, previous.id);
+            };
+            swap(IDENTITY_SCOPES.userEmail, previous.email, fields.email, USER_CONFLICTS.email);
+            swap(IDENTITY_SCOPES.userDocument, normalizeUserDocument(previous.document), fields.document, USER_CONFLICTS.document);
+            if (previous.roleId !== fields.roleId) {
+              plan.add(counter.upsert(counterName(roleUsersCounter(previous.roleId))).add({ value: -1 }).commit());
+              plan.add(counter.upsert(counterName(roleUsersCounter(fields.roleId))).add({ value: 1 }).commit());
+              roleExists(plan, role, fields.roleId);
+            }
+            adminOps(plan, counter, admin);
+            return plan.ops;
+          })
+          .go(),
+      );
       assertCommitted(result, plan.conflicts);
       return this.stored(previous.id);
     },
 
     async remove(previous: UserRecord, admin: AdminChange): Promise<void> {
-      const plan = new Plan();
-      const result = await identity.transaction
-        .write(({ user, unique, counter }) => {
-          plan.add(
-            user
-              .delete({ tenant, id: previous.id })
-              .where(({ updatedAt: at }, { eq }) => eq(at, previous.updatedAt ?? ''))
-              .commit(),
-            USER_CONFLICTS.stale,
-          );
-          release(plan, unique, IDENTITY_SCOPES.userEmail, previous.email, previous.id);
-          release(plan, unique, IDENTITY_SCOPES.userDocument, normalizeUserDocument(previous.document), previous.id);
-          plan.add(counter.upsert(counterName('user')).add({ value: -1 }).commit());
-          plan.add(counter.upsert(counterName(roleUsersCounter(previous.roleId))).add({ value: -1 }).commit());
-          adminOps(plan, counter, admin);
-          return plan.ops;
-        })
-        .go();
+      const { result, plan } = await planned((plan) =>
+        identity.transaction
+          .write(({ user, unique, counter }) => {
+            plan.add(
+              user
+                .delete({ tenant, id: previous.id })
+                .where(({ updatedAt: at }, { eq }) => eq(at, previous.updatedAt ?? ''))
+                .commit(),
+              USER_CONFLICTS.stale,
+            );
+            release(plan, unique, IDENTITY_SCOPES.userEmail, previous.email, previous.id);
+            release(plan, unique, IDENTITY_SCOPES.userDocument, normalizeUserDocument(previous.document), previous.id);
+            plan.add(counter.upsert(counterName('user')).add({ value: -1 }).commit());
+            plan.add(counter.upsert(counterName(roleUsersCounter(previous.roleId))).add({ value: -1 }).commit());
+            adminOps(plan, counter, admin);
+            return plan.ops;
+          })
+          .go(),
+      );
       assertCommitted(result, plan.conflicts);
     },
   };

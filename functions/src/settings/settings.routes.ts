@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { SETTING_MESSAGES, SettingWrite, isSettingKey } from '@freguesia/shared/schemas/settings';
 import { route } from '../lib/http/route';
-import { settingsRepository } from './settings-repository';
 import {
   integrationTokenInfo,
   listSettings,
@@ -28,7 +27,7 @@ const write = (method: 'PUT' | 'POST') =>
     path: '/api/web/settings',
     permission: WRITE,
     body: SettingWrite,
-    handler: async ({ tenant, principal, body }) => writeSetting(settingsRepository(tenant.id), tenant, body, principal.userId),
+    handler: async ({ service, body }) => writeSetting(service, body),
   });
 
 /** Key/value settings, the integration token and the portal's public settings (spec part 3 §3, §7). */
@@ -37,7 +36,7 @@ export const settingRoutes = [
     method: 'GET',
     path: '/api/web/settings',
     permission: READ,
-    handler: async ({ tenant }) => listSettings(settingsRepository(tenant.id), tenant),
+    handler: async ({ service }) => listSettings(service),
   }),
   // Read by key is open to any signed-in staff: screens outside Settings (sales coverage,
   // average basket, expense prices) read single keys. Secrets stay masked.
@@ -46,7 +45,7 @@ export const settingRoutes = [
     path: '/api/web/settings/{key}',
     permission: null,
     params: keyParams,
-    handler: async ({ tenant, params }) => readSetting(settingsRepository(tenant.id), tenant, params.key),
+    handler: async ({ service, params }) => readSetting(service, params.key),
   }),
   write('PUT'),
   write('POST'),
@@ -60,19 +59,19 @@ export const settingRoutes = [
     method: 'GET',
     path: '/api/web/settings/token',
     permission: WRITE,
-    handler: async ({ tenant }) => rotateIntegrationToken(settingsRepository(tenant.id)),
+    handler: async ({ service }) => rotateIntegrationToken(service),
   }),
   route({
     method: 'GET',
     path: '/api/web/settings/token/info',
     permission: READ,
-    handler: async ({ tenant }) => integrationTokenInfo(settingsRepository(tenant.id)),
+    handler: async ({ service }) => integrationTokenInfo(service),
   }),
   route({
     method: 'GET',
     path: '/api/customer/settings',
     auth: 'public',
-    handler: async ({ tenant }) => portalSettings(settingsRepository(tenant.id), tenant),
+    handler: async ({ service }) => portalSettings(service),
   }),
 ];
 

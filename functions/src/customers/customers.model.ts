@@ -1,8 +1,7 @@
-import { normalizeText } from '@freguesia/shared/domain/reference';
+import { normalizeText } from '@freguesia/shared/domain/text';
 import { isValidDocument } from '@freguesia/shared/domain/document';
 import { onlyDigits } from '@freguesia/shared/domain/masks';
 import type {
-  Basket,
   CustomerEvent,
   CustomerForm,
   CustomerListItem,
@@ -10,49 +9,21 @@ import type {
   PortalCustomer,
   PortalCustomerRecord,
 } from '@freguesia/shared/schemas/customer';
-import type { BasketItem, CustomerEventItem, CustomerItem } from './entities';
+import type { Actor } from '../lib/context';
+import type { CustomerEventItem, CustomerItem } from './entities';
 
 /**
- * Pure customer logic: search-field detection, profile mapping and diffs, timeline texts,
- * money and local-time helpers. No AWS imports.
+ * Pure customer logic: search-field detection, profile mapping and diffs, timeline texts and
+ * keys, answers and money. No I/O (business dates: `@freguesia/shared/domain/dates`).
  */
 
-// ---------------------------------------------------------------- money and time
+// ---------------------------------------------------------------- money
 
 /** Integer centavos → reais with two decimals (for JSON answers). */
 export const reais = (centavos: number): number => Math.round(centavos) / 100;
 
 /** Average ticket in centavos (rounded half up), 0 without purchases. */
 export const averageCentavos = (total: number, count: number): number => (count > 0 ? Math.round(total / count) : 0);
-
-const LOCAL = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'America/Sao_Paulo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** 'YYYY-MM-DD HH:mm:ss' in the business time zone (America/Sao_Paulo). */
-export const localDateTime = (date: Date): string => LOCAL.format(date).replace('T', ' ');
-/** 'YYYY-MM-DD' in the business time zone. */
-export const localDay = (date: Date): string => localDateTime(date).slice(0, 10);
-
-/** Adds days to a 'YYYY-MM-DD' date. */
-export function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-/** Last day of the month of a 'YYYY-MM-DD' date. */
-export function endOfMonth(day: string): string {
-  const [y, m] = day.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-}
 
 // ---------------------------------------------------------------- search
 
@@ -63,7 +34,7 @@ export type SearchKey = { kind: 'document' | 'name' | 'email' | 'phone'; value: 
  * Which index a search uses. With `field` the caller decides; without it: a valid CPF/CNPJ
  * (11 or 14 digits) → document, '@' → e-mail, other digits or a '(DD)' mask → phone, else the
  * name. An 11-digit number that is both a valid CPF and a cellphone is looked up as a document
- * first (the route falls back to the phone index when that finds nothing).
+ * first (the service falls back to the phone index when that finds nothing).
  * Returns undefined when nothing searchable is left (e.g. only punctuation).
  */
 export function searchKey(q: string, field?: SearchField): SearchKey | undefined {
@@ -323,32 +294,6 @@ export function toPortalRecord(c: CustomerItem): PortalCustomerRecord {
   };
 }
 
-export function toBasket(b: BasketItem, storeNames: ReadonlyMap<number, string>): Basket {
-  return {
-    id: b.id,
-    id_customer: b.idCustomer > 0 ? b.idCustomer : null,
-    id_store: b.idStore,
-    store_name: storeNames.get(b.idStore) ?? null,
-    checkout: b.checkout,
-    coupon: b.coupon,
-    date: b.date,
-    created_at: b.createdAt,
-    amount: reais(b.amount),
-    discount: reais(b.discount),
-    origin: b.origin,
-    itens: b.itens,
-    products: b.products.map((p) => ({
-      code: p.code ?? '',
-      description: p.description ?? '',
-      quantity: p.quantity ?? 0,
-      unit_value: reais(p.unit_value ?? 0),
-      total_value: reais(p.total_value ?? 0),
-      discount: reais(p.discount ?? 0),
-    })),
-    payments: b.payments.map((p) => ({ method: p.method ?? '', value: reais(p.value ?? 0), installments: p.installments ?? 1 })),
-  };
-}
-
 /** 'R$ 1.234,56'. */
 export const formatBrl = (centavos: number): string =>
   (centavos / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' }).replace(/\u00a0/g, ' ');
@@ -356,4 +301,49 @@ export const formatBrl = (centavos: number): string =>
 /** Phone numbers of a profile, each once (cellphone first). */
 export function phonesOf(p: { cellphone?: string; telephone?: string }): string[] {
   return [...new Set([p.cellphone, p.telephone].filter((v): v is string => Boolean(v)))];
+}
+
+// ---------------------------------------------------------------- timeline
+
+/** Who makes a change, as the timeline shows it. */
+export interface TimelineActor {
+  /** 'Plataforma' (staff), 'Landing Page' (portal), 'PDV', 'App'. */
+  channel: string;
+  userId?: number;
+  userName?: string;
+}
+
+/** A timeline entry as a service prepares it (the repository adds tenant and customer id). */
+export type TimelineEntry = Omit<CustomerEventItem, 'tenant' | 'customerId'>;
+
+/** The timeline's view of a service caller: staff by name, the portal as 'Landing Page'. */
+export function timelineActor(actor: Actor): TimelineActor {
+  switch (actor.kind) {
+    case 'staff':
+      return { channel: 'Plataforma', userId: actor.userId, userName: actor.shortname };
+    case 'customer':
+    case 'public':
+      return { channel: 'Landing Page' };
+    case 'integration':
+      return { channel: 'PDV' };
+    case 'system':
+      return { channel: 'Plataforma', userName: actor.name };
+  }
+}
+
+let sequence = 0;
+
+/** Event keys: the instant plus a per-container sequence (several events in one change). */
+export function eventKey(at: Date): { at: string; seq: string } {
+  sequence = (sequence + 1) % 1_000_000;
+  return { at: at.toISOString(), seq: `${String(sequence).padStart(6, '0')}${Math.random().toString(36).slice(2, 6)}` };
+}
+
+/** Timeline entries by one actor at one instant (each with its own key). */
+export function timelineEntries(
+  actor: TimelineActor,
+  at: Date,
+  entries: Array<Omit<TimelineEntry, 'at' | 'seq' | 'channel' | 'userId' | 'userName'>>,
+): TimelineEntry[] {
+  return entries.map((e) => ({ channel: actor.channel, userId: actor.userId, userName: actor.userName, ...eventKey(at), ...e }));
 }

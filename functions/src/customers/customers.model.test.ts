@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomerItem } from './entities';
-import { addDays, averageCentavos, changedFields, consentChanges, endOfMonth, formatBrl, localDateTime, phonesOf, reais, searchKey, type Profile } from './service';
+import { addDays, endOfMonth, localDateTime } from '@freguesia/shared/domain/dates';
+import { averageCentavos, changedFields, consentChanges, formatBrl, phonesOf, reais, searchKey, type Profile } from './customers.model';
 
 describe('search field detection', () => {
   it('detects document, e-mail, phone and name when no field is given', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PortalCustomer } from '@freguesia/shared/schemas/customer';
-import { mergePortalTags, missingRequired, parsePortalTags } from './service';
+import { mergePortalTags, missingRequired, parsePortalTags } from './portal.model';
 
 describe('portal rules', () => {
   it('reads portal_tags as JSON or separated text', () => {

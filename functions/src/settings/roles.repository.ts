@@ -2,7 +2,7 @@ import { Service, type EntityItem } from 'electrodb';
 import { countersFor } from '../lib/ddb/counters';
 import { CounterEntity } from '../lib/ddb/entities/counter';
 import { UniqueEntity } from '../lib/ddb/entities/unique';
-import { assertCommitted } from '../lib/ddb/transactions';
+import { assertCommitted, writeTransaction } from '../lib/ddb/transactions';
 import { IDENTITY_SCOPES, RoleEntity, UserEntity, roleNameKey, roleUsersCounter } from '../lib/identity/entities';
 
 export type RoleRecord = EntityItem<typeof RoleEntity>;
@@ -57,12 +57,14 @@ export function rolesRepository(tenant: string) {
 
     async create(fields: RoleFields): Promise<RoleRecord> {
       const id = await countersFor(tenant).next('role');
-      const result = await identity.transaction
-        .write(({ role, unique }) => [
-          role.create({ tenant, id, ...fields, canRemove: true }).commit(),
-          unique.create({ tenant, scope: IDENTITY_SCOPES.roleName, value: roleNameKey(fields.role), ownerId: id }).commit(),
-        ])
-        .go();
+      const result = await writeTransaction(() =>
+        identity.transaction
+          .write(({ role, unique }) => [
+            role.create({ tenant, id, ...fields, canRemove: true }).commit(),
+            unique.create({ tenant, scope: IDENTITY_SCOPES.roleName, value: roleNameKey(fields.role), ownerId: id }).commit(),
+          ])
+          .go(),
+      );
       assertCommitted(result, { 1: ROLE_MESSAGES.duplicate });
       return this.stored(id);
     },
@@ -71,24 +73,26 @@ export function rolesRepository(tenant: string) {
     async update(previous: RoleRecord, fields: RoleFields): Promise<RoleRecord> {
       const oldKey = roleNameKey(previous.role);
       const newKey = roleNameKey(fields.role);
-      const result = await identity.transaction
-        .write(({ role, unique }) => [
-          role
-            .patch({ tenant, id: previous.id })
-            .set(fields)
-            .where(({ updatedAt: at }, { eq }) => eq(at, previous.updatedAt ?? ''))
-            .commit(),
-          ...(oldKey === newKey
-            ? []
-            : [
-                unique.create({ tenant, scope: IDENTITY_SCOPES.roleName, value: newKey, ownerId: previous.id }).commit(),
-                unique
-                  .delete({ tenant, scope: IDENTITY_SCOPES.roleName, value: oldKey })
-                  .where((attr, { notExists, eq }) => `${notExists(attr.ownerId)} OR ${eq(attr.ownerId, previous.id)}`)
-                  .commit(),
-              ]),
-        ])
-        .go();
+      const result = await writeTransaction(() =>
+        identity.transaction
+          .write(({ role, unique }) => [
+            role
+              .patch({ tenant, id: previous.id })
+              .set(fields)
+              .where(({ updatedAt: at }, { eq }) => eq(at, previous.updatedAt ?? ''))
+              .commit(),
+            ...(oldKey === newKey
+              ? []
+              : [
+                  unique.create({ tenant, scope: IDENTITY_SCOPES.roleName, value: newKey, ownerId: previous.id }).commit(),
+                  unique
+                    .delete({ tenant, scope: IDENTITY_SCOPES.roleName, value: oldKey })
+                    .where((attr, { notExists, eq }) => `${notExists(attr.ownerId)} OR ${eq(attr.ownerId, previous.id)}`)
+                    .commit(),
+                ]),
+          ])
+          .go(),
+      );
       assertCommitted(result, { 0: ROLE_MESSAGES.stale, 1: ROLE_MESSAGES.duplicate, 2: ROLE_MESSAGES.foreignMarker });
       return this.stored(previous.id);
     },
@@ -99,22 +103,24 @@ export function rolesRepository(tenant: string) {
      * a user assigned to the role at the same moment makes one of the two fail.
      */
     async remove(previous: RoleRecord): Promise<void> {
-      const result = await identity.transaction
-        .write(({ role, unique, counter }) => [
-          role
-            .delete({ tenant, id: previous.id })
-            .where(({ updatedAt: at }, { eq }) => eq(at, previous.updatedAt ?? ''))
-            .commit(),
-          counter
-            .check({ tenant, name: `total:${roleUsersCounter(previous.id)}` })
-            .where(({ value }, { notExists, lte }) => `${notExists(value)} OR ${lte(value, 0)}`)
-            .commit(),
-          unique
-            .delete({ tenant, scope: IDENTITY_SCOPES.roleName, value: roleNameKey(previous.role) })
-            .where((attr, { notExists, eq }) => `${notExists(attr.ownerId)} OR ${eq(attr.ownerId, previous.id)}`)
-            .commit(),
-        ])
-        .go();
+      const result = await writeTransaction(() =>
+        identity.transaction
+          .write(({ role, unique, counter }) => [
+            role
+              .delete({ tenant, id: previous.id })
+              .where(({ updatedAt: at }, { eq }) => eq(at, previous.updatedAt ?? ''))
+              .commit(),
+            counter
+              .check({ tenant, name: `total:${roleUsersCounter(previous.id)}` })
+              .where(({ value }, { notExists, lte }) => `${notExists(value)} OR ${lte(value, 0)}`)
+              .commit(),
+            unique
+              .delete({ tenant, scope: IDENTITY_SCOPES.roleName, value: roleNameKey(previous.role) })
+              .where((attr, { notExists, eq }) => `${notExists(attr.ownerId)} OR ${eq(attr.ownerId, previous.id)}`)
+              .commit(),
+          ])
+          .go(),
+      );
       assertCommitted(result, { 0: ROLE_MESSAGES.stale, 1: ROLE_MESSAGES.inUse, 2: ROLE_MESSAGES.foreignMarker });
     },
   };

@@ -5,36 +5,19 @@ import { countersFor } from '../lib/ddb/counters';
 import { CounterEntity } from '../lib/ddb/entities/counter';
 import { UniqueEntity } from '../lib/ddb/entities/unique';
 import { readPage } from '../lib/ddb/pagination';
-import { conflict, notFound } from '../lib/errors';
+import { failedIndex, transactionError, writeTransaction } from '../lib/ddb/transactions';
+import { conflict } from '../lib/errors';
 import {
-  BasketEntity,
   CustomerEntity,
   CustomerEventEntity,
   CustomerGeoEntity,
   CustomerPhoneEntity,
   UNIQUE_SCOPES,
-  basketKeyOf,
+  customersService,
   type CustomerEventItem,
   type CustomerItem,
 } from './entities';
-import {
-  changedFields,
-  consentChanges,
-  consentDescription,
-  phonesOf,
-  toListItem,
-  type Profile,
-  type SearchKey,
-} from './service';
-import { eventKey, failedIndex, runLimited, transactionError, writeTransaction } from './transactions';
-
-/** Who makes a change: shown in the timeline. */
-export interface Actor {
-  /** 'Plataforma' (staff), 'Landing Page' (portal), 'PDV', 'App'. */
-  channel: string;
-  userId?: number;
-  userName?: string;
-}
+import { phonesOf, toListItem, type Profile, type SearchKey, type TimelineEntry } from './customers.model';
 
 /** Searches answer at most this many matches (one Query page of the index); see README. */
 export const SEARCH_CAP = 200;
@@ -58,6 +41,8 @@ export interface SearchResult {
 }
 
 type PhoneRow = EntityItem<typeof CustomerPhoneEntity>;
+/** A customer before it has an id (the repository assigns it). */
+export type NewCustomer = Omit<CustomerItem, 'tenant' | 'id'>;
 type IndexQuery = {
   go(options: { cursor: string | null; limit: number; pages: number }): Promise<{ data: unknown[]; cursor: string | null }>;
 };
@@ -66,9 +51,7 @@ type IndexQuery = {
 export function customersRepository(tenant: string) {
   const counters = countersFor(tenant);
 
-  function eventOps(actor: Actor, customerId: number, events: Array<Omit<Parameters<typeof CustomerEventEntity.create>[0], 'tenant' | 'customerId' | 'at' | 'seq' | 'channel'>>) {
-    return events.map((e) => ({ tenant, customerId, channel: actor.channel, userId: actor.userId, userName: actor.userName, ...eventKey(), ...e }));
-  }
+  const eventItems = (customerId: number, events: TimelineEntry[]) => events.map((e) => ({ ...e, tenant, customerId }));
 
   function phoneItems(id: number, c: Profile & { channel: string; createdAt: string }) {
     return phonesOf(c).map((phone) => ({
@@ -104,41 +87,28 @@ export function customersRepository(tenant: string) {
 
     /**
      * Creates a customer with its document marker, indexes, counters and first timeline
-     * entries in one transaction. A taken document → 409 with the owner's id.
+     * entries in one transaction. A taken document → conflict with the owner's id.
      */
-    async create(profile: Profile, options: { actor: Actor; passwordHash?: string; integrations?: { partner: string; code: string }[] }): Promise<CustomerItem> {
+    async create(customer: NewCustomer, events: TimelineEntry[]): Promise<CustomerItem> {
       const id = await counters.next('customer');
-      const createdAt = new Date().toISOString();
-      const item: CustomerItem = {
-        ...profile,
-        tenant,
-        id,
-        channel: options.actor.channel,
-        passwordHash: options.passwordHash,
-        integrations: options.integrations,
-        basketCount: 0,
-        basketTotal: 0,
-        version: 1,
-        createdAt,
-        updatedAt: createdAt,
-      };
-      const events = eventOps(options.actor, id, [
-        { type: 'created', description: `Cliente cadastrado (${options.actor.channel})` },
-        ...consentChanges(undefined, profile).map((c) => ({ type: 'consent' as const, description: consentDescription(c), consent: { field: c.field, to: c.to } })),
-      ]);
-      const result = await writeTransaction(({ customer, unique, counter, phone, geo, event }) => [
-        unique.create({ tenant, scope: UNIQUE_SCOPES.document, value: profile.document, ownerId: id }).commit(),
-        customer.create(item).commit(),
-        counter.upsert({ tenant, name: 'total:customer' }).add({ value: 1 }).commit(),
-        counter.upsert({ tenant, name: `total:${CHANNEL_COUNTER}${item.channel}` }).add({ value: 1 }).commit(),
-        ...(profile.tags ?? []).map((tag) => counter.upsert({ tenant, name: `total:${TAG_COUNTER}${tag}` }).add({ value: 1 }).commit()),
-        ...phoneItems(id, item).map((p) => phone.put(p).commit()),
-        ...(hasPoint(profile) ? [geo.put({ tenant, customerId: id, latitude: profile.latitude!, longitude: profile.longitude! }).commit()] : []),
-        ...events.map((e) => event.create(e).commit()),
-      ]);
+      const item: CustomerItem = { ...customer, tenant, id };
+      const result = await writeTransaction(() =>
+        customersService.transaction
+          .write(({ customer: entity, unique, counter, phone, geo, event }) => [
+            unique.create({ tenant, scope: UNIQUE_SCOPES.document, value: item.document, ownerId: id }).commit(),
+            entity.create(item).commit(),
+            counter.upsert({ tenant, name: 'total:customer' }).add({ value: 1 }).commit(),
+            counter.upsert({ tenant, name: `total:${CHANNEL_COUNTER}${item.channel}` }).add({ value: 1 }).commit(),
+            ...(item.tags ?? []).map((tag) => counter.upsert({ tenant, name: `total:${TAG_COUNTER}${tag}` }).add({ value: 1 }).commit()),
+            ...phoneItems(id, item).map((p) => phone.put(p).commit()),
+            ...(hasPoint(item) ? [geo.put({ tenant, customerId: id, latitude: item.latitude!, longitude: item.longitude! }).commit()] : []),
+            ...eventItems(id, events).map((e) => event.create(e).commit()),
+          ])
+          .go(),
+      );
       if (result.canceled) {
         if (failedIndex(result) === 0) {
-          throw conflict(CUSTOMER_MESSAGES.duplicate, { id: (await this.idByDocument(profile.document)) ?? 0 });
+          throw conflict(CUSTOMER_MESSAGES.duplicate, { id: (await this.idByDocument(item.document)) ?? 0 });
         }
         throw transactionError(result);
       }
@@ -147,63 +117,52 @@ export function customersRepository(tenant: string) {
 
     /**
      * Replaces the profile of a customer (purchase aggregates untouched). Optimistic on
-     * `version`: a concurrent edit answers 409. Moves the document marker when the document
-     * changes, keeps tag counters, phone and map indexes in step, and records the changed
-     * fields and every consent change in the timeline — all in one transaction.
+     * `version`: a concurrent edit is a conflict. Moves the document marker when the document
+     * changes, keeps tag counters, phone and map indexes in step and writes the timeline
+     * entries, all in one transaction.
      */
     async update(
       current: CustomerItem,
       profile: Profile,
-      options: { actor: Actor; passwordHash?: string; eventType?: 'updated' | 'portal_update' },
-    ): Promise<{ item: CustomerItem; fields: string[] }> {
+      change: { updatedAt: string; passwordHash?: string; events: TimelineEntry[] },
+    ): Promise<CustomerItem> {
       const id = current.id;
-      const fields = changedFields(current, profile);
-      if (options.passwordHash) fields.push('password');
-      const updatedAt = new Date().toISOString();
+      const { updatedAt, passwordHash } = change;
       const next: CustomerItem = { ...current, ...profile, updatedAt, version: current.version + 1 };
-      if (options.passwordHash) next.passwordHash = options.passwordHash;
+      if (passwordHash) next.passwordHash = passwordHash;
       const set: Record<string, unknown> = { ...profile, updatedAt, version: next.version };
-      if (options.passwordHash) set.passwordHash = options.passwordHash;
+      if (passwordHash) set.passwordHash = passwordHash;
       for (const [k, v] of Object.entries(set)) if (v === undefined) delete set[k];
-      const removed = (Object.keys(profile) as (keyof Profile)[])
-        .filter((k) => profile[k] === undefined && current[k] !== undefined);
+      const removed = (Object.keys(profile) as (keyof Profile)[]).filter((k) => profile[k] === undefined && current[k] !== undefined);
       const documentChanged = current.document !== profile.document;
       const oldTags = new Set(current.tags ?? []);
       const newTags = new Set(profile.tags ?? []);
-      const oldPhones = phonesOf(current);
       const newPhoneItems = phoneItems(id, next);
-      const stalePhones = oldPhones.filter((p) => !newPhoneItems.some((n) => n.phone === p));
-      const eventType = options.eventType ?? 'updated';
-      const events = eventOps(options.actor, id, [
-        ...(fields.length > 0
-          ? [{ type: eventType, description: `Cadastro atualizado${eventType === 'portal_update' ? ' pelo portal' : ''}: ${fields.join(', ')}`, fields }]
-          : []),
-        ...consentChanges(current, profile).map((c) => ({
-          type: 'consent' as const,
-          description: consentDescription(c),
-          consent: { field: c.field, from: c.from ?? undefined, to: c.to },
-        })),
-      ]);
-      const result = await writeTransaction(({ customer, unique, counter, phone, geo, event }) => {
-        const patch = customer.patch({ tenant, id }).set(set as never);
-        return [
-          (removed.length > 0 ? patch.remove(removed as never) : patch).where(({ version }, { eq }) => eq(version, current.version)).commit(),
-          ...(documentChanged
-            ? [
-                unique.create({ tenant, scope: UNIQUE_SCOPES.document, value: profile.document, ownerId: id }).commit(),
-                unique.delete({ tenant, scope: UNIQUE_SCOPES.document, value: current.document }).commit(),
-              ]
-            : []),
-          ...[...newTags].filter((t) => !oldTags.has(t)).map((tag) => counter.upsert({ tenant, name: `total:${TAG_COUNTER}${tag}` }).add({ value: 1 }).commit()),
-          ...[...oldTags].filter((t) => !newTags.has(t)).map((tag) => counter.upsert({ tenant, name: `total:${TAG_COUNTER}${tag}` }).add({ value: -1 }).commit()),
-          ...stalePhones.map((p) => phone.delete({ tenant, phone: p, customerId: id }).commit()),
-          ...newPhoneItems.map((p) => phone.put(p).commit()),
-          hasPoint(profile)
-            ? geo.put({ tenant, customerId: id, latitude: profile.latitude!, longitude: profile.longitude! }).commit()
-            : geo.delete({ tenant, customerId: id }).commit(),
-          ...events.map((e) => event.create(e).commit()),
-        ];
-      });
+      const stalePhones = phonesOf(current).filter((p) => !newPhoneItems.some((n) => n.phone === p));
+      const result = await writeTransaction(() =>
+        customersService.transaction
+          .write(({ customer, unique, counter, phone, geo, event }) => {
+            const patch = customer.patch({ tenant, id }).set(set as never);
+            return [
+              (removed.length > 0 ? patch.remove(removed as never) : patch).where(({ version }, { eq }) => eq(version, current.version)).commit(),
+              ...(documentChanged
+                ? [
+                    unique.create({ tenant, scope: UNIQUE_SCOPES.document, value: profile.document, ownerId: id }).commit(),
+                    unique.delete({ tenant, scope: UNIQUE_SCOPES.document, value: current.document }).commit(),
+                  ]
+                : []),
+              ...[...newTags].filter((t) => !oldTags.has(t)).map((tag) => counter.upsert({ tenant, name: `total:${TAG_COUNTER}${tag}` }).add({ value: 1 }).commit()),
+              ...[...oldTags].filter((t) => !newTags.has(t)).map((tag) => counter.upsert({ tenant, name: `total:${TAG_COUNTER}${tag}` }).add({ value: -1 }).commit()),
+              ...stalePhones.map((p) => phone.delete({ tenant, phone: p, customerId: id }).commit()),
+              ...newPhoneItems.map((p) => phone.put(p).commit()),
+              hasPoint(profile)
+                ? geo.put({ tenant, customerId: id, latitude: profile.latitude!, longitude: profile.longitude! }).commit()
+                : geo.delete({ tenant, customerId: id }).commit(),
+              ...eventItems(id, change.events).map((e) => event.create(e).commit()),
+            ];
+          })
+          .go(),
+      );
       if (result.canceled) {
         const failed = failedIndex(result);
         if (failed === 0) throw conflict('Este cliente foi alterado ou excluído por outra pessoa. Recarregue e tente novamente.');
@@ -212,34 +171,35 @@ export function customersRepository(tenant: string) {
         }
         throw transactionError(result);
       }
-      return { item: next, fields };
+      return next;
     },
 
-    /** Deletes a customer, its marker, indexes and counts in one transaction; then its timeline. */
-    async remove(id: number): Promise<void> {
-      const current = await this.get(id);
-      if (!current) throw notFound('Cliente não encontrado.');
-      const result = await writeTransaction(({ customer, unique, counter, phone, geo }) => [
-        customer.delete({ tenant, id }).where(({ version }, { eq }) => eq(version, current.version)).commit(),
-        unique.delete({ tenant, scope: UNIQUE_SCOPES.document, value: current.document }).commit(),
-        counter.upsert({ tenant, name: 'total:customer' }).add({ value: -1 }).commit(),
-        counter.upsert({ tenant, name: `total:${CHANNEL_COUNTER}${current.channel}` }).add({ value: -1 }).commit(),
-        ...(current.tags ?? []).map((tag) => counter.upsert({ tenant, name: `total:${TAG_COUNTER}${tag}` }).add({ value: -1 }).commit()),
-        ...phonesOf(current).map((p) => phone.delete({ tenant, phone: p, customerId: id }).commit()),
-        geo.delete({ tenant, customerId: id }).commit(),
-      ]);
+    /** Deletes a customer (unless changed meanwhile), its marker, indexes and counts in one transaction. */
+    async remove(current: CustomerItem): Promise<void> {
+      const id = current.id;
+      const result = await writeTransaction(() =>
+        customersService.transaction
+          .write(({ customer, unique, counter, phone, geo }) => [
+            customer.delete({ tenant, id }).where(({ version }, { eq }) => eq(version, current.version)).commit(),
+            unique.delete({ tenant, scope: UNIQUE_SCOPES.document, value: current.document }).commit(),
+            counter.upsert({ tenant, name: 'total:customer' }).add({ value: -1 }).commit(),
+            counter.upsert({ tenant, name: `total:${CHANNEL_COUNTER}${current.channel}` }).add({ value: -1 }).commit(),
+            ...(current.tags ?? []).map((tag) => counter.upsert({ tenant, name: `total:${TAG_COUNTER}${tag}` }).add({ value: -1 }).commit()),
+            ...phonesOf(current).map((p) => phone.delete({ tenant, phone: p, customerId: id }).commit()),
+            geo.delete({ tenant, customerId: id }).commit(),
+          ])
+          .go(),
+      );
       if (result.canceled) {
         if (failedIndex(result) === 0) throw conflict('Este cliente foi alterado por outra pessoa. Recarregue e tente novamente.');
         throw transactionError(result);
       }
-      // The timeline is personal data too (LGPD): removed after the customer. Purchases stay
-      // (sales history) but no longer point to the person nor keep the document.
+    },
+
+    /** Deletes a customer's whole timeline. */
+    async removeEvents(id: number): Promise<void> {
       const { data } = await CustomerEventEntity.query.byCustomer({ tenant, customerId: id }).go({ pages: 'all' });
       if (data.length > 0) await CustomerEventEntity.delete(data.map(({ at, seq }) => ({ tenant, customerId: id, at, seq }))).go();
-      const { data: baskets } = await BasketEntity.query.byCustomer({ tenant, idCustomer: id }).go({ pages: 'all' });
-      await runLimited(baskets, 8, async (b) => {
-        await BasketEntity.patch(basketKeyOf(b)).set({ idCustomer: 0 }).remove(['document']).composite({ id: b.id }).go();
-      });
     },
 
     /**

@@ -1,12 +1,21 @@
+import { normalizeText } from '@freguesia/shared/domain/text';
 import type { User, UserCreate, UserUpdate } from '@freguesia/shared/schemas/identity';
 import { USER_MESSAGES, normalizeUserDocument } from '@freguesia/shared/schemas/identity';
+import { storeNames as catalogStoreNames } from '../catalog/stores.service';
 import { hashPassword } from '../lib/auth/password';
+import { staffOf, type ServiceContext } from '../lib/context';
+import { paginateArray, type Paginated } from '../lib/ddb/pagination';
 import { InvalidError, conflict, notFound } from '../lib/errors';
-import type { StaffPrincipal } from '../lib/http/route';
-import type { RoleRecord } from './roles-repository';
-import type { IdentityRepositories } from './roles-service';
-import { fold } from './search';
-import type { AdminChange, UserFields, UserRecord } from './users-repository';
+import type { ListQuery } from './identity.schema';
+import { rolesRepository, type RoleRecord } from './roles.repository';
+import { usersRepository, type AdminChange, type UserFields, type UserRecord } from './users.repository';
+
+/**
+ * Staff users ("Usuários", spec part 3 §2, §7). Rules: e-mail and document unique per tenant,
+ * the work store one of the tenant's stores (the catalogue's, read through its service), the
+ * last active administrator can be neither removed, disabled nor moved to another role, and
+ * nobody removes or disables their own user.
+ */
 
 export const USER_RULES = {
   notFound: 'Usuário não encontrado.',
@@ -17,12 +26,8 @@ export const USER_RULES = {
   selfDisable: 'Você não pode desativar o seu próprio usuário.',
 } as const;
 
-/**
- * Names of the tenant's stores by id, for `store_name` and to check the work store.
- * Stores belong to the catalogue domain; the directory is injected (users-routes.ts) so
- * this service does not depend on how that domain stores them.
- */
-export type StoreDirectory = () => Promise<ReadonlyMap<number, string>>;
+/** Names of the tenant's stores by id, for `store_name` and to check the work store. */
+const storeDirectory = (ctx: ServiceContext): Promise<ReadonlyMap<number, string>> => catalogStoreNames(ctx);
 
 export function userAnswer(user: UserRecord, roleName: string | null, storeName: string | null): User {
   return {
@@ -43,36 +48,37 @@ export function userAnswer(user: UserRecord, roleName: string | null, storeName:
 }
 
 function matches(user: UserRecord, needle: string, digits: string): boolean {
-  if (fold(`${user.fullname} ${user.shortname} ${user.email}`).includes(needle)) return true;
+  if (normalizeText(`${user.fullname} ${user.shortname} ${user.email}`).includes(needle)) return true;
   return digits !== '' && normalizeUserDocument(user.document).includes(digits);
 }
 
-/** Users matching `q` in name, short name, e-mail or document, sorted by name. */
-export async function listUsers(repos: IdentityRepositories, stores: StoreDirectory, q: string | undefined): Promise<User[]> {
-  const [users, roles, storeNames] = await Promise.all([repos.users.list(), repos.roles.list(), stores()]);
+/** Users matching `q` in name, short name, e-mail or document, sorted by name, paged. */
+export async function listUsers(ctx: ServiceContext, query: ListQuery): Promise<Paginated<User>> {
+  const [users, roles, storeNames] = await Promise.all([usersRepository(ctx.tenant).list(), rolesRepository(ctx.tenant).list(), storeDirectory(ctx)]);
   const roleNames = new Map(roles.map((r) => [r.id, r.role]));
-  const needle = fold(q ?? '');
-  const digits = normalizeUserDocument(q ?? '');
-  return users
+  const needle = normalizeText(query.q ?? '');
+  const digits = normalizeUserDocument(query.q ?? '');
+  const found = users
     .filter((u) => !needle || matches(u, needle, digits))
-    .sort((a, b) => fold(a.fullname).localeCompare(fold(b.fullname)) || a.id - b.id)
+    .sort((a, b) => normalizeText(a.fullname).localeCompare(normalizeText(b.fullname)) || a.id - b.id)
     .map((u) => userAnswer(u, roleNames.get(u.roleId) ?? null, storeNames.get(u.storeId ?? 0) ?? null));
+  return paginateArray(found, query.page, query.per_page);
 }
 
-async function mustGet(repos: IdentityRepositories, id: number): Promise<UserRecord> {
-  const user = await repos.users.get(id);
+async function mustGet(ctx: ServiceContext, id: number): Promise<UserRecord> {
+  const user = await usersRepository(ctx.tenant).get(id);
   if (!user) throw notFound(USER_RULES.notFound);
   return user;
 }
 
-export async function getUser(repos: IdentityRepositories, stores: StoreDirectory, id: number): Promise<User> {
-  const user = await mustGet(repos, id);
-  const [role, storeNames] = await Promise.all([repos.roles.get(user.roleId), stores()]);
+export async function getUser(ctx: ServiceContext, id: number): Promise<User> {
+  const user = await mustGet(ctx, id);
+  const [role, storeNames] = await Promise.all([rolesRepository(ctx.tenant).get(user.roleId), storeDirectory(ctx)]);
   return userAnswer(user, role?.role ?? null, storeNames.get(user.storeId ?? 0) ?? null);
 }
 
-async function chosenRole(repos: IdentityRepositories, roleId: number): Promise<RoleRecord> {
-  const role = await repos.roles.get(roleId);
+async function chosenRole(ctx: ServiceContext, roleId: number): Promise<RoleRecord> {
+  const role = await rolesRepository(ctx.tenant).get(roleId);
   if (!role) throw new InvalidError({ role_id: USER_MESSAGES.role });
   return role;
 }
@@ -101,30 +107,27 @@ function fieldsOf(input: UserCreate | UserUpdate, active: boolean): UserFields {
 /** An administrator is an active user whose role cannot be removed (Administrador). */
 const isAdmin = (active: boolean, role: RoleRecord | null): boolean => active && role?.canRemove === false;
 
-export async function createUser(repos: IdentityRepositories, stores: StoreDirectory, input: UserCreate): Promise<User> {
-  const [role, storeNames] = await Promise.all([chosenRole(repos, input.role_id!), stores()]);
+/** Creates a user; an e-mail or document already used answers a conflict. */
+export async function createUser(ctx: ServiceContext, input: UserCreate): Promise<User> {
+  const [role, storeNames] = await Promise.all([chosenRole(ctx, input.role_id!), storeDirectory(ctx)]);
   assertStore(input, storeNames);
   const fields = fieldsOf(input, input.active === 'Y');
   const admin: AdminChange = isAdmin(fields.active, role) ? { delta: 1 } : { delta: 0 };
-  const created = await repos.users.create(fields, await hashPassword(input.password), admin);
+  const created = await usersRepository(ctx.tenant).create(fields, await hashPassword(input.password), admin);
   return userAnswer(created, role.role, storeNames.get(created.storeId ?? 0) ?? null);
 }
 
-export async function updateUser(
-  repos: IdentityRepositories,
-  stores: StoreDirectory,
-  principal: StaffPrincipal,
-  input: UserUpdate,
-): Promise<User> {
-  const previous = await mustGet(repos, input.id);
+/** Rewrites a user; a new password or disabling ends the user's open sessions. */
+export async function updateUser(ctx: ServiceContext, input: UserUpdate): Promise<User> {
+  const previous = await mustGet(ctx, input.id);
   const [role, previousRole, storeNames] = await Promise.all([
-    chosenRole(repos, input.role_id!),
-    repos.roles.get(previous.roleId),
-    stores(),
+    chosenRole(ctx, input.role_id!),
+    rolesRepository(ctx.tenant).get(previous.roleId),
+    storeDirectory(ctx),
   ]);
   assertStore(input, storeNames);
   const active = input.active === undefined ? previous.active : input.active === 'Y';
-  if (previous.id === principal.userId && previous.active && !active) throw conflict(USER_RULES.selfDisable);
+  if (previous.id === staffOf(ctx)?.userId && previous.active && !active) throw conflict(USER_RULES.selfDisable);
   const was = isAdmin(previous.active, previousRole);
   const will = isAdmin(active, role);
   const admin: AdminChange =
@@ -134,16 +137,16 @@ export async function updateUser(
         ? { delta: 1 }
         : { delta: 0 };
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  const updated = await repos.users.update(previous, fieldsOf(input, active), passwordHash, admin);
+  const updated = await usersRepository(ctx.tenant).update(previous, fieldsOf(input, active), passwordHash, admin);
   return userAnswer(updated, role.role, storeNames.get(updated.storeId ?? 0) ?? null);
 }
 
-export async function deleteUser(repos: IdentityRepositories, principal: StaffPrincipal, id: number): Promise<void> {
-  if (id === principal.userId) throw conflict(USER_RULES.selfRemove);
-  const previous = await mustGet(repos, id);
-  const role = await repos.roles.get(previous.roleId);
+export async function deleteUser(ctx: ServiceContext, id: number): Promise<void> {
+  if (id === staffOf(ctx)?.userId) throw conflict(USER_RULES.selfRemove);
+  const previous = await mustGet(ctx, id);
+  const role = await rolesRepository(ctx.tenant).get(previous.roleId);
   const admin: AdminChange = isAdmin(previous.active, role)
     ? { delta: -1, lastAdminMessage: USER_RULES.lastAdminRemove }
     : { delta: 0 };
-  await repos.users.remove(previous, admin);
+  await usersRepository(ctx.tenant).remove(previous, admin);
 }

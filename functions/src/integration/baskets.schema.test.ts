@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BasketInput, basketRows, parseDecimal, parsePurchaseDate } from './schema';
+import { BasketInput, basketRows, parseDecimal, parsePurchaseDate } from './baskets.schema';
 
 describe('POS purchase contract', () => {
   it('parses money and quantities exactly, refusing extra decimals', () => {

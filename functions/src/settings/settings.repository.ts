@@ -1,32 +1,14 @@
-import { Entity, Service, type EntityItem } from 'electrodb';
+import { Service, type EntityItem } from 'electrodb';
 import type { SettingKey } from '@freguesia/shared/schemas/settings';
 import { SETTINGS } from '@freguesia/shared/schemas/settings';
 import { IntegrationTokenEntity, generateToken, hashToken } from '../lib/auth/integration';
-import { documentClient, tableName } from '../lib/ddb/client';
 import { TenantEntity } from '../lib/ddb/entities/tenant';
-import { key } from '../lib/ddb/indexes';
 import { clearTenantCache } from '../lib/ddb/tenants';
+import { transactionError, writeTransaction } from '../lib/ddb/transactions';
+import { SettingEntity, type SettingRecord } from './entities';
 
-/** One key/value platform setting of a tenant (keys: `SETTING_KEYS` in shared/schemas/settings). */
-export const SettingEntity = new Entity(
-  {
-    model: { entity: 'setting', version: '1', service: 'freguesia' },
-    attributes: {
-      tenant: { type: 'string', required: true, readOnly: true },
-      key: { type: 'string', required: true, readOnly: true },
-      value: { type: 'string', required: true },
-      /** Staff user id of the last writer. */
-      updatedBy: { type: 'number' },
-      updatedAt: { type: 'string', default: () => new Date().toISOString(), set: () => new Date().toISOString(), watch: '*' },
-    },
-    indexes: {
-      byKey: key('primary', ['tenant'], ['key']),
-    },
-  },
-  { client: documentClient, table: tableName() },
-);
+export type { SettingRecord } from './entities';
 
-export type SettingRecord = EntityItem<typeof SettingEntity>;
 export type IntegrationTokenRecord = EntityItem<typeof IntegrationTokenEntity>;
 
 const themed = new Service({ setting: SettingEntity, tenant: TenantEntity });
@@ -60,22 +42,25 @@ export function settingsRepository(tenant: string) {
      * "update, else create" works either way). `primary_color` is the tenant theme: it is
      * written to the tenant record in the same transaction, so GET /api/web/tenant follows.
      */
-    async upsert(settingKey: SettingKey, value: string, updatedBy: number): Promise<SettingRecord> {
+    async upsert(settingKey: SettingKey, value: string, updatedBy: number | undefined): Promise<SettingRecord> {
       const updatedAt = new Date().toISOString();
+      const by = updatedBy === undefined ? {} : { updatedBy };
       if (settingKey === 'primary_color') {
-        const result = await themed.transaction
-          .write(({ setting, tenant: t }) => [
-            setting.put({ tenant, key: settingKey, value, updatedBy, updatedAt }).commit(),
-            t.patch({ tenant }).set({ primaryColor: value }).commit(),
-          ])
-          .go();
-        if (result.canceled) throw new Error(`primary_color write canceled: ${result.data.map((d) => d.code).join(',')}`);
+        const result = await writeTransaction(() =>
+          themed.transaction
+            .write(({ setting, tenant: t }) => [
+              setting.put({ tenant, key: settingKey, value, ...by, updatedAt }).commit(),
+              t.patch({ tenant }).set({ primaryColor: value }).commit(),
+            ])
+            .go(),
+        );
+        if (result.canceled) throw transactionError(result);
         // This container forgets the cached theme now; others within the cache's minute.
         clearTenantCache();
       } else {
-        await SettingEntity.put({ tenant, key: settingKey, value, updatedBy, updatedAt }).go();
+        await SettingEntity.put({ tenant, key: settingKey, value, ...by, updatedAt }).go();
       }
-      return { tenant, key: settingKey, value, updatedBy, updatedAt };
+      return { tenant, key: settingKey, value, ...by, updatedAt };
     },
 
     /** The current integration token (newest), without its clear value. */
@@ -100,13 +85,15 @@ export function settingsRepository(tenant: string) {
       // A transaction holds at most 100 operations; leftovers (never expected) go first.
       const inTransaction = old.slice(0, 90);
       for (const extra of old.slice(90)) await IntegrationTokenEntity.delete(extra).go();
-      const result = await tokens.transaction
-        .write(({ token: t }) => [
-          ...inTransaction.map((o) => t.delete({ tenant, tokenHash: o.tokenHash }).commit()),
-          t.create(record).commit(),
-        ])
-        .go();
-      if (result.canceled) throw new Error('token rotation canceled');
+      const result = await writeTransaction(() =>
+        tokens.transaction
+          .write(({ token: t }) => [
+            ...inTransaction.map((o) => t.delete({ tenant, tokenHash: o.tokenHash }).commit()),
+            t.create(record).commit(),
+          ])
+          .go(),
+      );
+      if (result.canceled) throw transactionError(result);
       return { token, record };
     },
   };

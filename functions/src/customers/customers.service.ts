@@ -1,0 +1,284 @@
+import { normalizeDocument } from '@freguesia/shared/domain/document';
+import type {
+  CustomerForm,
+  CustomerListItem,
+  CustomerUpdate,
+  PortalCustomer,
+  PortalCustomerRecord,
+} from '@freguesia/shared/schemas/customer';
+import { CUSTOMER_MESSAGES } from '@freguesia/shared/schemas/customer';
+import { listStoreRefs } from '../catalog/stores.service';
+import { hashPassword } from '../lib/auth/password';
+import { staffOf, type ServiceContext } from '../lib/context';
+import { paginated, type Paginated } from '../lib/ddb/pagination';
+import { InvalidError, notFound } from '../lib/errors';
+import { basketsRepository } from './baskets.repository';
+import {
+  changedFields,
+  consentChanges,
+  consentDescription,
+  profileFromForm,
+  profileFromPortal,
+  searchKey,
+  timelineActor,
+  timelineEntries,
+  toDetails,
+  toPortalRecord,
+  type Profile,
+  type SearchField,
+} from './customers.model';
+import { customersRepository, GEO_CAP } from './customers.repository';
+import type { CustomerItem } from './entities';
+
+/**
+ * The customers domain's public API (spec part 1 §7 "Customers (staff)", the portal's data):
+ * registry, search, details with timeline, LGPD consent trail. Tenant first: every function
+ * takes the caller's `ServiceContext`; the timeline names the caller (staff user, portal).
+ */
+
+export interface CustomerQuery {
+  q: string;
+  field?: SearchField;
+  page: number;
+  per_page: number;
+}
+
+/**
+ * The list: without `q`, every customer newest first with the `total:customer` counter; with
+ * `q`, one Query on the field's index (auto-detected when `field` is absent), total exact up
+ * to 200 matches and flagged `pagination.estimated` beyond.
+ */
+export async function listCustomers(
+  ctx: ServiceContext,
+  query: CustomerQuery,
+): Promise<Paginated<CustomerListItem> & { pagination: { estimated?: true } }> {
+  const repo = customersRepository(ctx.tenant);
+  const key = searchKey(query.q, query.field);
+  if (!key) {
+    const [items, total] = await Promise.all([repo.listPage(query.page, query.per_page), repo.total()]);
+    return paginated(items, total, query.page, query.per_page);
+  }
+  let result = await repo.search(key, query.page, query.per_page);
+  // A bare 11-digit number may be a cellphone that happens to pass the CPF check.
+  if (result.total === 0 && !query.field && key.kind === 'document' && key.value.length === 11) {
+    result = await repo.search({ kind: 'phone', value: key.value }, query.page, query.per_page);
+  }
+  const answer = paginated(result.items, result.total, query.page, query.per_page);
+  return result.estimated ? { ...answer, pagination: { ...answer.pagination, estimated: true } } : answer;
+}
+
+/** Customers per registration channel. */
+export const customerChannels = (ctx: ServiceContext) => customersRepository(ctx.tenant).channels();
+
+/** Segments are the customer tags: [{segment, total}], largest first. */
+export const customerSegments = (ctx: ServiceContext) => customersRepository(ctx.tenant).segments();
+
+/** Map points [{id, latitude, longitude}], at most 5,000 (in id order). */
+export const customerMapPoints = (ctx: ServiceContext) => customersRepository(ctx.tenant).geo(GEO_CAP);
+
+/** Every profile field, aggregates, tags, timeline and integrations of one customer. */
+export async function customerDetails(ctx: ServiceContext, id: number) {
+  const repo = customersRepository(ctx.tenant);
+  const [customer, events] = await Promise.all([repo.get(id), repo.events(id)]);
+  if (!customer) throw notFound('Cliente não encontrado.');
+  return toDetails(customer, events);
+}
+
+/** The id owning a typed document (any mask), 0 when none; an invalid document is refused. */
+export async function customerIdByDocument(ctx: ServiceContext, typed: string): Promise<number> {
+  const document = normalizeDocument(typed);
+  if (!document)
+    throw new InvalidError(
+      { document: CUSTOMER_MESSAGES.invalidDocument },
+      CUSTOMER_MESSAGES.invalidDocument,
+    );
+  return (await customersRepository(ctx.tenant).idByDocument(document)) ?? 0;
+}
+
+/**
+ * Creates a customer from the staff form: the favourite store must exist; the timeline gets
+ * 'created' and the first consent values. A taken document is a conflict with the owner's id.
+ */
+export async function createCustomer(ctx: ServiceContext, form: CustomerForm): Promise<{ id: number }> {
+  await assertStore(ctx, form.favorite_store);
+  const passwordHash = form.password ? await hashPassword(form.password) : undefined;
+  const created = await insert(ctx, profileFromForm(form), passwordHash);
+  return { id: created.id };
+}
+
+/** Replaces a customer's profile from the staff form (see {@link createCustomer}). */
+export async function updateCustomer(ctx: ServiceContext, input: CustomerUpdate): Promise<{ id: number }> {
+  const repo = customersRepository(ctx.tenant);
+  const current = await repo.get(input.id);
+  if (!current) throw notFound('Cliente não encontrado.');
+  await assertStore(ctx, input.favorite_store);
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const { id: _id, ...form } = input;
+  await replace(ctx, current, profileFromForm(form, current), { passwordHash, eventType: 'updated' });
+  return { id: current.id };
+}
+
+/**
+ * Deletes a customer, then its timeline (personal data too, LGPD). Purchases stay (sales
+ * history) but no longer point to the person nor keep the document.
+ */
+export async function deleteCustomer(ctx: ServiceContext, id: number): Promise<void> {
+  const repo = customersRepository(ctx.tenant);
+  const current = await repo.get(id);
+  if (!current) throw notFound('Cliente não encontrado.');
+  await repo.remove(current);
+  await repo.removeEvents(id);
+  await basketsRepository(ctx.tenant).unlinkCustomer(id);
+}
+
+/** Stores with coordinates for the maps: [{id, name, latitude, longitude}] (store visibility applies). */
+export async function storeMapPoints(ctx: ServiceContext) {
+  const staff = staffOf(ctx);
+  return (await listStoreRefs(ctx))
+    .filter((s) => !staff || staff.allStores || s.id === staff.storeId)
+    .filter((s) => s.latitude !== null && s.longitude !== null)
+    .map(({ id, name, latitude, longitude }) => ({ id, name, latitude, longitude }));
+}
+
+// ---------------------------------------------------------------- for the portal
+
+/** The id owning a document (digits, already normalized), or undefined. */
+export async function findCustomerIdByDocument(
+  ctx: ServiceContext,
+  document: string,
+): Promise<number | undefined> {
+  return customersRepository(ctx.tenant).idByDocument(document);
+}
+
+/** What a sign-in checks: the customer's id, password hash and state (undefined when unknown). */
+export async function customerCredentials(
+  ctx: ServiceContext,
+  document: string,
+): Promise<{ id: number; passwordHash?: string; active: 'Y' | 'N' } | undefined> {
+  const repo = customersRepository(ctx.tenant);
+  const id = await repo.idByDocument(document);
+  const customer = id ? await repo.get(id) : null;
+  return customer
+    ? { id: customer.id, passwordHash: customer.passwordHash, active: customer.active }
+    : undefined;
+}
+
+/** A customer's own record as the portal shows it (no password, no staff-only fields). */
+export async function portalCustomerRecord(
+  ctx: ServiceContext,
+  id: number,
+): Promise<PortalCustomerRecord | undefined> {
+  const customer = await customersRepository(ctx.tenant).get(id);
+  return customer ? toPortalRecord(customer) : undefined;
+}
+
+/** Registers a customer from the portal (channel 'Landing Page'); `password` is required there. */
+export async function registerPortalCustomer(
+  ctx: ServiceContext,
+  payload: PortalCustomer,
+  password: string,
+): Promise<{ id: number }> {
+  const created = await insert(ctx, profileFromPortal(payload), await hashPassword(password));
+  return { id: created.id };
+}
+
+/**
+ * Updates a customer from the portal. `build` turns the stored record into the payload to
+ * save (the portal's own rules: tags it offers, the document it may not change); it runs on
+ * the record this update is conditioned on, so a concurrent staff edit is never overwritten.
+ * Staff-only fields are kept. Undefined when the customer no longer exists.
+ */
+export async function updatePortalCustomer(
+  ctx: ServiceContext,
+  id: number,
+  build: (current: PortalCustomerRecord) => PortalCustomer | Promise<PortalCustomer>,
+): Promise<{ id: number } | undefined> {
+  const current = await customersRepository(ctx.tenant).get(id);
+  if (!current) return undefined;
+  const payload = await build(toPortalRecord(current));
+  const passwordHash = payload.password ? await hashPassword(payload.password) : undefined;
+  await replace(ctx, current, profileFromPortal(payload, current), {
+    passwordHash,
+    eventType: 'portal_update',
+  });
+  return { id: current.id };
+}
+
+// ---------------------------------------------------------------- internals
+
+async function insert(
+  ctx: ServiceContext,
+  profile: Profile,
+  passwordHash: string | undefined,
+): Promise<CustomerItem> {
+  const actor = timelineActor(ctx.actor);
+  const now = ctx.now();
+  const createdAt = now.toISOString();
+  const events = timelineEntries(actor, now, [
+    { type: 'created', description: `Cliente cadastrado (${actor.channel})` },
+    ...consentChanges(undefined, profile).map((c) => ({
+      type: 'consent' as const,
+      description: consentDescription(c),
+      consent: { field: c.field, to: c.to },
+    })),
+  ]);
+  return customersRepository(ctx.tenant).create(
+    {
+      ...profile,
+      channel: actor.channel,
+      passwordHash,
+      basketCount: 0,
+      basketTotal: 0,
+      version: 1,
+      createdAt,
+      updatedAt: createdAt,
+    },
+    events,
+  );
+}
+
+/** Saves a new profile with the timeline of what changed: the fields, then each consent change. */
+async function replace(
+  ctx: ServiceContext,
+  current: CustomerItem,
+  profile: Profile,
+  options: { passwordHash?: string; eventType: 'updated' | 'portal_update' },
+): Promise<CustomerItem> {
+  const fields = changedFields(current, profile);
+  if (options.passwordHash) fields.push('password');
+  const now = ctx.now();
+  const { eventType } = options;
+  const events = timelineEntries(timelineActor(ctx.actor), now, [
+    ...(fields.length > 0
+      ? [
+          {
+            type: eventType,
+            description: `Cadastro atualizado${eventType === 'portal_update' ? ' pelo portal' : ''}: ${fields.join(', ')}`,
+            fields,
+          },
+        ]
+      : []),
+    ...consentChanges(current, profile).map((c) => ({
+      type: 'consent' as const,
+      description: consentDescription(c),
+      consent: { field: c.field, from: c.from ?? undefined, to: c.to },
+    })),
+  ]);
+  return customersRepository(ctx.tenant).update(current, profile, {
+    updatedAt: now.toISOString(),
+    passwordHash: options.passwordHash,
+    events,
+  });
+}
+
+/** A favourite store must be one of the tenant's stores. */
+async function assertStore(ctx: ServiceContext, storeId: number | undefined): Promise<void> {
+  if (storeId === undefined) return;
+  const stores = await listStoreRefs(ctx);
+  if (!stores.some((s) => s.id === storeId)) {
+    throw new InvalidError(
+      { favorite_store: 'Loja favorita não encontrada.' },
+      'Loja favorita não encontrada.',
+    );
+  }
+}
