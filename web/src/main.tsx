@@ -1,15 +1,13 @@
 import '@cloudscape-design/global-styles/index.css';
-import { I18nProvider } from '@cloudscape-design/components/i18n';
-import ptBR from '@cloudscape-design/components/i18n/messages/all.pt-BR';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { currentAbilities, currentUser } from './app/current-user';
 import { takeFlash } from './app/flash';
 import { notify } from './app/notifications/notify';
 import { queryClient } from './api/query-client';
 import { createAppRouter } from './app/router';
+import { readSession } from './app/session';
 import { documentTitle } from './app/tenant';
 import { loadTenantTheme } from './app/theme';
 
@@ -20,16 +18,17 @@ void loadTenantTheme();
 const flash = takeFlash();
 if (flash) notify(flash);
 
-const router = createAppRouter({ loggedIn: currentUser() !== null, abilities: currentAbilities() });
+// The staff shell (Cloudscape's pt-BR I18nProvider, the menu, CASL, the permission catalogue)
+// is a lazily loaded chunk: the entry holds only what every page needs, so /login and the
+// customer pages stay small.
+const router = createAppRouter({ loggedIn: readSession() !== null });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root not found');
 createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <I18nProvider locale="pt-BR" messages={[ptBR]}>
-        <RouterProvider router={router} />
-      </I18nProvider>
+      <RouterProvider router={router} />
     </QueryClientProvider>
   </StrictMode>,
 );

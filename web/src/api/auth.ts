@@ -1,5 +1,7 @@
 import type { Ability } from '@freguesia/shared/domain/permissions';
+import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './client';
+import { tenantKey } from './query-client';
 
 /** POST /api/web/login answer (spec part 1 §7, plus fullname which other screens read). */
 export interface LoginAnswer {
@@ -24,3 +26,15 @@ export interface TenantAnswer {
 export function fetchTenant(signal?: AbortSignal): Promise<TenantAnswer> {
   return apiRequest<TenantAnswer>('/web/tenant', { auth: 'none', signal });
 }
+
+/**
+ * GET /api/web/tenant, once per page load: the theme asks at start-up, pages read the cache
+ * (`useQuery(tenantQuery())`).
+ */
+export const tenantQuery = () =>
+  queryOptions({
+    queryKey: tenantKey('tenant'),
+    queryFn: ({ signal }) => fetchTenant(signal),
+    staleTime: Infinity,
+    retry: false,
+  });

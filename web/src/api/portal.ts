@@ -1,5 +1,7 @@
 import type { PortalCustomerRecord } from '@freguesia/shared/schemas/customer';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './client';
+import { queryClient, tenantKey } from './query-client';
 
 /**
  * Calls of the public customer portal (/cadastro, spec part 1 §7 "Session and portal").
@@ -9,6 +11,10 @@ import { apiRequest } from './client';
  * 401 here is a wrong password or an expired customer token — never the staff 'Token' logout.
  *
  * Kept free of zod and Cloudscape: this module is part of the portal's small bundle.
+ *
+ * Reads are TanStack queries (tenant first in every key, `portalKey`); the page also runs them
+ * imperatively inside its steps with `queryClient.fetchQuery(...Query())`, sharing the cache.
+ * The writes are mutations.
  */
 
 /** One key of GET /api/customer/settings. */
@@ -95,11 +101,16 @@ export async function customerExists(document: string): Promise<number | undefin
 
 /** GET /api/customer/login?document=&password= → `{id, token}`; 401 on a wrong password. */
 export function customerLogin(document: string, password: string): Promise<PortalLoginAnswer | undefined> {
-  return apiRequest<PortalLoginAnswer | undefined>('/customer/login', { ...PUBLIC, query: { document, password } });
+  return apiRequest<PortalLoginAnswer | undefined>('/customer/login', {
+    ...PUBLIC,
+    query: { document, password },
+  });
 }
 
 /** Whether a login answer names a customer (the spec: id '0' or null means none). */
-export function isKnownCustomer(answer: PortalLoginAnswer | undefined): answer is PortalLoginAnswer & { token: string } {
+export function isKnownCustomer(
+  answer: PortalLoginAnswer | undefined,
+): answer is PortalLoginAnswer & { token: string } {
   if (!answer || answer.id === null || answer.id === undefined) return false;
   const id = String(answer.id).trim();
   return id !== '' && id !== '0' && typeof answer.token === 'string' && answer.token !== '';
@@ -122,11 +133,83 @@ export function updateMe(token: string, payload: PortalPayload): Promise<unknown
 
 /** Public, rate-limited postal-code lookup; undefined when the CEP is not found. */
 export async function lookupCep(cep: string): Promise<PortalCepAnswer | undefined> {
-  const answer = await apiRequest<PortalCepAnswer | undefined>(`/customer/cep/${encodeURIComponent(cep)}`, PUBLIC);
+  const answer = await apiRequest<PortalCepAnswer | undefined>(
+    `/customer/cep/${encodeURIComponent(cep)}`,
+    PUBLIC,
+  );
   return answer && typeof answer === 'object' && answer.city ? answer : undefined;
 }
 
 /** GET /api/web/cities?state=UF (public reference data). */
 export async function fetchCities(state: string): Promise<PortalCity[]> {
   return listOf<PortalCity>(await apiRequest('/web/cities', { ...PUBLIC, query: { state } }));
+}
+
+// ------------------------------------------------------------------ queries and mutations
+
+/** A query key of the portal: `[tenant, 'portal', ...parts]`. */
+export const portalKey = (...parts: unknown[]) => tenantKey('portal', ...parts);
+
+/** GET /api/customer/settings. The register step reads it again (`fetchQuery` with `staleTime: 0`). */
+export const portalSettingsQuery = () =>
+  queryOptions({
+    queryKey: portalKey('settings'),
+    queryFn: ({ signal }) => fetchPortalSettings(signal),
+    retry: false,
+  });
+
+export function usePortalSettings() {
+  return useQuery(portalSettingsQuery());
+}
+
+/** The interest tags offered to a visitor (public list). */
+export const publicTagsQuery = () =>
+  queryOptions({ queryKey: portalKey('tags', 'public'), queryFn: fetchPublicTags, staleTime: 0 });
+
+/** The interest tags offered to a signed-in customer. */
+export const customerTagsQuery = (token: string) =>
+  queryOptions({
+    queryKey: portalKey('tags', 'customer', token),
+    queryFn: () => fetchCustomerTags(token),
+    staleTime: 0,
+    retry: false,
+  });
+
+/** GET /api/customer/me: the signed-in customer's record, always fresh. */
+export const customerMeQuery = (token: string) =>
+  queryOptions({
+    queryKey: portalKey('me', token),
+    queryFn: () => fetchMe(token),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+
+export function useCustomerMe(token: string | undefined) {
+  return useQuery({ ...customerMeQuery(token ?? ''), enabled: Boolean(token) });
+}
+
+/** The municipalities of a UF: reference data, kept for the whole visit. */
+export const citiesQuery = (state: string) =>
+  queryOptions({
+    queryKey: portalKey('cities', state),
+    queryFn: () => fetchCities(state),
+    staleTime: Infinity,
+  });
+
+export function useCities(state: string) {
+  return useQuery(citiesQuery(state));
+}
+
+/** POST /customer/public/new. */
+export function useRegisterCustomer() {
+  return useMutation({ mutationFn: registerCustomer });
+}
+
+/** PUT /customer/update with the customer token; the cached record is dropped afterwards. */
+export function useUpdateMe() {
+  return useMutation({
+    mutationFn: ({ token, payload }: { token: string; payload: PortalPayload }) => updateMe(token, payload),
+    onSettled: () => queryClient.removeQueries({ queryKey: portalKey('me') }),
+  });
 }

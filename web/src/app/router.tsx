@@ -1,4 +1,4 @@
-import { can, type Ability } from '@freguesia/shared/domain/permissions';
+import type { Ability } from '@freguesia/shared/domain/permissions';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type LoaderFunction, type RouteObject } from 'react-router';
 import { notify } from './notifications/notify';
@@ -18,21 +18,25 @@ const Redirecting = () => null;
 
 export const NO_PERMISSION_MESSAGE = 'Você não tem permissão para acessar esta página';
 
-/** Runs before the page chunk loads, so a forbidden screen is never downloaded. */
-function requirePermission(abilities: readonly Ability[], permission: Ability): LoaderFunction {
-  return () => {
-    if (can(abilities, permission.action, permission.subject)) return null;
+/**
+ * Refuses a screen the user may not open: the notice, and back to Home. The check itself is
+ * a lazily loaded chunk (the permission catalogue pulls zod, kept out of the app entry).
+ */
+function requirePermission(permission: Ability): LoaderFunction {
+  return async () => {
+    const { allowed } = await import('./permission-guard');
+    if (allowed(permission)) return null;
     notify({ type: 'warning', content: NO_PERMISSION_MESSAGE });
     return redirect('/');
   };
 }
 
-function appRoute(route: AppRoute, abilities: readonly Ability[]): RouteObject {
+function appRoute(route: AppRoute): RouteObject {
   const handle: RouteHandle = { breadcrumbs: route.breadcrumbs };
   return {
     path: route.path,
     handle,
-    loader: route.permission ? requirePermission(abilities, route.permission) : undefined,
+    loader: route.permission ? requirePermission(route.permission) : undefined,
     lazy: page(route.lazy),
   };
 }
@@ -47,9 +51,9 @@ const portalRoutes: RouteObject[] = [
   { path: '/cadastro/termos', lazy: termsPage },
 ];
 
+/** What the route table depends on; the abilities are read by the permission guard. */
 export interface SessionState {
   loggedIn: boolean;
-  abilities: readonly Ability[];
 }
 
 /**
@@ -76,7 +80,7 @@ export function buildRoutes(
               handle: { breadcrumbs: [] } satisfies RouteHandle,
               lazy: page(() => import('./shell/home-page')),
             },
-            ...APP_ROUTES.map((route) => appRoute(route, session.abilities)),
+            ...APP_ROUTES.map(appRoute),
           ],
         },
         // Unknown paths, and screens not built yet (e.g. /dashboard), fall back to Home.

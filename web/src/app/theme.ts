@@ -1,5 +1,6 @@
 import template from 'virtual:theme-template';
-import { fetchTenant } from '../api/auth';
+import { tenantQuery } from '../api/auth';
+import { queryClient } from '../api/query-client';
 import { browserStorage } from './storage';
 import { FALLBACK_PRIMARY, fillThemeTemplate, normalizeHex, paletteFor } from './theme-tokens';
 
@@ -48,7 +49,8 @@ export function applyTenantTheme(primary: string): void {
 export async function loadTenantTheme(): Promise<void> {
   const storage = browserStorage('local');
   applyTenantTheme(normalizeHex(storage?.getItem(CACHE_KEY)) ?? FALLBACK_PRIMARY);
-  const primary = await fetchTenant().then(
+  // Through the query cache: the portal's header reads the same answer without a second call.
+  const primary = await queryClient.fetchQuery(tenantQuery()).then(
     (tenant) => normalizeHex(tenant.primary_color) ?? FALLBACK_PRIMARY,
     () => FALLBACK_PRIMARY,
   );

@@ -1,4 +1,6 @@
 import AppLayout from '@cloudscape-design/components/app-layout';
+import { I18nProvider } from '@cloudscape-design/components/i18n';
+import ptBR from '@cloudscape-design/components/i18n/messages/all.pt-BR';
 import BreadcrumbGroup from '@cloudscape-design/components/breadcrumb-group';
 import TopNavigation from '@cloudscape-design/components/top-navigation';
 import { MENU, visibleMenu } from '@freguesia/shared/domain/menu';
@@ -53,52 +55,56 @@ export default function AppShell() {
   const navigate = useNavigate();
   const logo = useSyncExternalStore(subscribePrimaryColor, primaryColor);
 
+  // Cloudscape's pt-BR texts for every staff screen; the public pages (and the notices, which
+  // get theirs as props) do without, which keeps them small.
   return (
-    <AbilityProvider value={ability}>
-      <div id="app-top-navigation" className="app-top-navigation" data-testid="top-navigation">
-        <TopNavigation
-          identity={{
-            href: '/',
-            title: TENANT.toUpperCase(),
-            logo: { src: brandMarkUrl(logo), alt: 'Freguesia' },
-            // The identity's follow event carries no href.
-            onFollow: (event) => {
-              event.preventDefault();
-              navigate('/');
-            },
-          }}
-          utilities={[
-            {
-              type: 'menu-dropdown',
-              text: user?.shortname || 'Usuário',
-              description: user?.fullname || undefined,
-              iconName: 'user-profile',
-              ariaLabel: `Perfil de ${user?.shortname || 'usuário'}`,
-              disableUtilityCollapse: true,
-              items: [{ id: 'logout', text: 'Encerrar', iconName: 'unlocked' }],
-              onItemClick: ({ detail }) => {
-                if (detail.id === 'logout') logout();
+    <I18nProvider locale="pt-BR" messages={[ptBR]}>
+      <AbilityProvider value={ability}>
+        <div id="app-top-navigation" className="app-top-navigation" data-testid="top-navigation">
+          <TopNavigation
+            identity={{
+              href: '/',
+              title: TENANT.toUpperCase(),
+              logo: { src: brandMarkUrl(logo), alt: 'Freguesia' },
+              // The identity's follow event carries no href.
+              onFollow: (event) => {
+                event.preventDefault();
+                navigate('/');
               },
-            },
-          ]}
-        />
-      </div>
-      <AppLayout
-        headerSelector="#app-top-navigation"
-        navigation={<SideMenu entries={menu} crumbs={crumbs} onFollowed={closeOnNarrow} />}
-        navigationOpen={navigationOpen}
-        onNavigationChange={({ detail }) => setNavigationOpen(detail.open)}
-        breadcrumbs={
-          <BreadcrumbGroup
-            items={breadcrumbItems(crumbs, params, pathname)}
-            ariaLabel="Navegação estrutural"
-            onFollow={follow}
-            data-testid="breadcrumbs"
+            }}
+            utilities={[
+              {
+                type: 'menu-dropdown',
+                text: user?.shortname || 'Usuário',
+                description: user?.fullname || undefined,
+                iconName: 'user-profile',
+                ariaLabel: `Perfil de ${user?.shortname || 'usuário'}`,
+                disableUtilityCollapse: true,
+                items: [{ id: 'logout', text: 'Encerrar', iconName: 'unlocked' }],
+                onItemClick: ({ detail }) => {
+                  if (detail.id === 'logout') logout();
+                },
+              },
+            ]}
           />
-        }
-        toolsHide
-        content={<Outlet />}
-      />
-    </AbilityProvider>
+        </div>
+        <AppLayout
+          headerSelector="#app-top-navigation"
+          navigation={<SideMenu entries={menu} crumbs={crumbs} onFollowed={closeOnNarrow} />}
+          navigationOpen={navigationOpen}
+          onNavigationChange={({ detail }) => setNavigationOpen(detail.open)}
+          breadcrumbs={
+            <BreadcrumbGroup
+              items={breadcrumbItems(crumbs, params, pathname)}
+              ariaLabel="Navegação estrutural"
+              onFollow={follow}
+              data-testid="breadcrumbs"
+            />
+          }
+          toolsHide
+          content={<Outlet />}
+        />
+      </AbilityProvider>
+    </I18nProvider>
   );
 }

@@ -1,6 +1,9 @@
+import { foldAccents } from '@freguesia/shared/domain/text';
 import { onlyDigits } from '@freguesia/shared/domain/masks';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { fetchCities, lookupCep, type PortalCity } from '../../api/portal';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useFormState, type UseFormReturn } from 'react-hook-form';
+import { citiesQuery, lookupCep, useCities, type PortalCity } from '../../api/portal';
+import { queryClient } from '../../api/query-client';
 import { notify } from '../../app/notifications/notify';
 import { ActionButton, Field, describedBy } from './portal-fields';
 import {
@@ -11,7 +14,6 @@ import {
   maskPortalCellphone,
   maskPortalDate,
   maskPortalZipcode,
-  type FieldErrors,
   type PortalFormValues,
   type PortalMode,
   type PortalOptionalField,
@@ -20,34 +22,20 @@ import {
 /**
  * The portal's full customer form (spec part 1 §3 "Customer (public portal payload)", §5):
  * personal data, address with the postal-code lookup, interests, password, channels and the
- * rules agreement. The document is shown by the page above it.
+ * rules agreement. The document is shown by the page above it. The values, their validation
+ * (portal-form.ts) and the server's field errors live in the page's react-hook-form `form`;
+ * the inputs are controlled because most of them are masked as the visitor types.
  */
 
-const citiesByState = new Map<string, Promise<PortalCity[]>>();
-function citiesOf(state: string): Promise<PortalCity[]> {
-  let request = citiesByState.get(state);
-  if (!request) {
-    request = fetchCities(state).catch((error: unknown) => {
-      citiesByState.delete(state);
-      throw error;
-    });
-    citiesByState.set(state, request);
-  }
-  return request;
-}
+const fold = (text: string) => foldAccents(text).toUpperCase().trim();
 
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toUpperCase()
-    .trim();
+/** The municipalities of a UF, from the query cache when already read; [] when unavailable. */
+const citiesOf = (state: string): Promise<PortalCity[]> =>
+  queryClient.fetchQuery(citiesQuery(state)).catch(() => []);
 
 export interface CustomerFormProps {
   mode: PortalMode;
-  value: PortalFormValues;
-  onChange: (patch: Partial<PortalFormValues>) => void;
-  errors: FieldErrors;
+  form: UseFormReturn<PortalFormValues, unknown, PortalFormValues>;
   required: ReadonlySet<PortalOptionalField>;
   /** The interest chips offered. */
   tags: readonly string[];
@@ -56,26 +44,35 @@ export interface CustomerFormProps {
   onOpenTerms: () => void;
 }
 
-export function CustomerForm({ mode, value, onChange, errors, required, tags, busy, onSubmit, onOpenTerms }: CustomerFormProps) {
+export function CustomerForm({ mode, form, required, tags, busy, onSubmit, onOpenTerms }: CustomerFormProps) {
+  const value = form.watch();
+  const { errors: fieldErrors, isSubmitted } = useFormState({ control: form.control });
+  // 'communications' is a rule over the four channel boxes, not a field of its own.
+  const errors = Object.fromEntries(
+    Object.entries(fieldErrors).map(([field, error]) => [
+      field,
+      (error as { message?: string } | undefined)?.message,
+    ]),
+  ) as Partial<Record<keyof PortalFormValues | 'communications', string>>;
+  const { setValue } = form;
+
+  /** Sets fields as the visitor changes them; after a failed submit each change is checked again. */
+  const onChange = useCallback(
+    (patch: Partial<PortalFormValues>) => {
+      for (const [field, next] of Object.entries(patch) as [keyof PortalFormValues, never][]) {
+        setValue(field, next, { shouldDirty: true, shouldValidate: isSubmitted });
+      }
+    },
+    [setValue, isSubmitted],
+  );
+
   const numberRef = useRef<HTMLInputElement>(null);
-  const [loadedCities, setLoadedCities] = useState<{ state: string; list: PortalCity[] }>();
-  const cities = loadedCities?.state === value.state ? loadedCities.list : undefined;
+  // The city list follows the chosen state (spec §5); a failed read leaves it empty.
+  const cityList = useCities(value.state);
+  const cities = useMemo(() => (cityList.isError ? [] : cityList.data), [cityList.isError, cityList.data]);
   const [searching, setSearching] = useState(false);
   const lastZip = useRef(onlyDigits(value.zipcode));
   const isRequired = (field: PortalOptionalField) => required.has(field);
-
-  // The city list follows the chosen state (spec §5).
-  useEffect(() => {
-    let alive = true;
-    const state = value.state;
-    citiesOf(state).then(
-      (list) => alive && setLoadedCities({ state, list }),
-      () => alive && setLoadedCities({ state, list: [] }),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [value.state]);
 
   // A record loaded without id_city: pick the list entry with the same name.
   useEffect(() => {
@@ -100,8 +97,9 @@ export function CustomerForm({ mode, value, onChange, errors, required, tags, bu
         return;
       }
       const state = (UFS as readonly string[]).includes(found.state) ? found.state : value.state;
-      const list = await citiesOf(state).catch(() => [] as PortalCity[]);
-      const city = list.find((c) => c.ibge === found.ibge) ?? list.find((c) => fold(c.city) === fold(found.city));
+      const list = await citiesOf(state);
+      const city =
+        list.find((c) => c.ibge === found.ibge) ?? list.find((c) => fold(c.city) === fold(found.city));
       onChange({
         state,
         id_city: city?.ibge ?? found.ibge ?? '',
@@ -133,7 +131,8 @@ export function CustomerForm({ mode, value, onChange, errors, required, tags, bu
   const cityOptions = cities ?? [];
   const cityKnown = value.id_city !== '' && cityOptions.some((c) => c.ibge === value.id_city);
   const alwaysRequired = (field: keyof PortalFormValues) =>
-    field === 'fullname' || (mode === 'register' && (field === 'password' || field === 'password_confirmation'));
+    field === 'fullname' ||
+    (mode === 'register' && (field === 'password' || field === 'password_confirmation'));
   const text = (field: keyof PortalFormValues) => ({
     id: `portal-${field}`,
     name: field,
@@ -148,7 +147,13 @@ export function CustomerForm({ mode, value, onChange, errors, required, tags, bu
       <fieldset className="portal-section">
         <legend>Dados pessoais</legend>
         <div className="portal-grid">
-          <Field id="portal-fullname" label="Nome completo" required error={errors.fullname} className="portal-span-2">
+          <Field
+            id="portal-fullname"
+            label="Nome completo"
+            required
+            error={errors.fullname}
+            className="portal-span-2"
+          >
             <input
               {...text('fullname')}
               type="text"
@@ -168,7 +173,12 @@ export function CustomerForm({ mode, value, onChange, errors, required, tags, bu
               ))}
             </select>
           </Field>
-          <Field id="portal-date_birth" label="Data de nascimento" required={isRequired('date_birth')} error={errors.date_birth}>
+          <Field
+            id="portal-date_birth"
+            label="Data de nascimento"
+            required={isRequired('date_birth')}
+            error={errors.date_birth}
+          >
             <input
               {...text('date_birth')}
               type="text"
@@ -178,7 +188,12 @@ export function CustomerForm({ mode, value, onChange, errors, required, tags, bu
               onChange={(e) => onChange({ date_birth: maskPortalDate(e.target.value) })}
             />
           </Field>
-          <Field id="portal-cellphone" label="Celular" required={isRequired('cellphone')} error={errors.cellphone}>
+          <Field
+            id="portal-cellphone"
+            label="Celular"
+            required={isRequired('cellphone')}
+            error={errors.cellphone}
+          >
             <input
               {...text('cellphone')}
               type="tel"
@@ -240,7 +255,13 @@ export function CustomerForm({ mode, value, onChange, errors, required, tags, bu
               ))}
             </select>
           </Field>
-          <Field id="portal-city" label="Cidade" required={isRequired('city')} error={errors.city} className="portal-span-2">
+          <Field
+            id="portal-city"
+            label="Cidade"
+            required={isRequired('city')}
+            error={errors.city}
+            className="portal-span-2"
+          >
             <select
               {...text('city')}
               value={value.id_city || (value.city ? `name:${value.city}` : '')}
@@ -251,7 +272,9 @@ export function CustomerForm({ mode, value, onChange, errors, required, tags, bu
               }}
             >
               <option value="">{cities ? 'Selecione a cidade' : 'Carregando cidades…'}</option>
-              {!cityKnown && value.city && <option value={value.id_city || `name:${value.city}`}>{value.city}</option>}
+              {!cityKnown && value.city && (
+                <option value={value.id_city || `name:${value.city}`}>{value.city}</option>
+              )}
               {cityOptions.map((c) => (
                 <option key={c.ibge} value={c.ibge}>
                   {c.city}
@@ -259,10 +282,27 @@ export function CustomerForm({ mode, value, onChange, errors, required, tags, bu
               ))}
             </select>
           </Field>
-          <Field id="portal-neighborhood" label="Bairro" required={isRequired('neighborhood')} error={errors.neighborhood} className="portal-span-2">
-            <input {...text('neighborhood')} type="text" maxLength={120} onChange={(e) => onChange({ neighborhood: e.target.value })} />
+          <Field
+            id="portal-neighborhood"
+            label="Bairro"
+            required={isRequired('neighborhood')}
+            error={errors.neighborhood}
+            className="portal-span-2"
+          >
+            <input
+              {...text('neighborhood')}
+              type="text"
+              maxLength={120}
+              onChange={(e) => onChange({ neighborhood: e.target.value })}
+            />
           </Field>
-          <Field id="portal-address" label="Endereço" required={isRequired('address')} error={errors.address} className="portal-span-2">
+          <Field
+            id="portal-address"
+            label="Endereço"
+            required={isRequired('address')}
+            error={errors.address}
+            className="portal-span-2"
+          >
             <input
               {...text('address')}
               type="text"
@@ -281,7 +321,12 @@ export function CustomerForm({ mode, value, onChange, errors, required, tags, bu
               onChange={(e) => onChange({ number: e.target.value })}
             />
           </Field>
-          <Field id="portal-complement" label="Complemento" required={isRequired('complement')} error={errors.complement}>
+          <Field
+            id="portal-complement"
+            label="Complemento"
+            required={isRequired('complement')}
+            error={errors.complement}
+          >
             <input
               {...text('complement')}
               type="text"
@@ -299,7 +344,8 @@ export function CustomerForm({ mode, value, onChange, errors, required, tags, bu
             Interesses
             {isRequired('tags') && (
               <span className="portal-required" aria-hidden="true">
-                {' '}*
+                {' '}
+                *
               </span>
             )}
           </legend>
@@ -312,7 +358,9 @@ export function CustomerForm({ mode, value, onChange, errors, required, tags, bu
                   <input
                     type="checkbox"
                     checked={checked}
-                    onChange={() => onChange({ tags: checked ? value.tags.filter((t) => t !== tag) : [...value.tags, tag] })}
+                    onChange={() =>
+                      onChange({ tags: checked ? value.tags.filter((t) => t !== tag) : [...value.tags, tag] })
+                    }
                   />
                   <span>{tag}</span>
                 </label>
@@ -335,7 +383,9 @@ export function CustomerForm({ mode, value, onChange, errors, required, tags, bu
             label="Senha"
             required={mode === 'register'}
             error={errors.password}
-            hint={mode === 'update' ? 'Deixe em branco para manter a senha atual.' : 'Mínimo de 6 caracteres.'}
+            hint={
+              mode === 'update' ? 'Deixe em branco para manter a senha atual.' : 'Mínimo de 6 caracteres.'
+            }
           >
             <input
               {...text('password')}
@@ -363,12 +413,16 @@ export function CustomerForm({ mode, value, onChange, errors, required, tags, bu
         </div>
       </fieldset>
 
-      <fieldset className="portal-section" aria-describedby={errors.communications ? 'portal-communications-error' : undefined}>
+      <fieldset
+        className="portal-section"
+        aria-describedby={errors.communications ? 'portal-communications-error' : undefined}
+      >
         <legend>
           Comunicações
           {isRequired('communications') && (
             <span className="portal-required" aria-hidden="true">
-              {' '}*
+              {' '}
+              *
             </span>
           )}
         </legend>
@@ -404,7 +458,12 @@ export function CustomerForm({ mode, value, onChange, errors, required, tags, bu
           />
           <span>
             Li e concordo com o{' '}
-            <button type="button" className="portal-link" onClick={onOpenTerms} data-testid="portal-terms-link">
+            <button
+              type="button"
+              className="portal-link"
+              onClick={onOpenTerms}
+              data-testid="portal-terms-link"
+            >
               {PORTAL_TEXT.terms}
             </button>{' '}
             do programa.

@@ -1,73 +1,41 @@
-import { useCallback, useEffect, useState, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
-import { fetchTenant } from '../../api/auth';
-import { fetchPortalSettings } from '../../api/portal';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
+import { tenantQuery } from '../../api/auth';
+import { portalSettingsQuery, usePortalSettings } from '../../api/portal';
+import { queryClient } from '../../api/query-client';
 import { primaryColor, subscribePrimaryColor } from '../../app/theme';
-import { EMPTY_LOOK, cssUrl, lookFromSettings, portalColors, type PortalLook } from './portal-model';
+import { EMPTY_LOOK, cssUrl, lookFromSettings, portalColors, type PortalLook } from './portal-look';
 import './portal.css';
 
 /**
- * What every portal page shares: the settings (read once per page load, re-read on demand)
- * and the frame — background image (cover or repeat), the colours as CSS variables and the
- * card with the tenant's header.
+ * What every portal page shares: the settings (a query, re-read on demand) and the frame —
+ * background image (cover or repeat), the colours as CSS variables and the card with the
+ * tenant's header.
  */
-let lookRequest: Promise<PortalLook> | undefined;
-
-/** GET /api/customer/settings, cached; `fresh` asks the server again. Never rejects. */
-export function loadLook(fresh = false): Promise<PortalLook> {
-  if (!lookRequest || fresh) {
-    lookRequest = fetchPortalSettings()
-      .then(lookFromSettings)
-      .catch(() => {
-        lookRequest = undefined;
-        return EMPTY_LOOK;
-      });
-  }
-  return lookRequest;
-}
-
-let tenantRequest: Promise<string> | undefined;
-function loadTenantName(): Promise<string> {
-  tenantRequest ??= fetchTenant().then(
-    (tenant) => tenant.name || tenant.tenant,
-    () => '',
-  );
-  return tenantRequest;
-}
-
 export interface PortalState {
   look: PortalLook;
   loaded: boolean;
   tenantName: string;
-  /** Reads the settings again (the register step does, spec §4) and returns them. */
+  /** Reads the settings again (the register step does, spec §4) and returns them. Never rejects. */
   refresh: () => Promise<PortalLook>;
 }
 
 export function usePortal(): PortalState {
-  const [look, setLook] = useState<PortalLook>(EMPTY_LOOK);
-  const [loaded, setLoaded] = useState(false);
-  const [tenantName, setTenantName] = useState('');
+  const settings = usePortalSettings();
+  const tenant = useQuery(tenantQuery());
+  // Unreadable settings leave the portal in its default look.
+  const look = useMemo(() => (settings.data ? lookFromSettings(settings.data) : EMPTY_LOOK), [settings.data]);
+  const tenantName = tenant.data ? tenant.data.name || tenant.data.tenant : '';
 
-  useEffect(() => {
-    let alive = true;
-    void loadLook().then((value) => {
-      if (!alive) return;
-      setLook(value);
-      setLoaded(true);
-    });
-    void loadTenantName().then((name) => alive && setTenantName(name));
-    return () => {
-      alive = false;
-    };
-  }, []);
+  const refresh = useCallback(
+    () =>
+      queryClient
+        .fetchQuery({ ...portalSettingsQuery(), staleTime: 0 })
+        .then(lookFromSettings, () => EMPTY_LOOK),
+    [],
+  );
 
-  const refresh = useCallback(async () => {
-    const value = await loadLook(true);
-    setLook(value);
-    setLoaded(true);
-    return value;
-  }, []);
-
-  return { look, loaded, tenantName, refresh };
+  return { look, loaded: !settings.isPending, tenantName, refresh };
 }
 
 export function PortalFrame({

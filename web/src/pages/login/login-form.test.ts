@@ -1,7 +1,18 @@
+import { LOGIN_FAILED_MESSAGE } from '@freguesia/shared/schemas/identity';
 import { describe, expect, it } from 'vitest';
-import { LOGIN_FAILED, loginFailureContent, validateLogin } from './validate-login';
+import { LoginForm } from './login-form';
+import { LOGIN_FAILED, loginFailureContent } from './login-messages';
 
-describe('validateLogin', () => {
+/** The first message of each failing field, as the form shows them. */
+function validateLogin(values: { email: string; password: string }): Record<string, string> {
+  const result = LoginForm.safeParse(values);
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  return errors;
+}
+
+describe('LoginForm', () => {
   it('requires e-mail and password', () => {
     expect(validateLogin({ email: '  ', password: '' })).toEqual({
       email: 'Informe o e-mail',
@@ -13,6 +24,10 @@ describe('validateLogin', () => {
   it('does not check the e-mail format (the spec asks for presence only)', () => {
     expect(validateLogin({ email: 'ana', password: 'x' })).toEqual({});
   });
+
+  it('sends the e-mail trimmed', () => {
+    expect(LoginForm.parse({ email: ' ana@loja.com.br ', password: 'x' }).email).toBe('ana@loja.com.br');
+  });
 });
 
 describe('loginFailureContent', () => {
@@ -22,5 +37,6 @@ describe('loginFailureContent', () => {
     );
     expect(loginFailureContent(401, 'Usuário ou senha inválidos')).toBe(LOGIN_FAILED.content);
     expect(loginFailureContent(undefined, undefined)).toBe(LOGIN_FAILED.content);
+    expect(LOGIN_FAILED.content).toBe(LOGIN_FAILED_MESSAGE);
   });
 });

@@ -1,18 +1,8 @@
-export interface LoginValues {
-  email: string;
-  password: string;
-}
-
-export type LoginErrors = Partial<Record<keyof LoginValues, string>>;
-
-/** Both fields are required and nothing else is checked (spec part 1 §5); the server decides. */
-export function validateLogin(values: LoginValues): LoginErrors {
-  const errors: LoginErrors = {};
-  if (values.email.trim() === '') errors.email = 'Informe o e-mail';
-  if (values.password === '') errors.password = 'Informe a senha';
-  return errors;
-}
-
+/**
+ * Texts of the login failure notice. The content is the API's LOGIN_FAILED_MESSAGE (spec);
+ * written out here because importing the shared schema module would bring zod into the page's
+ * first download (login-form.test.ts checks they are the same).
+ */
 export const LOGIN_FAILED = {
   header: 'Erro ao realizar login',
   content: 'Não foi possivel realizar seu login, verifique os dados e tente novamente.',
