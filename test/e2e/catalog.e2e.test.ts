@@ -76,6 +76,12 @@ async function waitForRow(testId: string, text: string) {
     .toBe(true);
 }
 
+/** Opens a row's 'Opções' menu and picks `action` ('Alterar', 'Precificar'). */
+async function rowAction(label: string, action: string) {
+  await page.getByRole('button', { name: `Opções de ${label}` }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
 async function searchProducts(tableId: string, field: 'Descrição' | 'EAN' | 'SKU', q: string) {
   await choose('product-search-field', field, byTestId(tableId));
   await input('product-search', byTestId(tableId)).fill(q);
@@ -192,7 +198,7 @@ describe('catalogue screens', () => {
     await open('/products/prices', 'Precificação');
     await searchProducts('prices-table', 'EAN', EAN);
     await waitForRow('prices-table', PRODUCT);
-    await page.getByRole('button', { name: `Precificar ${PRODUCT}` }).click();
+    await rowAction(PRODUCT, 'Precificar');
     await dialog()
       .getByRole('heading', { name: `Precificação: ${PRODUCT}` })
       .waitFor();
@@ -247,7 +253,7 @@ describe('catalogue screens', () => {
     });
 
     // Reopening shows the saved rows in R$ with a comma.
-    await page.getByRole('button', { name: `Precificar ${PRODUCT}` }).click();
+    await rowAction(PRODUCT, 'Precificar');
     await expect
       .poll(() =>
         input('price-regular_price-0')
@@ -296,7 +302,7 @@ describe('catalogue screens', () => {
     expect(row).toContain('Avenida Paulista, 1000');
     await screenshot(page, 'catalog-stores');
 
-    await page.getByRole('button', { name: `Alterar ${STORE}` }).click();
+    await rowAction(STORE, 'Alterar');
     await dialog()
       .getByRole('heading', { name: `Alterando loja ${STORE}` })
       .waitFor();
@@ -327,7 +333,7 @@ describe('catalogue screens', () => {
     await waitForRow('payments-table', PAYMENT);
     expect((await tableRows('payments-table'))[0]).toContain('12');
 
-    await page.getByRole('button', { name: `Alterar ${PAYMENT}` }).click();
+    await rowAction(PAYMENT, 'Alterar');
     await input('payment-visible').uncheck();
     await byTestId('payment-form-submit').click();
     await expectNotice('Forma de Pagamento alterada com sucesso');
@@ -346,6 +352,7 @@ describe('catalogue screens', () => {
     await expectNotice('Marca cadastrada com sucesso');
     await input('brand-search').fill(`E2E Marca ${stamp}`);
     await waitForRow('brands-table', `M${stamp}`);
+    await expect.poll(() => byTestId('list-total').textContent()).toBe('Total de 1 marca(s)');
     await screenshot(page, 'catalog-brands');
 
     await open('/partners', 'Fornecedores');
@@ -358,6 +365,7 @@ describe('catalogue screens', () => {
     await expectNotice('Fornecedor cadastrado com sucesso');
     await input('partner-search').fill(`E2E Fornecedor ${stamp}`);
     await waitForRow('partners-table', maskCnpj(CNPJ));
+    await expect.poll(() => byTestId('list-total').textContent()).toBe('Total de 1 fornecedor(es)');
     await screenshot(page, 'catalog-partners');
   });
 });

@@ -109,42 +109,53 @@ export type ProductInput = z.infer<typeof ProductInput>;
 export const ProductUpdate = ProductInput.extend({ id: positiveId('Mercadoria inválida.') });
 export type ProductUpdate = z.infer<typeof ProductUpdate>;
 
+// Answers: what the server sends back. The web parses every answer with these (a mismatch is a
+// bug between web and API), so they describe the wire exactly; money is a number with 2 decimals.
+
+const yesNo = z.enum(['Y', 'N']);
+
 /** A store's price of a product, as answered (money as numbers with 2 decimals; null = not set). */
-export interface ProductPrice {
-  id_product: number;
-  id_store: number;
-  store_name?: string;
-  cust_price: number | null;
-  regular_price: number;
-  offer_price: number | null;
-  attribute: string | null;
-  stock: number;
-}
+export const ProductPrice = z.object({
+  id_product: z.number(),
+  id_store: z.number(),
+  store_name: z.string().optional(),
+  cust_price: z.number().nullable(),
+  regular_price: z.number(),
+  offer_price: z.number().nullable(),
+  attribute: z.string().nullable(),
+  stock: z.number(),
+});
+export type ProductPrice = z.infer<typeof ProductPrice>;
 
 /** A product as answered by lists, searches, find and create/update. */
-export interface Product {
-  id: number;
-  code: string;
-  reference_code: string;
-  description: string;
-  pack: number;
-  weighable: 'Y' | 'N';
-  active: 'Y' | 'N';
-  url: string;
-  fast_orders: 'Y' | 'N';
-  group_code: string;
-  id_brand: number | null;
-  category: { id: number; reference_code: string; description: string } | null;
-  created_at: string;
-  updated_at: string;
+export const Product = z.object({
+  id: z.number(),
+  code: z.string(),
+  reference_code: z.string(),
+  description: z.string(),
+  pack: z.number(),
+  weighable: yesNo,
+  active: yesNo,
+  url: z.string(),
+  fast_orders: yesNo,
+  group_code: z.string(),
+  id_brand: z.number().nullable(),
+  category: z.object({ id: z.number(), reference_code: z.string(), description: z.string() }).nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
   /** Stock of `id_store` when one was asked for, otherwise the sum over all stores. */
-  stock: number;
-  stores_with_stock: { id_store: number; stock: number }[];
+  stock: z.number(),
+  stores_with_stock: z.array(z.object({ id_store: z.number(), stock: z.number() })),
   /** Prices of `id_store` when one was asked for (null without a store or without a price there). */
-  cust_price: number | null;
-  regular_price: number | null;
-  offer_price: number | null;
-}
+  cust_price: z.number().nullable(),
+  regular_price: z.number().nullable(),
+  offer_price: z.number().nullable(),
+});
+export type Product = z.infer<typeof Product>;
+
+/** The answer of POST /api/web/price/new. */
+export const PriceSetAnswer = z.object({ message: z.string(), prices: z.array(ProductPrice) });
+export type PriceSetAnswer = z.infer<typeof PriceSetAnswer>;
 
 // ---------------------------------------------------------------------------------------
 // Prices
@@ -290,27 +301,33 @@ export const CategoryAppUpdate = z.object({
 });
 export type CategoryAppUpdate = z.infer<typeof CategoryAppUpdate>;
 
-export interface Category {
-  id: number;
-  level: number;
-  reference_code: string;
-  description: string;
-  active: 'Y' | 'N';
-  show_app: 'Y' | 'N';
-  image: string;
-  url: string;
-  level_up: number;
-  app_description: string;
-  icon: string;
-  ordenation: number;
-  created_at: string;
-}
+/** A category as answered. */
+export const Category = z.object({
+  id: z.number(),
+  level: z.number(),
+  reference_code: z.string(),
+  description: z.string(),
+  active: yesNo,
+  show_app: yesNo,
+  image: z.string(),
+  url: z.string(),
+  level_up: z.number(),
+  app_description: z.string(),
+  icon: z.string(),
+  ordenation: z.number(),
+  created_at: z.string(),
+});
+export type Category = z.infer<typeof Category>;
 
+/** A node of GET /api/web/categories/cascader (leaves have no `children`). */
 export interface CascaderNode {
   value: number;
   label: string;
   children?: CascaderNode[];
 }
+export const CascaderNode: z.ZodType<CascaderNode> = z.lazy(() =>
+  z.object({ value: z.number(), label: z.string(), children: z.array(CascaderNode).optional() }),
+);
 
 // ---------------------------------------------------------------------------------------
 // Stores
@@ -381,26 +398,36 @@ export type StoreInput = z.infer<typeof StoreInput>;
 export const StoreUpdate = StoreInput.extend({ id: positiveId('Loja inválida.') });
 export type StoreUpdate = z.infer<typeof StoreUpdate>;
 
-export interface Store {
-  id: number;
-  reference_code: string;
-  name: string;
-  zipcode: string;
-  address: string;
-  number: string;
-  complement: string;
-  neighborhood: string;
-  city: string;
-  state: string;
+/** A store as answered. */
+export const Store = z.object({
+  id: z.number(),
+  reference_code: z.string(),
+  name: z.string(),
+  zipcode: z.string(),
+  address: z.string(),
+  number: z.string(),
+  complement: z.string(),
+  neighborhood: z.string(),
+  city: z.string(),
+  state: z.string(),
   /** 'Avenida Paulista, 1000 - Bela Vista - São Paulo/SP' */
-  full_address: string;
-  latitude: number | null;
-  longitude: number | null;
-  url: string;
-  business_hours: BusinessHours;
-  created_at: string;
-  updated_at: string;
-}
+  full_address: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  url: z.string(),
+  business_hours: z.object({
+    sunday: z.string(),
+    monday: z.string(),
+    tuesday: z.string(),
+    wednesday: z.string(),
+    thursday: z.string(),
+    friday: z.string(),
+    saturday: z.string(),
+  }),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Store = z.infer<typeof Store>;
 
 // ---------------------------------------------------------------------------------------
 // Payment methods (part 3)
@@ -426,16 +453,18 @@ export const PaymentInput = z.object({
 });
 export type PaymentInput = z.infer<typeof PaymentInput>;
 
-export interface PaymentMethod {
-  id: number;
-  reference_code: string;
-  description: string;
-  visible: boolean;
-  max_installments: number;
-  has_change: boolean;
-  created_at: string;
-  updated_at: string;
-}
+/** A payment method as answered. */
+export const PaymentMethod = z.object({
+  id: z.number(),
+  reference_code: z.string(),
+  description: z.string(),
+  visible: z.boolean(),
+  max_installments: z.number(),
+  has_change: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
 
 // ---------------------------------------------------------------------------------------
 // Brands and partners (part 2 §7)
@@ -451,12 +480,9 @@ export const BrandInput = z.object({
 export type BrandInput = z.infer<typeof BrandInput>;
 export const BrandUpdate = BrandInput.extend({ id: positiveId('Marca inválida.') });
 
-export interface Brand {
-  id: number;
-  reference_code: string;
-  description: string;
-  created_at: string;
-}
+/** A brand as answered. */
+export const Brand = z.object({ id: z.number(), reference_code: z.string(), description: z.string(), created_at: z.string() });
+export type Brand = z.infer<typeof Brand>;
 
 export const PartnerInput = z.object({
   reference_code: z.preprocess(
@@ -477,13 +503,9 @@ export const PartnerInput = z.object({
 export type PartnerInput = z.infer<typeof PartnerInput>;
 export const PartnerUpdate = PartnerInput.extend({ id: positiveId('Fornecedor inválido.') });
 
-export interface Partner {
-  id: number;
-  reference_code: string;
-  name: string;
-  document: string;
-  created_at: string;
-}
+/** A partner (supplier) as answered; `document` is the CNPJ's 14 digits or ''. */
+export const Partner = z.object({ id: z.number(), reference_code: z.string(), name: z.string(), document: z.string(), created_at: z.string() });
+export type Partner = z.infer<typeof Partner>;
 
 // ---------------------------------------------------------------------------------------
 // Postal code and geocoding (staff proxies of the external lookups)

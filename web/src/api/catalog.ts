@@ -1,20 +1,34 @@
-import type {
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
   Brand,
   CascaderNode,
   Category,
   PaymentMethod,
   Partner,
+  PriceSetAnswer,
   Product,
   ProductPrice,
-  ProductSearchField,
   Store,
+  type BrandInput,
+  type CategoryInput,
+  type PartnerInput,
+  type PaymentInput,
+  type ProductInput,
+  type ProductSearchField,
+  type StoreInput,
 } from '@freguesia/shared/schemas/catalog';
-import { api, ApiError } from './client';
+import { includesFolded } from '@freguesia/shared/domain/text';
+import type { ServerListOptions, ServerListParams } from '../components/table';
+import { api } from './client';
+import { paginated, parseAnswer, queryClient, tenantKey, usePagedQuery, type Paginated } from './query';
 
 /**
- * Catalogue calls (spec part 1 §7 "Products, categories, pricing, stores"; part 2 §7 brands and
- * partners; part 3 §7 payment methods). The server validates every body with the shared zod
- * schemas of `shared/src/schemas/catalog.ts` and answers 400 `{message, errors: {field: msg}}`.
+ * Catalogue data (spec part 1 §7 "Products, categories, pricing, stores"; part 2 §7 brands and
+ * partners; part 3 §7 payment methods) as TanStack Query hooks. Every key starts with the tenant
+ * (`tenantKey('catalog', entity, …)`), every answer is parsed with the shared schemas of
+ * `shared/src/schemas/catalog.ts`, and every mutation invalidates the entity it changes. The
+ * server validates bodies with the same schemas and answers 400 `{message, errors: {field: msg}}`.
  */
 
 export type {
@@ -28,35 +42,39 @@ export type {
   ProductSearchField,
   Store,
 };
+export type { Paginated };
 
-export interface Paginated<T> {
-  data: T[];
-  pagination: { total: number; page: number; per_page: number; last_page: number; estimated?: boolean };
+/** The key of a catalogue entity (`products`, `stores`, …); invalidating it refreshes every list and record of it. */
+export const catalogKey = (entity: string, ...parts: unknown[]) => tenantKey('catalog', entity, ...parts);
+
+const invalidate = (...entities: string[]) =>
+  Promise.all(entities.map((entity) => queryClient.invalidateQueries({ queryKey: catalogKey(entity) })));
+
+/** A list's options for `useServerList`: the key and the fetch of one page, from the list's params. */
+type ListSource<T, F> = Pick<ServerListOptions<T, F>, 'queryKey' | 'fetchPage'>;
+
+function listSource<T, F, Q>(
+  entity: string,
+  toQuery: (params: ServerListParams<F>) => Q,
+  fetch: (query: Q, signal?: AbortSignal) => Promise<Paginated<T>>,
+): ListSource<T, F> {
+  return {
+    queryKey: (params) => catalogKey(entity, 'list', toQuery(params)),
+    fetchPage: (params, signal) => fetch(toQuery(params), signal),
+  };
 }
+
+const parsedGet = <S extends z.ZodType>(
+  schema: S,
+  path: string,
+  query?: Record<string, string | number | undefined>,
+  signal?: AbortSignal,
+) => api.get<unknown>(path, { query, signal }).then((answer) => parseAnswer(schema, answer));
 
 export interface PageQuery {
-  page?: number;
-  per_page?: number;
+  page: number;
+  per_page: number;
   q?: string;
-}
-
-type YesNo = 'Y' | 'N';
-
-/** The field errors of a failed call (`errors` of a 400), keyed by field path. */
-export function fieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError)) return {};
-  const body = error.body as { errors?: unknown } | undefined;
-  if (!body || typeof body.errors !== 'object' || body.errors === null) return {};
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(body.errors as Record<string, unknown>)) {
-    if (typeof value === 'string') out[key] = value;
-  }
-  return out;
-}
-
-/** The message to show for a failed call. */
-export function errorText(error: unknown, fallback = 'Tente novamente.'): string {
-  return error instanceof Error && error.message ? error.message : fallback;
 }
 
 // ---- products ----
@@ -68,33 +86,56 @@ export interface ProductQuery extends PageQuery {
 
 /** GET /web/products (page, q, field, per_page). */
 export const listProducts = (query: ProductQuery, signal?: AbortSignal) =>
-  api.get<Paginated<Product>>('/web/products', { query: { ...query, q: query.q || undefined }, signal });
+  parsedGet(paginated(Product), '/web/products', { ...query, q: query.q || undefined }, signal);
 
-export const getProduct = (id: number) => api.get<Product>(`/web/product/${id}`);
+/** The product list of the products and pricing screens: search text in `field`. */
+export const productsList = listSource(
+  'products',
+  ({ q, page, per_page, filters }: ServerListParams<{ field: ProductSearchField }>): ProductQuery => ({
+    page,
+    per_page,
+    q: q || undefined,
+    field: q ? filters.field : undefined,
+  }),
+  listProducts,
+);
 
-export interface ProductBody {
-  code: string;
-  reference_code: string;
-  description: string;
-  pack: number | string;
-  weighable: YesNo;
-  active: YesNo;
-  fast_orders: YesNo;
-  url: string;
-  category: { reference_code: string } | null;
-  id_brand: number | null;
-}
+/** One page of products (the previous page stays while the next loads). */
+export const useProducts = (query: ProductQuery) =>
+  usePagedQuery(catalogKey('products', 'list', query), (signal) => listProducts(query, signal));
 
-export const createProduct = (body: ProductBody) => api.post<Product>('/web/product/new', body);
-export const updateProduct = (body: ProductBody & { id: number }) =>
-  api.put<Product>('/web/product/update', body);
+/** GET /web/product/{id}. */
+export const useProduct = (id: number | undefined) =>
+  useQuery({
+    queryKey: catalogKey('products', 'one', id),
+    queryFn: ({ signal }) => parsedGet(Product, `/web/product/${id}`, undefined, signal),
+    enabled: id !== undefined,
+  });
+
+/** Creates (POST /web/product/new) or, with `id`, updates (PUT /web/product/update) a product. */
+export const useSaveProduct = () =>
+  useMutation({
+    mutationFn: ({ id, ...body }: ProductInput & { id?: number }) =>
+      (id === undefined
+        ? api.post('/web/product/new', body)
+        : api.put('/web/product/update', { ...body, id })
+      ).then((answer) => parseAnswer(Product, answer)),
+    onSuccess: () => invalidate('products'),
+  });
+
+/** GET /web/products/search — products matching what is typed (any field when `field` is absent). */
+export const useProductLookup = (q: string, field?: ProductSearchField, perPage = 20) =>
+  useQuery({
+    queryKey: catalogKey('products', 'lookup', { q, field, perPage }),
+    queryFn: ({ signal }) =>
+      parsedGet(paginated(Product), '/web/products/search', { q, field, page: 1, per_page: perPage }, signal),
+    enabled: q.trim().length > 0,
+    placeholderData: keepPreviousData,
+  });
 
 // ---- prices ----
 
-/** GET /web/prices?id_product= — the product's price rows (store-visibility applied). */
-export const getPrices = (idProduct: number) =>
-  api.get<ProductPrice[]>('/web/prices', { query: { id_product: idProduct } });
-
+/** A row of POST /web/price/new, money as numbers in reais with 2 decimals. */
 export interface PriceBody {
   id_product: number;
   id_store: number;
@@ -105,58 +146,131 @@ export interface PriceBody {
   stock: number;
 }
 
+/** GET /web/prices?id_product= — the product's price rows (store visibility applied). */
+export const usePrices = (idProduct: number) =>
+  useQuery({
+    queryKey: catalogKey('prices', idProduct),
+    queryFn: ({ signal }) =>
+      parsedGet(z.array(ProductPrice), '/web/prices', { id_product: idProduct }, signal),
+    // The pricing form edits what it loads: always start from the stored rows.
+    staleTime: 0,
+  });
+
 /**
  * POST /web/price/new — the product's complete price set (stores left out lose their price): the
  * spec's array of rows, or `{id_product, prices: []}` to remove every price of the product.
+ * Stock and prices show in the product lists too, so those are refreshed as well.
  */
-export const savePrices = (idProduct: number, rows: PriceBody[]) =>
-  api.post<{ message: string; prices: ProductPrice[] }>(
-    '/web/price/new',
-    rows.length > 0 ? rows : { id_product: idProduct, prices: [] },
-  );
+export const useSavePrices = () =>
+  useMutation({
+    mutationFn: ({ idProduct, rows }: { idProduct: number; rows: PriceBody[] }) =>
+      api
+        .post('/web/price/new', rows.length > 0 ? rows : { id_product: idProduct, prices: [] })
+        .then((answer) => parseAnswer(PriceSetAnswer, answer)),
+    onSuccess: () => invalidate('prices', 'products'),
+  });
 
 // ---- categories ----
 
 export const listCategories = (query: PageQuery, signal?: AbortSignal) =>
-  api.get<Paginated<Category>>('/web/categories', { query: { ...query, q: query.q || undefined }, signal });
+  parsedGet(paginated(Category), '/web/categories', { ...query, q: query.q || undefined }, signal);
 
-export const categoriesCascader = () => api.get<CascaderNode[]>('/web/categories/cascader');
+/** The category list screen. */
+export const categoriesList = listSource(
+  'categories',
+  ({ q, page, per_page }: ServerListParams<object>): PageQuery => ({ page, per_page, q: q || undefined }),
+  listCategories,
+);
 
-export interface CategoryBody {
-  description: string;
-  reference_code: string;
-  level_up: number;
-  active: YesNo;
-  show_app: YesNo;
-  image: string;
-}
+/** One page of categories. */
+export const useCategories = (query: PageQuery) =>
+  usePagedQuery(catalogKey('categories', 'list', query), (signal) => listCategories(query, signal));
 
-export const createCategory = (body: CategoryBody) => api.post<Category>('/web/category/new', body);
+/** GET /web/categories/cascader — the category tree for the cascading selectors. */
+export const useCategoryTree = (enabled = true) =>
+  useQuery({
+    queryKey: catalogKey('categories', 'cascader'),
+    queryFn: ({ signal }) => parsedGet(z.array(CascaderNode), '/web/categories/cascader', undefined, signal),
+    enabled,
+  });
+
+/** Every category (page 1 of 5000, as the spec's helper reads it), for selects that need the reference codes. */
+export const useAllCategories = (enabled = true) =>
+  useQuery({
+    queryKey: catalogKey('categories', 'all'),
+    queryFn: ({ signal }) =>
+      listCategories({ page: 1, per_page: 5000 }, signal).then((answer) => answer.data),
+    enabled,
+  });
+
+/** POST /web/category/new. */
+export const useSaveCategory = () =>
+  useMutation({
+    mutationFn: (body: CategoryInput) =>
+      api.post('/web/category/new', body).then((answer) => parseAnswer(Category, answer)),
+    onSuccess: () => invalidate('categories'),
+  });
 
 // ---- stores ----
 
-/** GET /web/stores — every store the user may see (small list, read whole). */
-export const listStores = () => api.get<Store[]>('/web/stores');
-export const getStore = (id: number) => api.get<Store>(`/web/store/${id}`);
+const storesKey = catalogKey('stores', 'all');
+const fetchStores = (signal?: AbortSignal) => parsedGet(z.array(Store), '/web/stores', undefined, signal);
 
-export interface StoreBody {
-  reference_code?: string;
-  name: string;
-  zipcode: string;
-  address: string;
-  number: string;
-  complement: string;
-  neighborhood: string;
-  city: string;
-  state: string;
-  latitude: number | null;
-  longitude: number | null;
-  url: string;
-  business_hours: Store['business_hours'];
+/** GET /web/stores — every store the user may see (a small list, read whole). */
+export const useStores = (enabled = true) =>
+  useQuery({ queryKey: storesKey, queryFn: ({ signal }) => fetchStores(signal), enabled });
+
+export interface StoreListFilters {
+  /** Column sorted by, ascending unless `descending`. */
+  sortBy: 'id' | 'reference_code' | 'name' | 'created_at';
+  descending: boolean;
 }
 
-export const createStore = (body: StoreBody) => api.post<Store>('/web/store/new', body);
-export const updateStore = (body: StoreBody & { id: number }) => api.put<Store>('/web/store/update', body);
+/**
+ * The store list screen: the whole list is read once (and shared with `useStores`), then
+ * searched (id, code, name, address, CEP; any case and accents), sorted and paged here.
+ */
+export const storesList: ListSource<Store, StoreListFilters> = {
+  queryKey: (params) => catalogKey('stores', 'list', params),
+  fetchPage: async ({ q, page, per_page, filters }) => {
+    const stores = await queryClient.fetchQuery({
+      queryKey: storesKey,
+      queryFn: ({ signal }) => fetchStores(signal),
+    });
+    const found = stores.filter((s) =>
+      [String(s.id), s.reference_code, s.name, s.full_address, s.zipcode].some((v) => includesFolded(v, q)),
+    );
+    const key = filters.sortBy;
+    const sorted = [...found].sort((a, b) => {
+      const order = key === 'id' ? a.id - b.id : String(a[key]).localeCompare(String(b[key]), 'pt-BR');
+      return filters.descending ? -order : order;
+    });
+    const total = sorted.length;
+    return {
+      data: sorted.slice((page - 1) * per_page, page * per_page),
+      pagination: { total, page, per_page, last_page: Math.max(1, Math.ceil(total / per_page)) },
+    };
+  },
+};
+
+/** GET /web/store/{id}. */
+export const useStore = (id: number | undefined) =>
+  useQuery({
+    queryKey: catalogKey('stores', 'one', id),
+    queryFn: ({ signal }) => parsedGet(Store, `/web/store/${id}`, undefined, signal),
+    enabled: id !== undefined,
+  });
+
+/** Creates (POST /web/store/new) or, with `id`, updates (PUT /web/store/update) a store. */
+export const useSaveStore = () =>
+  useMutation({
+    mutationFn: ({ id, ...body }: StoreInput & { id?: number }) =>
+      (id === undefined
+        ? api.post('/web/store/new', body)
+        : api.put('/web/store/update', { ...body, id })
+      ).then((answer) => parseAnswer(Store, answer)),
+    onSuccess: () => invalidate('stores'),
+  });
 
 // ---- payment methods ----
 
@@ -166,52 +280,124 @@ export interface PaymentQuery extends PageQuery {
 }
 
 export const listPayments = (query: PaymentQuery, signal?: AbortSignal) =>
-  api.get<Paginated<PaymentMethod>>('/web/payments', {
-    query: {
+  parsedGet(
+    paginated(PaymentMethod),
+    '/web/payments',
+    {
       ...query,
       q: query.q || undefined,
       visible: query.visible === undefined ? undefined : String(query.visible),
     },
     signal,
+  );
+
+/** The payment-method list screen, with its 'Visível' filter. */
+export const paymentsList = listSource(
+  'payments',
+  ({ q, page, per_page, filters }: ServerListParams<{ visible?: boolean }>): PaymentQuery => ({
+    page,
+    per_page,
+    q: q || undefined,
+    visible: filters.visible,
+  }),
+  listPayments,
+);
+
+/** One page of payment methods. */
+export const usePayments = (query: PaymentQuery) =>
+  usePagedQuery(catalogKey('payments', 'list', query), (signal) => listPayments(query, signal));
+
+/** Creates (POST /web/payments) or, with `id`, updates (PUT /web/payments/{id}) a payment method. */
+export const useSavePayment = () =>
+  useMutation({
+    mutationFn: ({ id, ...body }: PaymentInput & { id?: number }) =>
+      (id === undefined ? api.post('/web/payments', body) : api.put(`/web/payments/${id}`, body)).then(
+        (answer) => parseAnswer(PaymentMethod, answer),
+      ),
+    onSuccess: () => invalidate('payments'),
   });
-
-export interface PaymentBody {
-  description: string;
-  visible: boolean;
-  max_installments: number;
-  has_change: boolean;
-}
-
-export const createPayment = (body: PaymentBody) => api.post<PaymentMethod>('/web/payments', body);
-export const updatePayment = (id: number, body: PaymentBody) =>
-  api.put<PaymentMethod>(`/web/payments/${id}`, body);
 
 // ---- brands and partners ----
 
-export interface BrandQuery extends PageQuery {
-  field?: 'reference_code' | 'description';
+export type BrandSearchField = 'reference_code' | 'description';
+export type PartnerSearchField = 'reference_code' | 'name' | 'document';
+
+export interface FieldQuery<F> extends PageQuery {
+  field?: F;
 }
 
-export const listBrands = (query: BrandQuery, signal?: AbortSignal) =>
-  api.get<Paginated<Brand>>('/web/brands', { query: { ...query, q: query.q || undefined }, signal });
+/** Search text in `field` ('' = every field). */
+const fieldQuery =
+  <F extends string>() =>
+  ({ q, page, per_page, filters }: ServerListParams<{ field: F | '' }>): FieldQuery<F> => ({
+    page,
+    per_page,
+    q: q || undefined,
+    field: q && filters.field ? filters.field : undefined,
+  });
+
+export const listBrands = (query: FieldQuery<BrandSearchField>, signal?: AbortSignal) =>
+  parsedGet(paginated(Brand), '/web/brands', { ...query, q: query.q || undefined }, signal);
+
+export const brandsList = listSource('brands', fieldQuery<BrandSearchField>(), listBrands);
+
+/** One page of brands. */
+export const useBrands = (query: FieldQuery<BrandSearchField>) =>
+  usePagedQuery(catalogKey('brands', 'list', query), (signal) => listBrands(query, signal));
+
 /** GET /web/brands/full — every brand (for selects). */
-export const allBrands = () => api.get<Brand[]>('/web/brands/full');
-export const createBrand = (body: { reference_code: string; description: string }) =>
-  api.post<Brand>('/web/brand/new', body);
-export const updateBrand = (body: { id: number; reference_code: string; description: string }) =>
-  api.put<Brand>('/web/brand/update', body);
+export const useAllBrands = (enabled = true) =>
+  useQuery({
+    queryKey: catalogKey('brands', 'all'),
+    queryFn: ({ signal }) => parsedGet(z.array(Brand), '/web/brands/full', undefined, signal),
+    enabled,
+  });
 
-export interface PartnerQuery extends PageQuery {
-  field?: 'reference_code' | 'name' | 'document';
-}
+/** GET /web/brand/search — brands matching what is typed (best 20). */
+export const useBrandLookup = (q: string) =>
+  useQuery({
+    queryKey: catalogKey('brands', 'lookup', q),
+    queryFn: ({ signal }) => parsedGet(z.array(Brand), '/web/brand/search', { q }, signal),
+    enabled: q.trim().length > 0,
+    placeholderData: keepPreviousData,
+  });
 
-export const listPartners = (query: PartnerQuery, signal?: AbortSignal) =>
-  api.get<Paginated<Partner>>('/web/partners', { query: { ...query, q: query.q || undefined }, signal });
-export const createPartner = (body: { reference_code: string; name: string; document?: string }) =>
-  api.post<Partner>('/web/partner/new', body);
-export const updatePartner = (body: {
-  id: number;
-  reference_code: string;
-  name: string;
-  document?: string;
-}) => api.put<Partner>('/web/partner/update', body);
+/** Creates (POST /web/brand/new) or, with `id`, updates (PUT /web/brand/update) a brand. */
+export const useSaveBrand = () =>
+  useMutation({
+    mutationFn: ({ id, ...body }: BrandInput & { id?: number }) =>
+      (id === undefined
+        ? api.post('/web/brand/new', body)
+        : api.put('/web/brand/update', { ...body, id })
+      ).then((answer) => parseAnswer(Brand, answer)),
+    onSuccess: () => invalidate('brands'),
+  });
+
+export const listPartners = (query: FieldQuery<PartnerSearchField>, signal?: AbortSignal) =>
+  parsedGet(paginated(Partner), '/web/partners', { ...query, q: query.q || undefined }, signal);
+
+export const partnersList = listSource('partners', fieldQuery<PartnerSearchField>(), listPartners);
+
+/** One page of suppliers. */
+export const usePartners = (query: FieldQuery<PartnerSearchField>) =>
+  usePagedQuery(catalogKey('partners', 'list', query), (signal) => listPartners(query, signal));
+
+/** GET /web/partner/search — suppliers matching what is typed (best 20). */
+export const usePartnerLookup = (q: string) =>
+  useQuery({
+    queryKey: catalogKey('partners', 'lookup', q),
+    queryFn: ({ signal }) => parsedGet(z.array(Partner), '/web/partner/search', { q }, signal),
+    enabled: q.trim().length > 0,
+    placeholderData: keepPreviousData,
+  });
+
+/** Creates (POST /web/partner/new) or, with `id`, updates (PUT /web/partner/update) a supplier. */
+export const useSavePartner = () =>
+  useMutation({
+    mutationFn: ({ id, ...body }: PartnerInput & { id?: number }) =>
+      (id === undefined
+        ? api.post('/web/partner/new', body)
+        : api.put('/web/partner/update', { ...body, id })
+      ).then((answer) => parseAnswer(Partner, answer)),
+    onSuccess: () => invalidate('partners'),
+  });

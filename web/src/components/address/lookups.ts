@@ -2,6 +2,7 @@ import type { CepAnswer, GeocodeAnswer } from '@freguesia/shared/schemas/catalog
 import type { City, State } from '@freguesia/shared/domain/reference';
 import { onlyDigits } from '@freguesia/shared/domain/masks';
 import { api, ApiError } from '../../api/client';
+import { queryClient, tenantKey } from '../../api/query-client';
 
 /**
  * The reference and lookup calls behind the address block (spec part 1 §5, §7):
@@ -13,32 +14,27 @@ import { api, ApiError } from '../../api/client';
 /** Spec part 1 §8: postal code with fewer than 8 digits, or unknown. */
 export const ADDRESS_NOT_FOUND = 'Endereço não encontrado!';
 
-let statesPromise: Promise<readonly State[]> | undefined;
-const citiesPromises = new Map<string, Promise<readonly City[]>>();
+// Reference data changes with a release, not during a session: read once, kept for the page's life
+// (a failed read is not kept, so the next call tries again).
+const FOREVER = { staleTime: Infinity, gcTime: Infinity } as const;
 
 /** GET /api/web/states — the 27 UFs (cached for the page's life). */
 export function fetchStates(): Promise<readonly State[]> {
-  statesPromise ??= api.get<State[]>('/web/states', { auth: 'none' }).catch((error: unknown) => {
-    statesPromise = undefined;
-    throw error;
+  return queryClient.fetchQuery({
+    queryKey: tenantKey('reference', 'states'),
+    queryFn: () => api.get<State[]>('/web/states', { auth: 'none' }),
+    ...FOREVER,
   });
-  return statesPromise;
 }
 
 /** GET /api/web/cities?state=UF — the municipalities of a state (cached per UF). */
 export function fetchCities(state: string): Promise<readonly City[]> {
   const uf = state.trim().toUpperCase();
-  let promise = citiesPromises.get(uf);
-  if (!promise) {
-    promise = api
-      .get<City[]>('/web/cities', { query: { state: uf }, auth: 'none' })
-      .catch((error: unknown) => {
-        citiesPromises.delete(uf);
-        throw error;
-      });
-    citiesPromises.set(uf, promise);
-  }
-  return promise;
+  return queryClient.fetchQuery({
+    queryKey: tenantKey('reference', 'cities', uf),
+    queryFn: () => api.get<City[]>('/web/cities', { query: { state: uf }, auth: 'none' }),
+    ...FOREVER,
+  });
 }
 
 /**

@@ -5,5 +5,7 @@ export {
   GEOGRAPHIC_CENTER,
   OSM_TILE_URL,
   OSM_ATTRIBUTION,
+  MAP_TILE_URL,
+  MAP_ATTRIBUTION,
 } from './map-preview';
 export type { MapMarker, MapPreviewProps } from './map-preview';

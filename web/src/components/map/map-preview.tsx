@@ -5,7 +5,7 @@ import { MapContainer, Marker, TileLayer, Tooltip, useMap } from 'react-leaflet'
 import './map-preview.css';
 
 /**
- * A small Leaflet map (react-leaflet) with OpenStreetMap tiles and optional markers.
+ * A small Leaflet map (react-leaflet) with the configured tiles (see MAP_TILE_URL) and optional markers.
  *
  * - Works offline: when tiles cannot be loaded the map stays a plain grey surface with its
  *   markers (no crash, no broken-image icons); markers are inline SVG (no image assets).
@@ -30,6 +30,16 @@ export const GEOGRAPHIC_CENTER: LatLngTuple = [-22.99, -44.96];
 
 export const OSM_TILE_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
 export const OSM_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
+
+/**
+ * The tile server of every map: `VITE_MAP_TILE_URL` at build time (a Leaflet URL template, e.g. a
+ * paid or self-hosted provider, since OpenStreetMap's public tiles are not meant for production
+ * traffic), else OpenStreetMap. `VITE_MAP_ATTRIBUTION` goes with it (HTML); without it the
+ * OpenStreetMap credit is shown only for the default tiles.
+ */
+export const MAP_TILE_URL: string = import.meta.env.VITE_MAP_TILE_URL?.trim() || OSM_TILE_URL;
+export const MAP_ATTRIBUTION: string =
+  import.meta.env.VITE_MAP_ATTRIBUTION?.trim() || (MAP_TILE_URL === OSM_TILE_URL ? OSM_ATTRIBUTION : '');
 
 /** A transparent pixel shown in place of tiles that failed to load (offline: no broken images). */
 const BLANK_TILE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
@@ -115,7 +125,7 @@ export function MapPreview({
         scrollWheelZoom={scrollWheelZoom}
         style={{ height: '100%', width: '100%' }}
       >
-        <TileLayer url={OSM_TILE_URL} attribution={OSM_ATTRIBUTION} maxZoom={19} errorTileUrl={BLANK_TILE} />
+        <TileLayer url={MAP_TILE_URL} attribution={MAP_ATTRIBUTION} maxZoom={19} errorTileUrl={BLANK_TILE} />
         <ViewController center={effectiveCenter} zoom={effectiveZoom} />
         {markers.map((marker) => (
           <Marker key={marker.id ?? marker.position.join(',')} position={marker.position} icon={PIN_ICON}>

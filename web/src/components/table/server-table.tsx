@@ -8,7 +8,7 @@ import TextFilter from '@cloudscape-design/components/text-filter';
 import type { ReactNode } from 'react';
 import type { Subject } from '@freguesia/shared/domain/permissions';
 import { Can } from '../../app/ability';
-import { totalText } from '../format';
+import { formatCount, totalText } from '../format';
 import { PagerWithTotal } from './pager';
 import type { ServerListState } from './use-server-list';
 
@@ -33,7 +33,7 @@ export interface ServerTableProps<T> {
   /** The search box; omitted for lists without search. */
   search?: { placeholder: string; ariaLabel?: string; testId?: string };
   /** Optional 'Campo de busca' Select shown before the search box. */
-  fieldSelect?: { options: FieldOption[]; value: string; onChange: (value: string) => void };
+  fieldSelect?: { options: FieldOption[]; value: string; onChange: (value: string) => void; testId?: string };
   /** Optional filters shown after the search box. */
   extraFilter?: ReactNode;
   /** What the total counts: 'marca(s)' → 'Total de N marca(s)', or a singular/plural pair. */
@@ -44,6 +44,13 @@ export interface ServerTableProps<T> {
   emptyText: string;
   /** Shown when a search matches nothing (default 'Nenhum resultado encontrado.'). */
   noMatchText?: string;
+  /** Other filters than the search are on (an empty list is then a no-match, not an empty list). */
+  filtered?: boolean;
+  /** Clears those other filters ('Limpar filtro' of the no-match state). */
+  onClearFilters?: () => void;
+  /** Server or local sorting of the columns that declare a `sortingField`. */
+  sorting?: Pick<TableProps<T>, 'sortingColumn' | 'sortingDescending' | 'onSortingChange'>;
+  wrapLines?: boolean;
   trackBy?: string;
   variant?: TableProps['variant'];
   selection?: Pick<TableProps<T>, 'selectionType' | 'selectedItems' | 'onSelectionChange' | 'isItemDisabled'>;
@@ -64,7 +71,8 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
       filteringPlaceholder={search.placeholder}
       filteringAriaLabel={search.ariaLabel ?? search.placeholder}
       data-testid={search.testId}
-      countText={list.query && !list.fetching ? totalText(list.total, props.noun, { estimated: list.estimated }) : undefined}
+      // The pager already says 'Total de N …': the search box only counts what matched.
+      countText={list.query && !list.fetching ? `${list.estimated ? 'mais de ' : ''}${formatCount(list.total)} resultado(s)` : undefined}
       onChange={({ detail }) => list.setSearchText(detail.filteringText)}
     />
   ) : null;
@@ -78,6 +86,7 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
               selectedOption={fieldSelect.options.find((o) => o.value === fieldSelect.value) ?? null}
               options={fieldSelect.options}
               ariaLabel="Campo de busca"
+              data-testid={fieldSelect.testId}
               onChange={({ detail }) => fieldSelect.onChange(detail.selectedOption.value ?? '')}
             />
           </div>
@@ -89,12 +98,19 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
       <div style={{ maxWidth: 420 }}>{textFilter}</div>
     ) : undefined;
 
-  const searching = list.query !== '';
+  const searching = list.query !== '' || props.filtered === true;
   const empty = searching ? (
     <Box textAlign="center" color="inherit" padding="l" data-testid="list-no-match">
       <SpaceBetween size="xs">
         <b>{props.noMatchText ?? 'Nenhum resultado encontrado.'}</b>
-        <Button onClick={() => list.setSearchText('')}>Limpar filtro</Button>
+        <Button
+          onClick={() => {
+            list.setSearchText('');
+            props.onClearFilters?.();
+          }}
+        >
+          Limpar filtro
+        </Button>
       </SpaceBetween>
     </Box>
   ) : (
@@ -111,7 +127,9 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
       loading={list.loading}
       loadingText={props.loadingText}
       trackBy={props.trackBy ?? 'id'}
+      wrapLines={props.wrapLines}
       {...props.selection}
+      {...props.sorting}
       header={
         <Header
           counter={list.loading ? undefined : `(${list.total.toLocaleString('pt-BR')})`}

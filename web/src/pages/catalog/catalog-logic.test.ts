@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { formatAmount, formatDate, yesNo } from '../../components/format';
+import { cascadeLevels, choosePath, flattenCascader, lastOfPath, pathTo } from './category-tree';
 import {
   amountToInput,
-  cascadeLevels,
-  choosePath,
-  flattenCascader,
-  formatAmount,
-  formatDate,
-  lastOfPath,
   stockToInput,
   storesUsedElsewhere,
-  yesNo,
-} from './format';
-import {
   buildPriceBody,
   emptyPriceRow,
   normalizeMoneyInput,
@@ -78,6 +71,12 @@ describe('category cascade', () => {
     expect(choosePath([1, 3], 0, 2)).toEqual([2]);
     expect(choosePath([1, 3], 1, 4)).toEqual([1, 4]);
     expect(choosePath([1, 3], 1, undefined)).toEqual([1]);
+  });
+  it('finds the path of a chosen parent (the cascade shown for it)', () => {
+    expect(pathTo(tree, 5)).toEqual([1, 3, 5]);
+    expect(pathTo(tree, 2)).toEqual([2]);
+    expect(pathTo(tree, 0)).toEqual([]);
+    expect(pathTo(tree, 99)).toEqual([]);
   });
 });
 

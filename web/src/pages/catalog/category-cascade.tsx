@@ -1,7 +1,7 @@
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { CascaderNode } from '../../api/catalog';
-import { cascadeLevels, choosePath } from './format';
+import { cascadeLevels, choosePath } from './category-tree';
 
 const NONE = '';
 

@@ -1,6 +1,39 @@
-import { centsToNumber, formatMoney, parseMoney, parseStock } from '@freguesia/shared/domain/money';
+import {
+  centsToNumber,
+  formatMoney,
+  numberToCents,
+  parseMoney,
+  parseStock,
+} from '@freguesia/shared/domain/money';
+import { z } from 'zod';
 import type { PriceBody, ProductPrice } from '../../api/catalog';
-import { amountToInput, stockToInput } from './format';
+
+/** Pure logic of the pricing form: rows as typed ('12,50'), their checks and the POST body (unit tested). */
+
+/** A wire amount in the input format '12,50' ('' when null). */
+export function amountToInput(value: number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  const cents = numberToCents(value) ?? Math.round(value * 100);
+  return formatMoney(cents, { symbol: false });
+}
+
+/** Stock for an input: 12.5 → '12,5'. */
+export function stockToInput(value: number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  return String(value).replace('.', ',');
+}
+
+/** Disabled store ids of one pricing row: the stores chosen in the OTHER rows. */
+export function storesUsedElsewhere(
+  rows: readonly { id_store: number | null }[],
+  index: number,
+): Set<number> {
+  const used = new Set<number>();
+  rows.forEach((row, i) => {
+    if (i !== index && row.id_store !== null) used.add(row.id_store);
+  });
+  return used;
+}
 
 /** One row of the pricing form, as typed ('12,50'). */
 export interface PriceDraft {
@@ -113,3 +146,27 @@ export function rowErrorsFromServer(errors: Record<string, string>, count: numbe
   }
   return out;
 }
+
+const PriceDraft = z.object({
+  key: z.string(),
+  id_store: z.number().nullable(),
+  cust_price: z.string(),
+  regular_price: z.string(),
+  offer_price: z.string(),
+  stock: z.string(),
+  attribute: z.string(),
+});
+
+/**
+ * The pricing form's schema: the typed rows in, the POST body out; each row's messages (from
+ * `buildPriceBody`) under that row's fields (`rows.1.regular_price`).
+ */
+export const pricingFormSchema = (idProduct: number) =>
+  z.object({ rows: z.array(PriceDraft) }).transform((value, ctx) => {
+    const built = buildPriceBody(idProduct, value.rows);
+    built.errors.forEach((rowErrors, index) => {
+      for (const [field, message] of Object.entries(rowErrors))
+        ctx.addIssue({ code: 'custom', message, path: ['rows', index, field] });
+    });
+    return built.valid ? built.body : z.NEVER;
+  });

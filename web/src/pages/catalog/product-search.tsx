@@ -1,9 +1,8 @@
-import Select from '@cloudscape-design/components/select';
-import SpaceBetween from '@cloudscape-design/components/space-between';
-import TextFilter from '@cloudscape-design/components/text-filter';
+import type { TableProps } from '@cloudscape-design/components/table';
 import { useState } from 'react';
-import type { ProductSearchField } from '../../api/catalog';
-import { useDebounced } from './use-paged-list';
+import { productsList, type Product, type ProductSearchField } from '../../api/catalog';
+import { useServerList, type ServerTableProps } from '../../components/table';
+import { ImageThumb } from './image-thumb';
 
 /** Product search fields (spec part 3 §2: description, EAN, SKU, group). */
 export const PRODUCT_FIELD_OPTIONS: { value: ProductSearchField; label: string }[] = [
@@ -13,42 +12,33 @@ export const PRODUCT_FIELD_OPTIONS: { value: ProductSearchField; label: string }
   { value: 'group_code', label: 'Grupo' },
 ];
 
-export interface ProductSearchState {
-  field: ProductSearchField;
-  q: string;
+/**
+ * The server-paged product list of the products and pricing screens, searched in one field
+ * (description by default): the list state plus the table's search props.
+ */
+export function useProductList(perPage: number) {
+  const [field, setField] = useState<ProductSearchField>('description');
+  const list = useServerList({ ...productsList, perPage, filters: { field } });
+  const label = PRODUCT_FIELD_OPTIONS.find((o) => o.value === field)?.label.toLowerCase() ?? 'descrição';
+  const search = {
+    fieldSelect: {
+      options: PRODUCT_FIELD_OPTIONS,
+      value: field,
+      onChange: (value: string) => setField((value || 'description') as ProductSearchField),
+      testId: 'product-search-field',
+    },
+    search: { placeholder: `Buscar por ${label}`, ariaLabel: 'Buscar mercadorias', testId: 'product-search' },
+    noun: 'mercadoria(s)',
+    emptyText: 'Nenhuma mercadoria cadastrada.',
+    noMatchText: 'Nenhuma mercadoria encontrada.',
+    loadingText: 'Carregando mercadorias',
+    wrapLines: true,
+  } satisfies Partial<ServerTableProps<Product>>;
+  return { list, search };
 }
 
-/** Field select + debounced text: `q` (debounced) and `field` feed the list query. */
-export function useProductSearch() {
-  const [field, setField] = useState<ProductSearchField>('description');
-  const [text, setText] = useState('');
-  const q = useDebounced(text.trim(), 400);
-  const element = (count: string | undefined) => (
-    <SpaceBetween direction="horizontal" size="xs">
-      <div style={{ minWidth: 150 }}>
-        <Select
-          selectedOption={PRODUCT_FIELD_OPTIONS.find((o) => o.value === field) ?? null}
-          options={PRODUCT_FIELD_OPTIONS}
-          ariaLabel="Campo de busca"
-          data-testid="product-search-field"
-          onChange={({ detail }) => {
-            setField((detail.selectedOption.value as ProductSearchField) ?? 'description');
-          }}
-        />
-      </div>
-      <div style={{ minWidth: 320 }}>
-        <TextFilter
-          filteringText={text}
-          filteringPlaceholder={`Buscar por ${PRODUCT_FIELD_OPTIONS.find((o) => o.value === field)?.label.toLowerCase() ?? 'descrição'}`}
-          filteringAriaLabel="Buscar mercadorias"
-          countText={count}
-          data-testid="product-search"
-          onChange={({ detail }) => {
-            setText(detail.filteringText);
-          }}
-        />
-      </div>
-    </SpaceBetween>
-  );
-  return { field, q, searching: q.length > 0, element };
-}
+/** The first columns of both product lists: the image (placeholder when none) and the id. */
+export const PRODUCT_LEAD_COLUMNS: TableProps.ColumnDefinition<Product>[] = [
+  { id: 'image', header: 'Imagem', width: 80, cell: (p) => <ImageThumb src={p.url} alt={p.description} /> },
+  { id: 'id', header: 'Id', width: 72, cell: (p) => p.id },
+];

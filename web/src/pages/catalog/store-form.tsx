@@ -1,26 +1,19 @@
 import Box from '@cloudscape-design/components/box';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
-import FormField from '@cloudscape-design/components/form-field';
 import Grid from '@cloudscape-design/components/grid';
 import Header from '@cloudscape-design/components/header';
-import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import { maskZipcode, onlyDigits } from '@freguesia/shared/domain/masks';
+import { maskZipcode } from '@freguesia/shared/domain/masks';
+import { StoreInput, WEEK_DAYS } from '@freguesia/shared/schemas/catalog';
 import { lazy, Suspense, useState } from 'react';
-import {
-  createStore,
-  errorText,
-  fieldErrors,
-  updateStore,
-  type Store,
-  type StoreBody,
-} from '../../api/catalog';
+import { z } from 'zod';
+import { useSaveStore, type Store } from '../../api/catalog';
 import { notify } from '../../app/notifications/notify';
-import { AddressFields, type AddressValue } from '../../components/address/address-fields';
+import { AddressFields, type AddressField, type AddressValue } from '../../components/address/address-fields';
 import { geocodeAddress } from '../../components/address/lookups';
-import { FormModal } from '../../components/form';
+import { errorMessage, FormModal, TextField, useFormSubmit, useZodForm } from '../../components/form';
 
 const MapPreview = lazy(() => import('../../components/map/map-preview'));
 
@@ -40,69 +33,51 @@ export const WEEK_DAY_LABELS: { key: keyof Store['business_hours']; label: strin
   { key: 'saturday', label: 'Sábado' },
 ];
 
-interface StoreDraft {
-  name: string;
-  reference_code: string;
-  address: AddressValue;
-  url: string;
-  latitude: string;
-  longitude: string;
-  business_hours: Store['business_hours'];
+// The city's IBGE code only drives the city select; the schema's messages are the spec's (part 1 §5 "Store").
+const storeFormSchema = StoreInput.extend({ id_city: z.string().optional() });
+type StoreFormValues = z.input<typeof storeFormSchema>;
+
+const ADDRESS_FIELDS = [
+  'zipcode',
+  'address',
+  'number',
+  'complement',
+  'neighborhood',
+  'state',
+  'city',
+  'id_city',
+] as const;
+
+const text = (v: unknown): string =>
+  typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v);
+
+/** '-23,56' or '-23.56' → number; undefined when empty or not a number. */
+function coordinate(value: unknown): number | undefined {
+  const typed = text(value).trim();
+  if (!typed) return undefined;
+  const n = Number(typed.replace(',', '.'));
+  return Number.isFinite(n) ? n : undefined;
 }
 
-const NO_HOURS: Store['business_hours'] = {
-  sunday: '',
-  monday: '',
-  tuesday: '',
-  wednesday: '',
-  thursday: '',
-  friday: '',
-  saturday: '',
-};
-
-function draftOf(store: Store | null): StoreDraft {
+function defaultsOf(store: Store | null): StoreFormValues {
   return {
     name: store?.name ?? '',
     reference_code: store?.reference_code ?? '',
-    address: {
-      zipcode: maskZipcode(store?.zipcode ?? ''),
-      address: store?.address ?? '',
-      number: store?.number ?? '',
-      complement: store?.complement ?? '',
-      neighborhood: store?.neighborhood ?? '',
-      state: store?.state ?? '',
-      city: store?.city ?? '',
-      id_city: '',
-    },
+    zipcode: maskZipcode(store?.zipcode ?? ''),
+    address: store?.address ?? '',
+    number: store?.number ?? '',
+    complement: store?.complement ?? '',
+    neighborhood: store?.neighborhood ?? '',
+    state: store?.state ?? '',
+    city: store?.city ?? '',
+    id_city: '',
     url: store?.url ?? '',
     latitude: store?.latitude === null || store?.latitude === undefined ? '' : String(store.latitude),
     longitude: store?.longitude === null || store?.longitude === undefined ? '' : String(store.longitude),
-    business_hours: { ...NO_HOURS, ...store?.business_hours },
+    business_hours: Object.fromEntries(
+      WEEK_DAYS.map((day) => [day, store?.business_hours[day] ?? '']),
+    ) as Store['business_hours'],
   };
-}
-
-/** '-23,56' or '-23.56' → number; undefined when empty or not a number. */
-function coordinate(text: string): number | undefined {
-  if (!text.trim()) return undefined;
-  const value = Number(text.trim().replace(',', '.'));
-  return Number.isFinite(value) ? value : undefined;
-}
-
-/** Spec part 1 §5 "Store": name required, zip code required (same message), address required. */
-function validate(draft: StoreDraft): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (!draft.name.trim()) errors.name = 'Digite o nome da loja';
-  const zip = onlyDigits(draft.address.zipcode);
-  if (!zip) errors.zipcode = 'Digite o nome da loja';
-  else if (zip.length !== 8) errors.zipcode = 'CEP inválido: use o formato 00000-000.';
-  if (!draft.address.address.trim()) errors.address = 'Digite o endereço da loja';
-  const lat = coordinate(draft.latitude);
-  const lon = coordinate(draft.longitude);
-  if (draft.latitude.trim() && (lat === undefined || Math.abs(lat) > 90))
-    errors.latitude = 'Latitude inválida.';
-  if (draft.longitude.trim() && (lon === undefined || Math.abs(lon) > 180))
-    errors.longitude = 'Longitude inválida.';
-  return errors;
 }
 
 /** The store drawer ('Nova Loja' or editing a store). */
@@ -115,26 +90,61 @@ export function StoreForm({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const [draft, setDraft] = useState<StoreDraft>(() => draftOf(store));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const form = useZodForm(storeFormSchema, { defaultValues: defaultsOf(store) });
   const [geocoding, setGeocoding] = useState<'idle' | 'running' | 'found' | 'missing'>('idle');
-  const set = (patch: Partial<StoreDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const save = useSaveStore();
+  const { submit, saving } = useFormSubmit(
+    form,
+    async ({ id_city: _city, ...values }) => {
+      const body = { ...values, reference_code: values.reference_code || undefined };
+      if (store) return save.mutateAsync({ ...body, id: store.id });
+      const created = await save.mutateAsync(body);
+      // Spec part 1 §7: creation succeeded when the answer's id is above 0.
+      if (!(created.id > 0)) throw new Error('A loja não foi criada.');
+      return created;
+    },
+    {
+      success: store ? STORE_UPDATED : STORE_CREATED,
+      failureHeader: store ? 'Erro ao alterar loja' : 'Erro ao cadastrar loja',
+    },
+    onSaved,
+  );
 
-  const lat = coordinate(draft.latitude);
-  const lon = coordinate(draft.longitude);
+  const [name, latitude, longitude, ...addressParts] = form.watch([
+    'name',
+    'latitude',
+    'longitude',
+    ...ADDRESS_FIELDS,
+  ]);
+  const address = Object.fromEntries(
+    ADDRESS_FIELDS.map((field, i) => [field, text(addressParts[i])]),
+  ) as unknown as AddressValue;
+  const { errors, isSubmitted } = form.formState;
+  const addressErrors = Object.fromEntries(
+    ADDRESS_FIELDS.map((field) => [field, errorMessage(errors[field])]),
+  ) as Partial<Record<AddressField, string>>;
+
+  const lat = coordinate(latitude);
+  const lon = coordinate(longitude);
   const point: [number, number] | null =
     lat !== undefined && lon !== undefined && Math.abs(lat) <= 90 && Math.abs(lon) <= 180 ? [lat, lon] : null;
 
-  async function locate(address: AddressValue) {
-    if (!address.address.trim() || !address.city.trim() || !address.state.trim()) return;
+  function setAddress(next: AddressValue) {
+    for (const field of ADDRESS_FIELDS) {
+      if (next[field] !== address[field])
+        form.setValue(field, next[field], { shouldDirty: true, shouldValidate: isSubmitted });
+    }
+  }
+
+  async function locate(current: AddressValue) {
+    if (!current.address.trim() || !current.city.trim() || !current.state.trim()) return;
     setGeocoding('running');
     try {
       const found = await geocodeAddress({
-        address: address.address,
-        number: address.number,
-        city: address.city,
-        state: address.state,
+        address: current.address,
+        number: current.number,
+        city: current.city,
+        state: current.state,
       });
       if (!found) {
         setGeocoding('missing');
@@ -142,96 +152,48 @@ export function StoreForm({
         return;
       }
       setGeocoding('found');
-      setDraft((d) => ({ ...d, latitude: String(found.lat), longitude: String(found.lon) }));
+      form.setValue('latitude', String(found.lat), { shouldValidate: isSubmitted });
+      form.setValue('longitude', String(found.lon), { shouldValidate: isSubmitted });
     } catch (error) {
       setGeocoding('missing');
-      notify({ type: 'error', header: 'Erro ao localizar o endereço', content: errorText(error) });
-    }
-  }
-
-  async function save() {
-    const found = validate(draft);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const a = draft.address;
-    const body: StoreBody = {
-      name: draft.name.trim(),
-      reference_code: draft.reference_code.trim() || undefined,
-      zipcode: onlyDigits(a.zipcode),
-      address: a.address.trim(),
-      number: a.number.trim(),
-      complement: a.complement.trim(),
-      neighborhood: a.neighborhood.trim(),
-      city: a.city.trim(),
-      state: a.state,
-      latitude: lat ?? null,
-      longitude: lon ?? null,
-      url: draft.url.trim(),
-      business_hours: draft.business_hours,
-    };
-    setSaving(true);
-    try {
-      if (store) {
-        await updateStore({ ...body, id: store.id });
-        notify({ type: 'success', content: STORE_UPDATED });
-      } else {
-        const created = await createStore(body);
-        // Spec part 1 §7: creation succeeded when the answer's id is above 0.
-        if (!(created.id > 0)) throw new Error('A loja não foi criada.');
-        notify({ type: 'success', content: STORE_CREATED });
-      }
-      onSaved();
-    } catch (error) {
-      setErrors(fieldErrors(error));
       notify({
         type: 'error',
-        header: store ? 'Erro ao alterar loja' : 'Erro ao cadastrar loja',
-        content: errorText(error),
+        header: 'Erro ao localizar o endereço',
+        content: error instanceof Error && error.message ? error.message : 'Tente novamente.',
       });
-    } finally {
-      setSaving(false);
     }
   }
 
+  const { control } = form;
   return (
     <FormModal
       visible
       title={store ? `Alterando loja ${store.name}` : 'Nova Loja'}
       onDismiss={onClose}
-      onSubmit={() => void save()}
+      onSubmit={submit}
       saving={saving}
       testId="store-form"
     >
       <SpaceBetween size="l">
         <Grid gridDefinition={[{ colspan: { default: 12, xxs: 8 } }, { colspan: { default: 12, xxs: 4 } }]}>
-          <FormField label="Nome *" errorText={errors.name} stretch>
-            <Input
-              value={draft.name}
-              data-testid="store-name"
-              onChange={({ detail }) => set({ name: detail.value })}
-            />
-          </FormField>
-          <FormField
+          <TextField control={control} name="name" label="Nome *" stretch testId="store-name" />
+          <TextField
+            control={control}
+            name="reference_code"
             label="Código interno"
-            errorText={errors.reference_code}
             constraintText={store ? undefined : 'Vazio: usa o id da loja.'}
-          >
-            <Input
-              value={draft.reference_code}
-              data-testid="store-reference"
-              onChange={({ detail }) => set({ reference_code: detail.value })}
-            />
-          </FormField>
+            testId="store-reference"
+          />
         </Grid>
         <Container header={<Header variant="h3">Endereço</Header>}>
           <SpaceBetween size="m">
             <AddressFields
-              value={draft.address}
-              onChange={(address) => set({ address })}
-              errors={errors}
+              value={address}
+              onChange={setAddress}
+              errors={addressErrors}
               required={['zipcode', 'address']}
               testIdPrefix="store"
-              onNumberBlur={(address) => void locate(address)}
+              onNumberBlur={(current) => void locate(current)}
             />
             <Grid
               gridDefinition={[
@@ -240,22 +202,20 @@ export function StoreForm({
                 { colspan: { default: 12, xxs: 6 } },
               ]}
             >
-              <FormField label="Latitude" errorText={errors.latitude}>
-                <Input
-                  value={draft.latitude}
-                  inputMode="decimal"
-                  data-testid="store-latitude"
-                  onChange={({ detail }) => set({ latitude: detail.value })}
-                />
-              </FormField>
-              <FormField label="Longitude" errorText={errors.longitude}>
-                <Input
-                  value={draft.longitude}
-                  inputMode="decimal"
-                  data-testid="store-longitude"
-                  onChange={({ detail }) => set({ longitude: detail.value })}
-                />
-              </FormField>
+              <TextField
+                control={control}
+                name="latitude"
+                label="Latitude"
+                testId="store-latitude"
+                input={{ inputMode: 'decimal' }}
+              />
+              <TextField
+                control={control}
+                name="longitude"
+                label="Longitude"
+                testId="store-longitude"
+                input={{ inputMode: 'decimal' }}
+              />
               <Box padding={{ top: 'xl' }} data-testid="store-geocode-status">
                 {geocoding === 'running' ? (
                   <StatusIndicator type="loading">Localizando endereço…</StatusIndicator>
@@ -277,7 +237,7 @@ export function StoreForm({
                 height={280}
                 center={point ?? undefined}
                 zoom={point ? ADDRESS_ZOOM : undefined}
-                markers={point ? [{ position: point, label: draft.name || 'Loja' }] : []}
+                markers={point ? [{ position: point, label: text(name) || 'Loja' }] : []}
                 testId="store-map"
                 ariaLabel="Mapa da loja"
               />
@@ -293,28 +253,24 @@ export function StoreForm({
         >
           <ColumnLayout columns={4} minColumnWidth={160}>
             {WEEK_DAY_LABELS.map(({ key, label }) => (
-              <FormField key={key} label={label} errorText={errors[`business_hours.${key}`]}>
-                <Input
-                  value={draft.business_hours[key]}
-                  placeholder="08:00 às 22:00"
-                  data-testid={`store-hours-${key}`}
-                  onChange={({ detail }) =>
-                    set({ business_hours: { ...draft.business_hours, [key]: detail.value } })
-                  }
-                />
-              </FormField>
+              <TextField
+                key={key}
+                control={control}
+                name={`business_hours.${key}`}
+                label={label}
+                testId={`store-hours-${key}`}
+                input={{ placeholder: '08:00 às 22:00' }}
+              />
             ))}
           </ColumnLayout>
         </Container>
-        <FormField label="URL da imagem" errorText={errors.url}>
-          <Input
-            value={draft.url}
-            type="url"
-            placeholder="https://"
-            data-testid="store-url"
-            onChange={({ detail }) => set({ url: detail.value })}
-          />
-        </FormField>
+        <TextField
+          control={control}
+          name="url"
+          label="URL da imagem"
+          testId="store-url"
+          input={{ type: 'url', placeholder: 'https://' }}
+        />
       </SpaceBetween>
     </FormModal>
   );
