@@ -73,7 +73,7 @@ function row(text: string): Locator {
 
 /** Opens the row's 'Opções' menu and picks an action (Detalhes, Editar, Excluir). */
 async function rowAction(text: string, action: 'Detalhes' | 'Editar' | 'Excluir') {
-  await row(text).locator('[data-testid^="customer-actions-"] button').first().click();
+  await row(text).getByRole('button', { name: /^Opções de / }).click();
   await page.getByRole('menuitem', { name: action }).click();
 }
 
@@ -92,8 +92,9 @@ afterAll(async () => {
 describe('customers (staff)', () => {
   it('lists customers with the search box, the total and "Novo cliente"', async () => {
     await page.goto(`${baseUrl()}/customers`);
-    await page.getByRole('heading', { level: 1, name: /Clientes/ }).waitFor({ timeout: 20_000 });
-    await expect.poll(() => byTestId('customers-total').textContent(), { timeout: 15_000 }).toMatch(/^Total de [\d,]+[kM]? clientes?$/);
+    // The list's title is the table header (h2) since lists share ServerTable.
+    await page.getByRole('heading', { name: 'Clientes' }).first().waitFor({ timeout: 20_000 });
+    await expect.poll(() => byTestId('list-total', byTestId('customers-table')).textContent(), { timeout: 15_000 }).toMatch(/^Total de [\d,]+[kM]? clientes?$/);
     expect(await page.getByRole('button', { name: 'Novo cliente' }).isVisible()).toBe(true);
     await screenshot(page, 'customers-list');
 
@@ -172,7 +173,7 @@ describe('customers (staff)', () => {
 
   it('finds the customer by name and by document', async () => {
     await search(NAME);
-    await expect.poll(() => byTestId('customers-total').textContent(), { timeout: 15_000 }).toBe('Total de 1 cliente');
+    await expect.poll(() => byTestId('list-total', byTestId('customers-table')).textContent(), { timeout: 15_000 }).toBe('Total de 1 cliente');
     await expectRowWith(NAME);
     expect(await row(NAME).textContent()).toContain(CPF_MASKED);
     expect(await row(NAME).textContent()).toContain('(11) 9.8765-4321');
@@ -345,7 +346,7 @@ describe('customers (staff)', () => {
       await readerPage.goto(`${baseUrl()}/customers`);
       await expect.poll(() => readerPage.locator('[data-testid="customers-table"] tbody tr').count(), { timeout: 15_000 }).toBeGreaterThan(0);
       expect(await readerPage.getByRole('button', { name: 'Novo cliente' }).count()).toBe(0);
-      expect(await readerPage.locator('[data-testid^="customer-actions-"]').count()).toBe(0);
+      expect(await readerPage.locator('[data-testid="customers-table"]').getByRole('button', { name: /^Opções de / }).count()).toBe(0);
       expect((await readerPage.locator('[data-testid="customers-table"] tbody tr').first().locator('td').last().textContent())?.trim()).toBe('-');
       await screenshot(readerPage, 'customers-list-read-only');
 

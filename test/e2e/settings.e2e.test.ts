@@ -67,13 +67,27 @@ async function gotoList(path: string, rowHeader: string): Promise<void> {
 
 const row = (name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
 
+/** The row actions are a menu ('Opções de usuário Maria'): the actions it offers. */
+async function rowActions(label: string): Promise<string[]> {
+  await page.getByRole('button', { name: `Opções de ${label}`, exact: true }).click();
+  await page.getByRole('menuitem').first().waitFor();
+  const items = (await page.getByRole('menuitem').allTextContents()).map((t) => t.trim());
+  await page.keyboard.press('Escape');
+  return items;
+}
+
+/** Picks an action ('Alterar', 'Remover') in a row's options menu. */
+async function rowAction(label: string, action: 'Alterar' | 'Remover'): Promise<void> {
+  await page.getByRole('button', { name: `Opções de ${label}`, exact: true }).click();
+  await page.getByRole('menuitem', { name: action, exact: true }).click();
+}
+
 describe('Permissões (/settings/roles)', () => {
   it('lists the roles, without a delete action on Administrador', async () => {
     await gotoList('/settings/roles', 'Administrador');
     await page.getByRole('heading', { name: /Permissões/ }).first().waitFor();
-    expect(await page.getByRole('button', { name: 'Alterar permissão Administrador' }).count()).toBe(1);
-    expect(await page.getByRole('button', { name: 'Remover permissão Administrador' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Remover permissão Marketing' }).count()).toBe(1);
+    expect(await rowActions('permissão Administrador')).toEqual(['Alterar']);
+    expect(await rowActions('permissão Marketing')).toEqual(['Alterar', 'Remover']);
     await screenshot(page, 'settings-roles');
   });
 
@@ -172,7 +186,7 @@ describe('Usuários (/settings/users)', () => {
     }
     await search.fill('ninguém-com-este-nome');
     await page.getByText('Nenhum usuário encontrado').waitFor();
-    await page.getByRole('button', { name: 'Limpar busca' }).first().click();
+    await page.getByRole('button', { name: 'Limpar filtro' }).first().click();
     await page.getByRole('rowheader', { name: 'Administrador Freguesia', exact: true }).waitFor();
   });
 
@@ -214,7 +228,7 @@ describe('the new user', () => {
       await nav.getByRole('link', { name: 'Usuários', exact: true }).click();
       await own.getByRole('rowheader', { name: USER.fullname, exact: true }).waitFor();
       expect(await own.getByRole('button', { name: 'Novo usuário' }).count()).toBe(0);
-      expect(await own.getByRole('button', { name: /^Alterar usuário/ }).count()).toBe(0);
+      expect(await own.getByRole('button', { name: /^Opções de usuário/ }).count()).toBe(0);
       const cells = await own
         .getByRole('row')
         .filter({ has: own.getByRole('rowheader', { name: USER.fullname, exact: true }) })
@@ -237,7 +251,7 @@ describe('the new user', () => {
 describe('editing and removing', () => {
   it('edits a user without touching the password', async () => {
     await gotoList('/settings/users', USER.fullname);
-    await page.getByRole('button', { name: `Alterar usuário ${USER.fullname}` }).click();
+    await rowAction(`usuário ${USER.fullname}`, 'Alterar');
     await dialog().waitFor();
     expect(await input('user-email').inputValue()).toBe(USER.email);
     await input('user-shortname').fill('Aninha');
@@ -250,7 +264,7 @@ describe('editing and removing', () => {
 
   it('edits a role', async () => {
     await gotoList('/settings/roles', ROLE);
-    await page.getByRole('button', { name: `Alterar permissão ${ROLE}` }).click();
+    await rowAction(`permissão ${ROLE}`, 'Alterar');
     await dialog().waitFor();
     await input('role-description').fill('Atendimento e consulta de clientes');
     await page.getByTestId('role-submit').click();
@@ -260,7 +274,7 @@ describe('editing and removing', () => {
 
   it('protects the administrator', async () => {
     // Administrador must keep Ajustes.
-    await page.getByRole('button', { name: 'Alterar permissão Administrador' }).click();
+    await rowAction('permissão Administrador', 'Alterar');
     await dialog().waitFor();
     await page.getByTestId('permission-group-Settings').getByText('Ajustes', { exact: true }).click();
     await page.getByTestId('role-submit').click();
@@ -270,14 +284,14 @@ describe('editing and removing', () => {
 
     await gotoList('/settings/users', 'Administrador Freguesia');
     // Nobody removes their own user…
-    await page.getByRole('button', { name: 'Remover usuário Administrador Freguesia' }).click();
+    await rowAction('usuário Administrador Freguesia', 'Remover');
     await dialog().getByText('Tem certeza que deseja excluir o usuário').waitFor();
     await page.getByTestId('confirm-delete').click();
     await expectNotice('Erro ao alterar usuário', 'Você não pode remover o seu próprio usuário.');
     await dialog().waitFor({ state: 'detached' });
 
     // …and the last administrator keeps the Administrador role.
-    await page.getByRole('button', { name: 'Alterar usuário Administrador Freguesia' }).click();
+    await rowAction('usuário Administrador Freguesia', 'Alterar');
     await dialog().waitFor();
     await choose(page.getByTestId('user-role'), new RegExp(ROLE));
     await page.getByTestId('user-submit').click();
@@ -291,18 +305,18 @@ describe('editing and removing', () => {
 
   it('refuses to remove a role in use, then removes the user and the role', async () => {
     await gotoList('/settings/roles', ROLE);
-    await page.getByRole('button', { name: `Remover permissão ${ROLE}` }).click();
+    await rowAction(`permissão ${ROLE}`, 'Remover');
     await page.getByTestId('confirm-delete').click();
     await expectNotice('Erro ao remover regra', 'Esta permissão está em uso por usuários e não pode ser removida.');
 
     await gotoList('/settings/users', USER.fullname);
-    await page.getByRole('button', { name: `Remover usuário ${USER.fullname}` }).click();
+    await rowAction(`usuário ${USER.fullname}`, 'Remover');
     await page.getByTestId('confirm-delete').click();
     await expectNotice('Usuário removido');
     await expect.poll(() => page.getByRole('rowheader', { name: USER.fullname }).count()).toBe(0);
 
     await gotoList('/settings/roles', ROLE);
-    await page.getByRole('button', { name: `Remover permissão ${ROLE}` }).click();
+    await rowAction(`permissão ${ROLE}`, 'Remover');
     await page.getByTestId('confirm-delete').click();
     await expectNotice('Regra removida');
     await expect.poll(() => page.getByRole('rowheader', { name: ROLE }).count()).toBe(0);

@@ -29,6 +29,21 @@ export const CUSTOMER_MESSAGES = {
   associated: 'Cupom associado ao cliente com sucesso !',
 } as const;
 
+/** Format messages of the customer fields, shared by the API schema and the staff wizard's steps. */
+export const CUSTOMER_FIELD_MESSAGES = {
+  phone: 'Telefone inválido: informe DDD e número.',
+  email: 'E-mail inválido.',
+  birth: 'Data de nascimento inválida.',
+  password: 'A senha deve ter de 6 a 72 caracteres.',
+  zipcodeLength: 'CEP inválido: informe 8 dígitos.',
+  income: 'Renda inválida.',
+  limit: 'Limite inválido: use um percentual de 0 a 100.',
+  /** The wizard's only: the API keeps `time` as free text. */
+  time: 'Informe o tempo em números.',
+  contactName: 'Digite o nome do contato.',
+  contactType: 'Escolha o tipo do contato.',
+} as const;
+
 export const CUSTOMER_TYPES = ['F', 'J'] as const;
 export const GENDERS = ['M', 'F', 'O'] as const;
 /** The portal adds N (não informado). */
@@ -59,7 +74,7 @@ const phone = z
   .union([z.string(), z.number()], { error: 'Telefone inválido.' })
   .nullish()
   .transform((v) => onlyDigits(v ?? ''))
-  .refine((v) => v === '' || (v.length >= 10 && v.length <= 11), 'Telefone inválido: informe DDD e número.')
+  .refine((v) => v === '' || (v.length >= 10 && v.length <= 11), CUSTOMER_FIELD_MESSAGES.phone)
   .transform((v) => v || undefined);
 
 const email = z
@@ -68,13 +83,13 @@ const email = z
   .toLowerCase()
   .nullish()
   .transform((v) => v || undefined)
-  .refine((v) => v === undefined || z.email().safeParse(v).success, 'E-mail inválido.');
+  .refine((v) => v === undefined || z.email().safeParse(v).success, CUSTOMER_FIELD_MESSAGES.email);
 
 const isoDate = z
   .string({ error: 'Data inválida.' })
   .nullish()
   .transform((v) => (v ? v.slice(0, 10) : null))
-  .refine((v) => v === null || isIsoDate(v), 'Data de nascimento inválida.');
+  .refine((v) => v === null || isIsoDate(v), CUSTOMER_FIELD_MESSAGES.birth);
 
 const decimal = (message: string) =>
   z
@@ -87,7 +102,7 @@ const zipcode = z
   .union([z.string(), z.number()], { error: CUSTOMER_MESSAGES.zipcode })
   .transform((v) => onlyDigits(v))
   .refine((v) => v.length > 0, { message: CUSTOMER_MESSAGES.zipcode, abort: true })
-  .refine((v) => v.length === 8, 'CEP inválido: informe 8 dígitos.');
+  .refine((v) => v.length === 8, CUSTOMER_FIELD_MESSAGES.zipcodeLength);
 
 const documentField = (missing: string) =>
   z
@@ -97,11 +112,11 @@ const documentField = (missing: string) =>
     .refine((v) => isValidCpf(v) || isValidCnpj(v), CUSTOMER_MESSAGES.invalidDocument);
 
 export const CustomerContact = z.object({
-  name: z.string({ error: 'Digite o nome do contato.' }).trim().min(1, 'Digite o nome do contato.').max(120),
+  name: z.string({ error: CUSTOMER_FIELD_MESSAGES.contactName }).trim().min(1, CUSTOMER_FIELD_MESSAGES.contactName).max(120),
   email,
   telephone: phone,
   cellphone: phone,
-  type: z.enum(CONTACT_TYPES, { error: 'Escolha o tipo do contato.' }),
+  type: z.enum(CONTACT_TYPES, { error: CUSTOMER_FIELD_MESSAGES.contactType }),
 });
 export type CustomerContact = z.infer<typeof CustomerContact>;
 
@@ -131,7 +146,7 @@ const customerFields = z.object({
       .string({ error: 'Senha inválida.' })
       .nullish()
       .transform((v) => v || undefined)
-      .refine((v) => v === undefined || (v.length >= 6 && v.length <= 72), 'A senha deve ter de 6 a 72 caracteres.'),
+      .refine((v) => v === undefined || (v.length >= 6 && v.length <= 72), CUSTOMER_FIELD_MESSAGES.password),
     // State
     /** Absent: 'Y' on a new customer, unchanged on an update. */
     active: yesNo.optional(),
@@ -163,8 +178,8 @@ const customerFields = z.object({
     time: z.union([z.string(), z.number()]).nullish().transform((v) => (v === null || v === undefined || v === '' ? undefined : String(v))),
     timer: z.enum(['A', 'M'], { error: 'Use A (anos) ou M (meses).' }).default('A'),
     home_owner: yesNo.nullish().transform((v) => v ?? undefined),
-    income: decimal('Renda inválida.').refine((v) => v === undefined || v >= 0, 'Renda inválida.'),
-    limit: decimal('Limite inválido.').refine((v) => v === undefined || (v >= 0 && v <= 100), 'Limite inválido: use um percentual de 0 a 100.'),
+    income: decimal(CUSTOMER_FIELD_MESSAGES.income).refine((v) => v === undefined || v >= 0, CUSTOMER_FIELD_MESSAGES.income),
+    limit: decimal('Limite inválido.').refine((v) => v === undefined || (v >= 0 && v <= 100), CUSTOMER_FIELD_MESSAGES.limit),
     log: text(40),
     bank: text(10),
     ag: text(10),
@@ -405,70 +420,71 @@ export function portalRecordToForm(record: PortalCustomerRecord): PortalFormValu
   };
 }
 
-// ---------------------------------------------------------------- answers (web types)
+// ---------------------------------------------------------------- answers (parsed by the web)
 
 /** One row of GET /api/web/customers. */
-export interface CustomerListItem {
-  id: number;
-  fullname: string;
-  document: string;
-  email: string | null;
-  cellphone: string | null;
-  city: string | null;
-  state: string | null;
-  channel: string;
-  created_at: string;
-  active: 'Y' | 'N';
-}
+export const CustomerListItem = z.object({
+  id: z.number(),
+  fullname: z.string(),
+  document: z.string(),
+  email: z.string().nullable(),
+  cellphone: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  channel: z.string(),
+  created_at: z.string(),
+  active: z.enum(['Y', 'N']),
+});
+export type CustomerListItem = z.infer<typeof CustomerListItem>;
 
 /** One entry of the customer timeline (`events` of GET /api/web/customer/{id}). */
-export interface CustomerEvent {
-  id: string;
+export const CustomerEvent = z.object({
+  id: z.string(),
   /** created | updated | deleted | purchase | associated | consent | portal_update */
-  type: string;
-  description: string;
+  type: z.string(),
+  description: z.string(),
   /** Where it happened: 'Plataforma', 'Landing Page', 'PDV', ... */
-  channel: string;
+  channel: z.string(),
   /** Staff user for 'Plataforma' changes. */
-  user_id: number | null;
-  user_name: string | null;
+  user_id: z.number().nullable(),
+  user_name: z.string().nullable(),
   /** Changed fields (updates). */
-  fields: string[];
+  fields: z.array(z.string()),
   /** Consent changes: field, old → new value. */
-  consent: { field: string; from: string | null; to: string } | null;
-  basket_id: number | null;
-  created_at: string;
-}
+  consent: z.object({ field: z.string(), from: z.string().nullable(), to: z.string() }).nullable(),
+  basket_id: z.number().nullable(),
+  created_at: z.string(),
+});
+export type CustomerEvent = z.infer<typeof CustomerEvent>;
 
-export interface BasketProduct {
-  code: string;
-  description: string;
-  quantity: number;
-  unit_value: number;
-  total_value: number;
-  discount: number;
-}
+export const BasketProduct = z.object({
+  code: z.string(),
+  description: z.string(),
+  quantity: z.number(),
+  unit_value: z.number(),
+  total_value: z.number(),
+  discount: z.number(),
+});
+export type BasketProduct = z.infer<typeof BasketProduct>;
 
-export interface BasketPayment {
-  method: string;
-  value: number;
-  installments: number;
-}
+export const BasketPayment = z.object({ method: z.string(), value: z.number(), installments: z.number() });
+export type BasketPayment = z.infer<typeof BasketPayment>;
 
 /** A purchase (basket). Money in reais with two decimals; `date` is local time 'YYYY-MM-DD HH:mm:ss'. */
-export interface Basket {
-  id: number;
-  id_customer: number | null;
-  id_store: number;
-  store_name: string | null;
-  checkout: string;
-  coupon: string;
-  date: string;
-  created_at: string;
-  amount: number;
-  discount: number;
-  origin: string;
-  itens: number;
-  products: BasketProduct[];
-  payments: BasketPayment[];
-}
+export const Basket = z.object({
+  id: z.number(),
+  id_customer: z.number().nullable(),
+  id_store: z.number(),
+  store_name: z.string().nullable(),
+  checkout: z.string(),
+  coupon: z.string(),
+  date: z.string(),
+  created_at: z.string(),
+  amount: z.number(),
+  discount: z.number(),
+  origin: z.string(),
+  itens: z.number(),
+  products: z.array(BasketProduct),
+  payments: z.array(BasketPayment),
+});
+export type Basket = z.infer<typeof Basket>;

@@ -1,26 +1,16 @@
-import { z } from '@freguesia/shared/domain/zod-pt';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { PermissionEntry, Role, User } from '@freguesia/shared/schemas/identity';
 import { api } from './client';
+import { paginated, parseAnswer, tenantKey, usePagedQuery, type Paginated } from './query';
 
 /**
  * Staff identity calls of the Ajustes screens (spec part 3 §7): the permission catalogue,
- * roles ('Permissões') and users ('Usuários'). Answers are parsed with the shared schemas.
+ * roles ('Permissões') and users ('Usuários'), with their query hooks. Answers are parsed with
+ * the shared schemas; every key starts with the tenant.
  */
 
-/** `{data, pagination}` of the paginated lists. */
-export interface Page<T> {
-  data: T[];
-  pagination: { total: number; page: number; per_page: number; last_page: number };
-}
-
-const pagination = z.object({
-  total: z.number(),
-  page: z.number(),
-  per_page: z.number(),
-  last_page: z.number(),
-});
-
-const pageOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), pagination });
+const IDENTITY = 'identity';
 
 export interface ListQuery {
   q?: string;
@@ -33,12 +23,20 @@ const listQuery = (query: ListQuery) => ({
   page: query.page,
   per_page: query.per_page,
 });
+const normalized = (query: ListQuery) => ({
+  q: query.q?.trim() ?? '',
+  page: query.page ?? 1,
+  per_page: query.per_page,
+});
+
+export const roleListKey = (query: ListQuery) => tenantKey(IDENTITY, 'roles', normalized(query));
+export const userListKey = (query: ListQuery) => tenantKey(IDENTITY, 'users', normalized(query));
 
 // ----------------------------------------------------------------------------- catalogue
 
 /** GET /api/web/permissions: every (action, subject) pair with its labels. */
 export async function listPermissions(signal?: AbortSignal): Promise<PermissionEntry[]> {
-  return z.array(PermissionEntry).parse(await api.get('/web/permissions', { signal }));
+  return parseAnswer(z.array(PermissionEntry), await api.get('/web/permissions', { signal }));
 }
 
 // ----------------------------------------------------------------------------- roles
@@ -50,21 +48,16 @@ export interface RoleBody {
   permissions: { id: number }[];
 }
 
-export async function listRoles(query: ListQuery = {}, signal?: AbortSignal): Promise<Page<Role>> {
-  return pageOf(Role).parse(await api.get('/web/roles', { query: listQuery(query), signal }));
-}
-
-/** Every role (the user form's select). */
-export async function allRoles(signal?: AbortSignal): Promise<Role[]> {
-  return (await listRoles({ page: 1, per_page: 1000 }, signal)).data;
+export async function listRoles(query: ListQuery = {}, signal?: AbortSignal): Promise<Paginated<Role>> {
+  return parseAnswer(paginated(Role), await api.get('/web/roles', { query: listQuery(query), signal }));
 }
 
 export async function createRole(body: RoleBody): Promise<Role> {
-  return Role.parse(await api.post('/web/role/new', body));
+  return parseAnswer(Role, await api.post('/web/role/new', body));
 }
 
 export async function updateRole(id: number, body: RoleBody): Promise<Role> {
-  return Role.parse(await api.put('/web/role/update', { id, ...body }));
+  return parseAnswer(Role, await api.put('/web/role/update', { id, ...body }));
 }
 
 export async function deleteRole(id: number): Promise<void> {
@@ -87,16 +80,16 @@ export interface UserBody {
   password_confirmation?: string;
 }
 
-export async function listUsers(query: ListQuery = {}, signal?: AbortSignal): Promise<Page<User>> {
-  return pageOf(User).parse(await api.get('/web/users', { query: listQuery(query), signal }));
+export async function listUsers(query: ListQuery = {}, signal?: AbortSignal): Promise<Paginated<User>> {
+  return parseAnswer(paginated(User), await api.get('/web/users', { query: listQuery(query), signal }));
 }
 
 export async function createUser(body: UserBody): Promise<User> {
-  return User.parse(await api.post('/web/user/new', body));
+  return parseAnswer(User, await api.post('/web/user/new', body));
 }
 
 export async function updateUser(body: UserBody & { id: number }): Promise<User> {
-  return User.parse(await api.put('/web/user/update', body));
+  return parseAnswer(User, await api.put('/web/user/update', body));
 }
 
 export async function deleteUser(id: number): Promise<void> {
@@ -130,4 +123,70 @@ export async function storeOptions(signal?: AbortSignal): Promise<StoreOption[]>
     if (signal?.aborted) throw error;
     return [];
   }
+}
+
+// ----------------------------------------------------------------------------- hooks
+
+/** A page of users (previous page kept while the next loads). */
+export const useUsers = (query: ListQuery) =>
+  usePagedQuery(userListKey(query), (signal) => listUsers(query, signal));
+
+/** A page of roles. */
+export const useRoles = (query: ListQuery) =>
+  usePagedQuery(roleListKey(query), (signal) => listRoles(query, signal));
+
+/** Every role (the user form's select). */
+export const useAllRoles = () =>
+  useQuery({
+    queryKey: roleListKey({ page: 1, per_page: 1000 }),
+    queryFn: async ({ signal }) => (await listRoles({ page: 1, per_page: 1000 }, signal)).data,
+  });
+
+export const usePermissions = () =>
+  useQuery({
+    queryKey: tenantKey(IDENTITY, 'permissions'),
+    queryFn: ({ signal }) => listPermissions(signal),
+    staleTime: Infinity,
+  });
+
+/** The stores of the user form (they also name the users' store column). */
+export const useWorkStores = () =>
+  useQuery({
+    queryKey: tenantKey('catalog', 'stores', 'work'),
+    queryFn: ({ signal }) => storeOptions(signal),
+  });
+
+/** Users and roles depend on each other (role names in the users list, users per role). */
+function useInvalidateIdentity() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: tenantKey(IDENTITY) });
+}
+
+/** Creates (no `id`) or updates a user. */
+export function useSaveUser() {
+  const invalidate = useInvalidateIdentity();
+  return useMutation({
+    mutationFn: (body: UserBody) => (body.id ? updateUser({ ...body, id: body.id }) : createUser(body)),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteUser() {
+  const invalidate = useInvalidateIdentity();
+  return useMutation({ mutationFn: deleteUser, onSuccess: invalidate });
+}
+
+/** Creates (no `id`) or updates a role. */
+export function useSaveRole() {
+  const invalidate = useInvalidateIdentity();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: RoleBody }) =>
+      id ? updateRole(id, body) : createRole(body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteRole() {
+  const invalidate = useInvalidateIdentity();
+  return useMutation({ mutationFn: deleteRole, onSuccess: invalidate });
 }

@@ -1,4 +1,5 @@
-import { z } from '@freguesia/shared/domain/zod-pt';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import {
   IntegrationTokenAnswer,
   IntegrationTokenInfo,
@@ -6,36 +7,42 @@ import {
   type SettingKey,
 } from '@freguesia/shared/schemas/settings';
 import { api } from './client';
+import { parseAnswer, tenantKey } from './query';
 
 /**
- * Key/value platform settings and the POS integration token (spec part 3 §3, §7).
- * Writing is one upsert per key: PUT /api/web/settings {key, value}.
+ * Key/value platform settings and the POS integration token (spec part 3 §3, §7), with their
+ * query hooks. Writing is one upsert per key: PUT /api/web/settings {key, value}.
  */
+
+const SETTINGS = 'settings';
+
+/** Values of the platform settings, by key ('' when unset). */
+export type SettingValues = Partial<Record<SettingKey, string>>;
 
 /** GET /api/web/settings: every known key (secrets masked). */
 export async function listSettings(signal?: AbortSignal): Promise<Setting[]> {
-  return z.array(Setting).parse(await api.get('/web/settings', { signal }));
+  return parseAnswer(z.array(Setting), await api.get('/web/settings', { signal }));
 }
 
 /** The settings as a key → value map ('' for keys never written and without default). */
-export async function settingsMap(signal?: AbortSignal): Promise<Partial<Record<SettingKey, string>>> {
+export async function settingsMap(signal?: AbortSignal): Promise<SettingValues> {
   const list = await listSettings(signal);
-  return Object.fromEntries(list.map((s) => [s.key, s.value ?? ''])) as Partial<Record<SettingKey, string>>;
+  return Object.fromEntries(list.map((s) => [s.key, s.value ?? ''])) as SettingValues;
 }
 
 /** GET /api/web/settings/{key}. */
 export async function readSetting(key: SettingKey, signal?: AbortSignal): Promise<Setting> {
-  return Setting.parse(await api.get(`/web/settings/${encodeURIComponent(key)}`, { signal }));
+  return parseAnswer(Setting, await api.get(`/web/settings/${encodeURIComponent(key)}`, { signal }));
 }
 
 /** PUT /api/web/settings {key, value}: creates or updates one key. */
 export async function writeSetting(key: SettingKey, value: string): Promise<Setting> {
-  return Setting.parse(await api.put('/web/settings', { key, value }));
+  return parseAnswer(Setting, await api.put('/web/settings', { key, value }));
 }
 
 /** GET /api/web/settings/token/info: which token is current (hint, created_at) without rotating. */
 export async function integrationTokenInfo(signal?: AbortSignal): Promise<IntegrationTokenInfo> {
-  return IntegrationTokenInfo.parse(await api.get('/web/settings/token/info', { signal }));
+  return parseAnswer(IntegrationTokenInfo, await api.get('/web/settings/token/info', { signal }));
 }
 
 /**
@@ -43,5 +50,33 @@ export async function integrationTokenInfo(signal?: AbortSignal): Promise<Integr
  * and returns it — the only time it can be read.
  */
 export async function rotateIntegrationToken(): Promise<IntegrationTokenAnswer> {
-  return IntegrationTokenAnswer.parse(await api.get('/web/settings/token'));
+  return parseAnswer(IntegrationTokenAnswer, await api.get('/web/settings/token'));
+}
+
+// ---------------------------------------------------------------- hooks
+
+/** Every setting as a key → value map. */
+export const useSettings = () =>
+  useQuery({ queryKey: tenantKey(SETTINGS, 'map'), queryFn: ({ signal }) => settingsMap(signal) });
+
+/** Upserts one key; the settings (and whatever reads one, e.g. the purchases period) refresh. */
+export function useSaveSetting() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ key, value }: { key: SettingKey; value: string }) => writeSetting(key, value),
+    onSuccess: () => client.invalidateQueries({ queryKey: tenantKey(SETTINGS) }),
+  });
+}
+
+export const useIntegrationToken = () =>
+  useQuery({ queryKey: tenantKey(SETTINGS, 'token'), queryFn: ({ signal }) => integrationTokenInfo(signal) });
+
+/** Issues a new integration token; the current-token info becomes the new one's. */
+export function useRotateIntegrationToken() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: rotateIntegrationToken,
+    onSuccess: (answer) =>
+      client.setQueryData(tenantKey(SETTINGS, 'token'), { hint: answer.hint, created_at: answer.created_at }),
+  });
 }

@@ -13,10 +13,17 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { CUSTOMER_MESSAGES } from '@freguesia/shared/schemas/customer';
 import { useState } from 'react';
-import { ApiError } from '../../api/client';
-import { associateBaskets, filterBaskets, type Basket, type Paginated, type StoreOption } from '../../api/customers';
+import { localDay } from '@freguesia/shared/domain/dates';
+import { failureMessage } from '../../api/client';
+import {
+  filterBaskets,
+  useAssociateBaskets,
+  type Basket,
+  type Paginated,
+  type StoreOption,
+} from '../../api/customers';
 import { notify } from '../../app/notifications/notify';
-import { formatDateTime, formatReais, isoDay } from './format';
+import { EMPTY, formatAmount, formatDateTime } from '../../components/format';
 
 /** Page size of lists inside modals (spec part 1 §9). */
 const MODAL_PAGE_SIZE = 50;
@@ -44,13 +51,19 @@ export function AssociateCouponModal({
   onClose: () => void;
   onAssociated: () => void;
 }) {
-  const [criteria, setCriteria] = useState<Criteria>({ date: isoDay(new Date()), id_store: '', checkout: '', coupon: '' });
+  const [criteria, setCriteria] = useState<Criteria>({
+    date: localDay(),
+    id_store: '',
+    checkout: '',
+    coupon: '',
+  });
   const [dateError, setDateError] = useState<string>();
   const [result, setResult] = useState<Paginated<Basket> | null>(null);
   const [page, setPage] = useState(1);
   const [searching, setSearching] = useState(false);
   const [selected, setSelected] = useState<Basket[]>([]);
-  const [saving, setSaving] = useState(false);
+  const association = useAssociateBaskets(customerId);
+  const saving = association.isPending;
 
   const storeOptions: SelectProps.Option[] = [
     { value: '', label: 'Todas as lojas' },
@@ -78,7 +91,11 @@ export function AssociateCouponModal({
       setPage(toPage);
       setSelected([]);
     } catch (error) {
-      notify({ type: 'error', header: 'Erro ao buscar compras', content: error instanceof ApiError ? error.message : 'Tente novamente.' });
+      notify({
+        type: 'error',
+        header: 'Erro ao buscar compras',
+        content: failureMessage(error, 'Tente novamente.'),
+      });
     } finally {
       setSearching(false);
     }
@@ -86,17 +103,16 @@ export function AssociateCouponModal({
 
   const associate = async () => {
     if (selected.length === 0) return;
-    setSaving(true);
     try {
-      await associateBaskets(
-        customerId,
-        selected.map((b) => b.id),
-      );
+      await association.mutateAsync(selected.map((b) => b.id));
       notify({ type: 'success', content: CUSTOMER_MESSAGES.associated });
       onAssociated();
     } catch (error) {
-      setSaving(false);
-      notify({ type: 'error', header: 'Erro ao associar cupom', content: error instanceof ApiError ? error.message : 'Tente novamente.' });
+      notify({
+        type: 'error',
+        header: 'Erro ao associar cupom',
+        content: failureMessage(error, 'Tente novamente.'),
+      });
     }
   };
 
@@ -115,7 +131,13 @@ export function AssociateCouponModal({
             <Button variant="link" onClick={onClose} disabled={saving}>
               Cancelar
             </Button>
-            <Button variant="primary" onClick={() => void associate()} loading={saving} disabled={selected.length === 0} data-testid="associate-submit">
+            <Button
+              variant="primary"
+              onClick={() => void associate()}
+              loading={saving}
+              disabled={selected.length === 0}
+              data-testid="associate-submit"
+            >
               {selected.length > 1 ? `Associar ${selected.length} cupons` : 'Associar'}
             </Button>
           </SpaceBetween>
@@ -131,7 +153,13 @@ export function AssociateCouponModal({
         >
           <Form
             actions={
-              <Button variant="normal" iconName="search" loading={searching} formAction="submit" data-testid="associate-search">
+              <Button
+                variant="normal"
+                iconName="search"
+                loading={searching}
+                formAction="submit"
+                data-testid="associate-search"
+              >
                 Buscar
               </Button>
             }
@@ -143,7 +171,9 @@ export function AssociateCouponModal({
                   options={storeOptions}
                   filteringType="auto"
                   empty="Nenhuma loja"
-                  onChange={({ detail }) => setCriteria((c) => ({ ...c, id_store: detail.selectedOption.value ?? '' }))}
+                  onChange={({ detail }) =>
+                    setCriteria((c) => ({ ...c, id_store: detail.selectedOption.value ?? '' }))
+                  }
                 />
               </FormField>
               <FormField label="Data *" errorText={dateError}>
@@ -159,7 +189,10 @@ export function AssociateCouponModal({
                 />
               </FormField>
               <FormField label="PDV">
-                <Input value={criteria.checkout} onChange={({ detail }) => setCriteria((c) => ({ ...c, checkout: detail.value }))} />
+                <Input
+                  value={criteria.checkout}
+                  onChange={({ detail }) => setCriteria((c) => ({ ...c, checkout: detail.value }))}
+                />
               </FormField>
               <FormField label="Cupom">
                 <Input
@@ -187,17 +220,25 @@ export function AssociateCouponModal({
             itemSelectionLabel: (_s, b) => `Selecionar cupom ${b.coupon}`,
           }}
           header={
-            <Header variant="h3" counter={result ? `(${total})` : undefined} description="Compras sem cliente identificado.">
+            <Header
+              variant="h3"
+              counter={result ? `(${total})` : undefined}
+              description="Compras sem cliente identificado."
+            >
               Compras encontradas
             </Header>
           }
           columnDefinitions={[
             { id: 'date', header: 'Data', cell: (b) => formatDateTime(b.date), isRowHeader: true },
             { id: 'store', header: 'Loja', cell: (b) => b.store_name ?? `Loja ${b.id_store}` },
-            { id: 'checkout', header: 'PDV', cell: (b) => b.checkout || '-' },
-            { id: 'coupon', header: 'Cupom', cell: (b) => <span data-testid="basket-coupon">{b.coupon || '-'}</span> },
+            { id: 'checkout', header: 'PDV', cell: (b) => b.checkout || EMPTY },
+            {
+              id: 'coupon',
+              header: 'Cupom',
+              cell: (b) => <span data-testid="basket-coupon">{b.coupon || EMPTY}</span>,
+            },
             { id: 'itens', header: 'Itens', cell: (b) => String(b.itens) },
-            { id: 'amount', header: 'Valor', cell: (b) => formatReais(b.amount) },
+            { id: 'amount', header: 'Valor', cell: (b) => formatAmount(b.amount) },
           ]}
           empty={
             <Box textAlign="center" color="inherit" padding="m">

@@ -10,7 +10,8 @@ import type { LatLngTuple } from 'leaflet';
 import { CircleMarker, Tooltip } from 'react-leaflet';
 import type { CustomerDetails, StoreOption, StorePoint } from '../../api/customers';
 import { GEOGRAPHIC_CENTER, MAP_ZOOM, MapPreview } from '../../components/map';
-import { displayDocument, displayPhone, formatDate, formatDateTime, formatReais } from './format';
+import { EMPTY, formatAmount, formatDate, formatDateTime } from '../../components/format';
+import { displayDocument, displayPhone } from './format';
 import { GENDER_OPTIONS, MARITAL_OPTIONS } from './form-model';
 
 interface AboutTabProps {
@@ -31,14 +32,19 @@ function Kpi({ label, value, testId }: { label: string; value: string; testId: s
 }
 
 const allowed = (optout: string | undefined) =>
-  optout === 'Y' ? <StatusIndicator type="stopped">Não permite</StatusIndicator> : <StatusIndicator type="success">Permite</StatusIndicator>;
+  optout === 'Y' ? (
+    <StatusIndicator type="stopped">Não permite</StatusIndicator>
+  ) : (
+    <StatusIndicator type="success">Permite</StatusIndicator>
+  );
 
 /** 'Sobre o cliente': map (customer and stores), KPI cards, profile and tags. */
 export function AboutTab({ customer, stores, storePoints }: AboutTabProps) {
   const hasPoint = typeof customer.latitude === 'number' && typeof customer.longitude === 'number';
   const point: LatLngTuple | undefined = hasPoint ? [customer.latitude!, customer.longitude!] : undefined;
   const favorite = customer.favorite_store ? stores.find((s) => s.id === customer.favorite_store) : undefined;
-  const favoriteName = favorite?.name ?? (customer.favorite_store ? `Loja ${customer.favorite_store}` : '-');
+  const favoriteName =
+    favorite?.name ?? (customer.favorite_store ? `Loja ${customer.favorite_store}` : EMPTY);
   const address = [
     [customer.address, customer.number].filter(Boolean).join(', '),
     customer.complement,
@@ -87,12 +93,16 @@ export function AboutTab({ customer, stores, storePoints }: AboutTabProps) {
       </Container>
       <Container header={<Header variant="h2">Indicadores</Header>}>
         <ColumnLayout columns={3} variant="text-grid" minColumnWidth={170}>
-          <Kpi testId="kpi-average-basket" label="Ticket médio" value={formatReais(customer.average_basket)} />
-          <Kpi testId="kpi-last-purchase" label="Última compra" value={formatDate(customer.dt_last_basket) || '-'} />
+          <Kpi
+            testId="kpi-average-basket"
+            label="Ticket médio"
+            value={formatAmount(customer.average_basket)}
+          />
+          <Kpi testId="kpi-last-purchase" label="Última compra" value={formatDate(customer.dt_last_basket)} />
           <Kpi testId="kpi-purchases" label="Número de compras" value={String(customer.basket_count ?? 0)} />
-          <Kpi testId="kpi-channel" label="Canal" value={customer.channel || '-'} />
+          <Kpi testId="kpi-channel" label="Canal" value={customer.channel || EMPTY} />
           <Kpi testId="kpi-favorite-store" label="Loja favorita" value={favoriteName} />
-          <Kpi testId="kpi-created" label="Data de cadastro" value={formatDate(customer.created_at) || '-'} />
+          <Kpi testId="kpi-created" label="Data de cadastro" value={formatDate(customer.created_at)} />
         </ColumnLayout>
       </Container>
 
@@ -102,15 +112,21 @@ export function AboutTab({ customer, stores, storePoints }: AboutTabProps) {
             columns={2}
             items={[
               { label: customer.type === 'J' ? 'CNPJ' : 'CPF', value: displayDocument(customer.document) },
-              { label: 'Código de referência', value: customer.reference_code || '-' },
-              { label: 'E-mail', value: customer.email || '-' },
+              { label: 'Código de referência', value: customer.reference_code || EMPTY },
+              { label: 'E-mail', value: customer.email || EMPTY },
               { label: 'Celular', value: displayPhone(customer.cellphone) },
               { label: 'Telefone', value: displayPhone(customer.telephone) },
-              { label: 'Data de nascimento', value: formatDate(customer.date_birth) || '-' },
-              { label: 'Sexo', value: GENDER_OPTIONS.find((g) => g.value === customer.gender)?.label ?? '-' },
-              { label: 'Estado civil', value: MARITAL_OPTIONS.find((m) => m.value === customer.maritial)?.label ?? '-' },
-              { label: 'Endereço', value: address || '-' },
-              { label: 'Última alteração', value: formatDateTime(customer.updated_at) || '-' },
+              { label: 'Data de nascimento', value: formatDate(customer.date_birth) },
+              {
+                label: 'Sexo',
+                value: GENDER_OPTIONS.find((g) => g.value === customer.gender)?.label ?? EMPTY,
+              },
+              {
+                label: 'Estado civil',
+                value: MARITAL_OPTIONS.find((m) => m.value === customer.maritial)?.label ?? EMPTY,
+              },
+              { label: 'Endereço', value: address || EMPTY },
+              { label: 'Última alteração', value: formatDateTime(customer.updated_at) },
             ]}
           />
         </Container>
@@ -132,7 +148,7 @@ export function AboutTab({ customer, stores, storePoints }: AboutTabProps) {
                 { label: 'WhatsApp', value: allowed(customer.whatsapp_optout) },
                 { label: 'E-mail', value: allowed(customer.email_optout) },
                 { label: 'Aplicativo', value: allowed(customer.app_optout) },
-                { label: 'Origem da última compra', value: customer.last_basket_origin || '-' },
+                { label: 'Origem da última compra', value: customer.last_basket_origin || EMPTY },
               ]}
             />
           </Container>
@@ -151,7 +167,6 @@ export function AboutTab({ customer, stores, storePoints }: AboutTabProps) {
           </Container>
         </SpaceBetween>
       </ColumnLayout>
-
     </SpaceBetween>
   );
 }

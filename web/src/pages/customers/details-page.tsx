@@ -11,13 +11,19 @@ import Table from '@cloudscape-design/components/table';
 import Tabs from '@cloudscape-design/components/tabs';
 import { useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { getCustomer, listStores, storesGeolocation, type CustomerDetails, type CustomerEvent } from '../../api/customers';
+import {
+  useCustomer,
+  useStoreOptions,
+  useStorePoints,
+  type CustomerDetails,
+  type CustomerEvent,
+} from '../../api/customers';
 import { useCan } from '../../app/ability';
 import { useFollow } from '../../app/shell/use-follow';
 import { AboutTab } from './details-about';
 import { PurchasesTab } from './details-purchases';
-import { consentChangeText, displayDocument, eventTypeLabel, formatDateTime, newestFirst } from './format';
-import { useAsync } from './use-async';
+import { EMPTY, formatDateTime } from '../../components/format';
+import { consentChangeText, displayDocument, eventTypeLabel, newestFirst } from './format';
 import './details-page.css';
 
 const TAB_IDS = ['sobre', 'compras', 'campanhas', 'ocorrencias', 'integracoes'] as const;
@@ -34,25 +40,25 @@ export default function CustomerDetailsPage() {
   const tabParam = params.get('tab');
   const activeTab = (TAB_IDS as readonly string[]).includes(tabParam ?? '') ? tabParam! : 'sobre';
 
-  const customer = useAsync((_signal) => getCustomer(id ?? ''), `customer-${id}`);
+  const customer = useCustomer(id ?? '');
   // Stores feed the favourite-store name and the coupon filter; the map needs only points.
-  const stores = useAsync((_signal) => listStores().catch(() => []), 'stores');
-  const points = useAsync((_signal) => storesGeolocation().catch(() => []), 'stores-geo');
+  const stores = useStoreOptions();
+  const points = useStorePoints();
 
-  if (customer.loading && !customer.data) {
+  if (customer.isPending) {
     return (
       <Box textAlign="center" padding="xxl">
         <Spinner size="large" /> <Box variant="span">Carregando cliente…</Box>
       </Box>
     );
   }
-  if (!customer.data || (customer.error && !customer.data)) {
+  if (!customer.data) {
     const notFound = customer.error instanceof ApiError && customer.error.status === 404;
     return (
       <Alert
         type="error"
         header={notFound ? 'Cliente não encontrado.' : 'Não foi possível carregar o cliente.'}
-        action={<Button onClick={customer.reload}>Tentar novamente</Button>}
+        action={<Button onClick={() => void customer.refetch()}>Tentar novamente</Button>}
       >
         {customer.error instanceof Error ? customer.error.message : null}
       </Alert>
@@ -96,7 +102,7 @@ export default function CustomerDetailsPage() {
           {
             id: 'compras',
             label: 'Compras',
-            content: <PurchasesTab customerId={c.id} stores={stores.data ?? []} onAssociated={customer.reload} />,
+            content: <PurchasesTab customerId={c.id} stores={stores.data ?? []} />,
           },
           {
             id: 'campanhas',
@@ -139,7 +145,13 @@ function eventDetails(event: CustomerEvent): string[] {
 function EventsTab({ customer }: { customer: CustomerDetails }) {
   const events = newestFirst(customer.events ?? []);
   return (
-    <Container header={<Header variant="h2" counter={`(${events.length})`}>Ocorrências</Header>}>
+    <Container
+      header={
+        <Header variant="h2" counter={`(${events.length})`}>
+          Ocorrências
+        </Header>
+      }
+    >
       {events.length === 0 ? (
         <Box textAlign="center" color="text-body-secondary" padding="l">
           Nenhuma ocorrência registrada para este cliente.
@@ -150,7 +162,9 @@ function EventsTab({ customer }: { customer: CustomerDetails }) {
             <li key={event.id} className="customer-timeline__item">
               <SpaceBetween size="xxxs">
                 <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-                  <StatusIndicator type={EVENT_STATUS[event.type] ?? 'info'}>{eventTypeLabel(event.type)}</StatusIndicator>
+                  <StatusIndicator type={EVENT_STATUS[event.type] ?? 'info'}>
+                    {eventTypeLabel(event.type)}
+                  </StatusIndicator>
                   <Box variant="small" color="text-body-secondary">
                     {formatDateTime(event.created_at)}
                   </Box>
@@ -172,13 +186,21 @@ function EventsTab({ customer }: { customer: CustomerDetails }) {
 
 /** 'Integrações': partner codes. */
 function IntegrationsTab({ customer }: { customer: CustomerDetails }) {
-  const items = (customer.integrations ?? []).map((i, index) => ({ key: `${index}`, partner: i.partner ?? '-', code: i.code ?? '-' }));
+  const items = (customer.integrations ?? []).map((i, index) => ({
+    key: `${index}`,
+    partner: i.partner ?? EMPTY,
+    code: i.code ?? EMPTY,
+  }));
   return (
     <Table
       data-testid="integrations-table"
       items={items}
       trackBy="key"
-      header={<Header variant="h2" counter={`(${items.length})`}>Integrações</Header>}
+      header={
+        <Header variant="h2" counter={`(${items.length})`}>
+          Integrações
+        </Header>
+      }
       columnDefinitions={[
         { id: 'partner', header: 'Parceiro', cell: (i) => i.partner, isRowHeader: true },
         { id: 'code', header: 'Código', cell: (i) => i.code },

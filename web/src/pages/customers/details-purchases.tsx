@@ -6,16 +6,17 @@ import Pagination from '@cloudscape-design/components/pagination';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { useMemo, useState, type ReactNode } from 'react';
 import {
-  averageBasketsDays,
-  customerBaskets,
   PURCHASES_PAGE_SIZE,
+  useAverageBasketsDays,
+  useBaskets,
   type Basket,
   type StoreOption,
 } from '../../api/customers';
 import { useCan } from '../../app/ability';
+import { EMPTY, formatAmount, formatDate, formatDateTime } from '../../components/format';
+import { PAGINATION_LABELS } from '../../components/table';
 import { AssociateCouponModal } from './associate-coupon-modal';
-import { basketDays, formatDate, formatDateTime, formatReais, purchasesWindow } from './format';
-import { useAsync } from './use-async';
+import { basketDays, purchasesWindow } from './format';
 
 /** A row of the purchases table: a purchase, or one of its products or payments (expanded). */
 type PurchaseRow =
@@ -27,12 +28,24 @@ function childrenOf(row: PurchaseRow): PurchaseRow[] {
   if (row.kind !== 'basket') return [];
   const b = row.basket;
   return [
-    ...b.products.map((product, i) => ({ kind: 'product' as const, key: `${b.id}-p${i}`, basket: b, product })),
-    ...b.payments.map((payment, i) => ({ kind: 'payment' as const, key: `${b.id}-m${i}`, basket: b, payment })),
+    ...b.products.map((product, i) => ({
+      kind: 'product' as const,
+      key: `${b.id}-p${i}`,
+      basket: b,
+      product,
+    })),
+    ...b.payments.map((payment, i) => ({
+      kind: 'payment' as const,
+      key: `${b.id}-m${i}`,
+      basket: b,
+      payment,
+    })),
   ];
 }
 
-const NoWrap = ({ children }: { children: ReactNode }) => <span style={{ whiteSpace: 'nowrap' }}>{children}</span>;
+const NoWrap = ({ children }: { children: ReactNode }) => (
+  <span style={{ whiteSpace: 'nowrap' }}>{children}</span>
+);
 
 const quantity = (n: number) => n.toLocaleString('pt-BR', { maximumFractionDigits: 3 });
 
@@ -47,19 +60,29 @@ const COLUMNS: TableProps.ColumnDefinition<PurchaseRow>[] = [
       ) : r.kind === 'product' ? (
         <Box variant="span">
           {r.product.description || 'Produto'}
-          {r.product.code ? <Box variant="span" color="text-body-secondary"> · {r.product.code}</Box> : null}
+          {r.product.code ? (
+            <Box variant="span" color="text-body-secondary">
+              {' '}
+              · {r.product.code}
+            </Box>
+          ) : null}
         </Box>
       ) : (
-        <Box variant="span">Pagamento: {r.payment.method || '-'}</Box>
+        <Box variant="span">Pagamento: {r.payment.method || EMPTY}</Box>
       ),
   },
-  { id: 'store', header: 'Loja', cell: (r) => (r.kind === 'basket' ? r.basket.store_name ?? `Loja ${r.basket.id_store}` : '') },
-  { id: 'coupon', header: 'Cupom', cell: (r) => (r.kind === 'basket' ? r.basket.coupon || '-' : '') },
-  { id: 'checkout', header: 'PDV', cell: (r) => (r.kind === 'basket' ? r.basket.checkout || '-' : '') },
+  {
+    id: 'store',
+    header: 'Loja',
+    cell: (r) => (r.kind === 'basket' ? (r.basket.store_name ?? `Loja ${r.basket.id_store}`) : ''),
+  },
+  { id: 'coupon', header: 'Cupom', cell: (r) => (r.kind === 'basket' ? r.basket.coupon || EMPTY : '') },
+  { id: 'checkout', header: 'PDV', cell: (r) => (r.kind === 'basket' ? r.basket.checkout || EMPTY : '') },
   {
     id: 'origin',
     header: 'Origem',
-    cell: (r) => (r.kind === 'basket' ? r.basket.origin || '-' : r.kind === 'product' ? 'Produto' : 'Pagamento'),
+    cell: (r) =>
+      r.kind === 'basket' ? r.basket.origin || EMPTY : r.kind === 'product' ? 'Produto' : 'Pagamento',
   },
   {
     id: 'itens',
@@ -69,7 +92,7 @@ const COLUMNS: TableProps.ColumnDefinition<PurchaseRow>[] = [
         {r.kind === 'basket'
           ? String(r.basket.itens)
           : r.kind === 'product'
-            ? `${quantity(r.product.quantity)} × ${formatReais(r.product.unit_value)}`
+            ? `${quantity(r.product.quantity)} × ${formatAmount(r.product.unit_value)}`
             : r.payment.installments > 1
               ? `${r.payment.installments}x`
               : 'À vista'}
@@ -79,7 +102,15 @@ const COLUMNS: TableProps.ColumnDefinition<PurchaseRow>[] = [
   {
     id: 'discount',
     header: 'Desconto',
-    cell: (r) => <NoWrap>{r.kind === 'basket' ? formatReais(r.basket.discount) : r.kind === 'product' ? formatReais(r.product.discount) : ''}</NoWrap>,
+    cell: (r) => (
+      <NoWrap>
+        {r.kind === 'basket'
+          ? formatAmount(r.basket.discount)
+          : r.kind === 'product'
+            ? formatAmount(r.product.discount)
+            : ''}
+      </NoWrap>
+    ),
   },
   {
     id: 'amount',
@@ -87,10 +118,10 @@ const COLUMNS: TableProps.ColumnDefinition<PurchaseRow>[] = [
     cell: (r) =>
       r.kind === 'basket' ? (
         <Box variant="span" fontWeight="bold">
-          <NoWrap>{formatReais(r.basket.amount)}</NoWrap>
+          <NoWrap>{formatAmount(r.basket.amount)}</NoWrap>
         </Box>
       ) : (
-        <NoWrap>{formatReais(r.kind === 'product' ? r.product.total_value : r.payment.value)}</NoWrap>
+        <NoWrap>{formatAmount(r.kind === 'product' ? r.product.total_value : r.payment.value)}</NoWrap>
       ),
   },
 ];
@@ -111,9 +142,12 @@ const RANGE_I18N: DateRangePickerProps.I18nStrings = {
 };
 
 const isValidRange: DateRangePickerProps.ValidationFunction = (range) => {
-  if (!range || range.type !== 'absolute') return { valid: false, errorMessage: 'Escolha as datas inicial e final.' };
-  if (!range.startDate || !range.endDate) return { valid: false, errorMessage: 'Escolha as datas inicial e final.' };
-  if (range.startDate > range.endDate) return { valid: false, errorMessage: 'A data inicial deve ser anterior à final.' };
+  if (!range || range.type !== 'absolute')
+    return { valid: false, errorMessage: 'Escolha as datas inicial e final.' };
+  if (!range.startDate || !range.endDate)
+    return { valid: false, errorMessage: 'Escolha as datas inicial e final.' };
+  if (range.startDate > range.endDate)
+    return { valid: false, errorMessage: 'A data inicial deve ser anterior à final.' };
   return { valid: true };
 };
 
@@ -122,15 +156,31 @@ const isValidRange: DateRangePickerProps.ValidationFunction = (range) => {
  * days up to the end of the month), 15 per page, each row expandable into its products and
  * payments; 'Associar cupom' (write Customers) ties purchases made without identification.
  */
-export function PurchasesTab({ customerId, stores, onAssociated }: { customerId: number; stores: readonly StoreOption[]; onAssociated: () => void }) {
-  const setting = useAsync((_signal) => averageBasketsDays(), 'average_baskets_days');
-  if (setting.loading) {
-    return <Table items={[]} columnDefinitions={COLUMNS} loading loadingText="Carregando compras" header={<Header variant="h2">Compras</Header>} />;
+export function PurchasesTab({ customerId, stores }: { customerId: number; stores: readonly StoreOption[] }) {
+  const setting = useAverageBasketsDays();
+  if (setting.isPending) {
+    return (
+      <Table
+        items={[]}
+        columnDefinitions={COLUMNS}
+        loading
+        loadingText="Carregando compras"
+        header={<Header variant="h2">Compras</Header>}
+      />
+    );
   }
-  return <PurchasesTable customerId={customerId} stores={stores} days={basketDays(setting.data)} onAssociated={onAssociated} />;
+  return <PurchasesTable customerId={customerId} stores={stores} days={basketDays(setting.data)} />;
 }
 
-function PurchasesTable({ customerId, stores, days, onAssociated }: { customerId: number; stores: readonly StoreOption[]; days: number; onAssociated: () => void }) {
+function PurchasesTable({
+  customerId,
+  stores,
+  days,
+}: {
+  customerId: number;
+  stores: readonly StoreOption[];
+  days: number;
+}) {
   const canWrite = useCan('write', 'Customers');
   const [range, setRange] = useState<DateRangePickerProps.AbsoluteValue>(() => {
     const window = purchasesWindow(days);
@@ -140,13 +190,13 @@ function PurchasesTable({ customerId, stores, days, onAssociated }: { customerId
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [associating, setAssociating] = useState(false);
 
-  const result = useAsync(
-    (signal) => customerBaskets({ id: customerId, gteDate: range.startDate, lteDate: range.endDate, page }, signal),
-    `${customerId}|${range.startDate}|${range.endDate}|${page}`,
-  );
+  const result = useBaskets({ id: customerId, gteDate: range.startDate, lteDate: range.endDate, page });
   const baskets = useMemo(() => result.data?.data ?? [], [result.data]);
   const total = result.data?.pagination.total ?? 0;
-  const rows = useMemo<PurchaseRow[]>(() => baskets.map((basket) => ({ kind: 'basket', key: `${basket.id}`, basket })), [baskets]);
+  const rows = useMemo<PurchaseRow[]>(
+    () => baskets.map((basket) => ({ kind: 'basket', key: `${basket.id}`, basket })),
+    [baskets],
+  );
   const pageAmount = baskets.reduce((sum, b) => sum + Math.round(b.amount * 100), 0) / 100;
 
   return (
@@ -156,12 +206,13 @@ function PurchasesTable({ customerId, stores, days, onAssociated }: { customerId
         items={rows}
         trackBy="key"
         columnDefinitions={COLUMNS}
-        loading={result.loading && !result.data}
+        loading={result.isPending}
         loadingText="Carregando compras"
         wrapLines
         expandableRows={{
           getItemChildren: childrenOf,
-          isItemExpandable: (r) => r.kind === 'basket' && (r.basket.products.length > 0 || r.basket.payments.length > 0),
+          isItemExpandable: (r) =>
+            r.kind === 'basket' && (r.basket.products.length > 0 || r.basket.payments.length > 0),
           expandedItems: rows.filter((r) => expanded.has(r.key)),
           onExpandableItemToggle: ({ detail }) =>
             setExpanded((prev) => {
@@ -177,12 +228,16 @@ function PurchasesTable({ customerId, stores, days, onAssociated }: { customerId
             counter={result.data ? `(${total})` : undefined}
             description={
               result.data
-                ? `De ${formatDate(range.startDate)} a ${formatDate(range.endDate)} · ${total} compra(s)${baskets.length > 0 ? ` · ${formatReais(pageAmount)} nesta página` : ''}`
+                ? `De ${formatDate(range.startDate)} a ${formatDate(range.endDate)} · ${total} compra(s)${baskets.length > 0 ? ` · ${formatAmount(pageAmount)} nesta página` : ''}`
                 : undefined
             }
             actions={
               canWrite ? (
-                <Button iconName="add-plus" onClick={() => setAssociating(true)} data-testid="associate-coupon">
+                <Button
+                  iconName="add-plus"
+                  onClick={() => setAssociating(true)}
+                  data-testid="associate-coupon"
+                >
                   Associar cupom
                 </Button>
               ) : undefined
@@ -222,7 +277,8 @@ function PurchasesTable({ customerId, stores, days, onAssociated }: { customerId
               setPage(detail.currentPageIndex);
               setExpanded(new Set());
             }}
-            ariaLabels={{ nextPageLabel: 'Próxima página', previousPageLabel: 'Página anterior', pageLabel: (n) => `Página ${n}` }}
+            disabled={result.isFetching}
+            ariaLabels={PAGINATION_LABELS}
           />
         }
         empty={
@@ -236,11 +292,8 @@ function PurchasesTable({ customerId, stores, days, onAssociated }: { customerId
           customerId={customerId}
           stores={stores}
           onClose={() => setAssociating(false)}
-          onAssociated={() => {
-            setAssociating(false);
-            result.reload();
-            onAssociated();
-          }}
+          // The association invalidates the customer's queries: purchases and aggregates reload.
+          onAssociated={() => setAssociating(false)}
         />
       )}
     </>

@@ -1,7 +1,9 @@
 import { CustomerForm, CustomerUpdate } from '@freguesia/shared/schemas/customer';
 import { describe, expect, it } from 'vitest';
+import { ApiError, serverFieldErrors as fieldErrorsOf } from '../../api/client';
 import type { CustomerDetails } from '../../api/customers';
 import {
+  customerFormSchema,
   documentProblem,
   emptyForm,
   formToPayload,
@@ -10,7 +12,7 @@ import {
   parseLimit,
   recordPassthrough,
   recordToForm,
-  serverFieldErrors,
+  STEP_FIELDS,
   stepOfField,
   validateStep,
   type CustomerFormValues,
@@ -62,7 +64,15 @@ const record = (patch: Partial<CustomerDetails> = {}): CustomerDetails => ({
   state: 'SP',
   income: 3500.5,
   limit: 12.5,
-  contacts: [{ name: 'Ana', email: 'ana@example.com', telephone: '1122223333', cellphone: null as never, type: 'Familiar' }],
+  contacts: [
+    {
+      name: 'Ana',
+      email: 'ana@example.com',
+      telephone: '1122223333',
+      cellphone: null as never,
+      type: 'Familiar',
+    },
+  ],
   tags: ['VIP'],
   integrations: [],
   reference_code: 'R-1',
@@ -74,6 +84,9 @@ const record = (patch: Partial<CustomerDetails> = {}): CustomerDetails => ({
   events: [],
   ...patch,
 });
+
+/** The server's field messages of a failed save's body, as the wizard reads them (shared `serverFieldErrors`). */
+const serverFieldErrors = (body: unknown) => fieldErrorsOf(new ApiError(400, 'x', body));
 
 describe('validateStep', () => {
   it('requires the personal fields with the spec messages', () => {
@@ -101,7 +114,14 @@ describe('validateStep', () => {
   });
 
   it('checks formats', () => {
-    const v = { ...filled(), date_birth: '31/02/2000', email: 'x@', cellphone: '(11) 9', document: '123.456.789-00', zipcode: '0131' };
+    const v = {
+      ...filled(),
+      date_birth: '31/02/2000',
+      email: 'x@',
+      cellphone: '(11) 9',
+      document: '123.456.789-00',
+      zipcode: '0131',
+    };
     expect(validateStep(0, v)).toMatchObject({
       date_birth: 'Data de nascimento inválida.',
       email: 'E-mail inválido.',
@@ -116,7 +136,13 @@ describe('validateStep', () => {
   });
 
   it('validates contact rows', () => {
-    const v = { ...filled(), contacts: [newContact({ name: '', type: '' }), newContact({ name: 'Ana', type: 'Fiscal', email: 'no' })] };
+    const v = {
+      ...filled(),
+      contacts: [
+        newContact({ name: '', type: '' }),
+        newContact({ name: 'Ana', type: 'Fiscal', email: 'no' }),
+      ],
+    };
     expect(validateStep(3, v)).toEqual({
       'contacts.0.name': 'Digite o nome do contato.',
       'contacts.0.type': 'Escolha o tipo do contato.',
@@ -209,7 +235,11 @@ describe('formToPayload', () => {
     const payload = formToPayload(values, recordPassthrough(r), r.id);
     expect(payload.cellphone_optout).toBe('N');
     expect(payload.whatsapp_optout).toBe('N');
-    const off = formToPayload({ ...recordToForm(record()), allow_sms: false }, recordPassthrough(record()), 42);
+    const off = formToPayload(
+      { ...recordToForm(record()), allow_sms: false },
+      recordPassthrough(record()),
+      42,
+    );
     expect(off.whatsapp_optout).toBe('Y');
   });
 });
@@ -226,7 +256,15 @@ describe('helpers', () => {
   });
 
   it('maps server errors to fields and steps', () => {
-    expect(serverFieldErrors({ message: 'x', errors: { document: 'Documento Invalido, verifique novamente.', 'contacts.0.name': 'Digite o nome do contato.' } })).toEqual({
+    expect(
+      serverFieldErrors({
+        message: 'x',
+        errors: {
+          document: 'Documento Invalido, verifique novamente.',
+          'contacts.0.name': 'Digite o nome do contato.',
+        },
+      }),
+    ).toEqual({
       document: 'Documento Invalido, verifique novamente.',
       'contacts.0.name': 'Digite o nome do contato.',
     });
@@ -235,5 +273,26 @@ describe('helpers', () => {
     expect(stepOfField('zipcode')).toBe(1);
     expect(stepOfField('income')).toBe(2);
     expect(stepOfField('contacts.2.email')).toBe(3);
+  });
+});
+
+describe('customerFormSchema', () => {
+  it('puts each step message under its field, contact rows included', () => {
+    const values = { ...emptyForm(), contacts: [newContact({ name: '', type: 'Fiscal' })] };
+    const result = customerFormSchema.safeParse(values);
+    const paths = Object.fromEntries(
+      (result.success ? [] : result.error.issues).map((i) => [i.path.join('.'), i.message]),
+    );
+    expect(paths).toMatchObject({
+      document: 'Digite o CPF do cliente',
+      zipcode: 'Digite o CEP',
+      'contacts.0.name': 'Digite o nome do contato.',
+    });
+    expect(customerFormSchema.safeParse(filled()).success).toBe(true);
+  });
+
+  it('knows the step of every field it validates', () => {
+    for (const [step, fields] of STEP_FIELDS.entries())
+      for (const field of fields) expect(stepOfField(field)).toBe(step);
   });
 });

@@ -1,18 +1,34 @@
 import {
   CONTACT_TYPES,
+  CUSTOMER_FIELD_MESSAGES as FIELD,
   CUSTOMER_MESSAGES,
   GENDERS,
   MARITAL_STATUSES,
 } from '@freguesia/shared/schemas/customer';
-import { documentDigits, isValidDocument, padDocument, type DocumentType } from '@freguesia/shared/domain/document';
-import { brDateToIso, isoDateToBr, maskCellphone, maskDocument, maskPhone, maskZipcode, onlyDigits } from '@freguesia/shared/domain/masks';
+import {
+  documentDigits,
+  isValidDocument,
+  padDocument,
+  type DocumentType,
+} from '@freguesia/shared/domain/document';
+import {
+  brDateToIso,
+  isoDateToBr,
+  maskCellphone,
+  maskDocument,
+  maskPhone,
+  maskZipcode,
+  onlyDigits,
+} from '@freguesia/shared/domain/masks';
 import { centsToNumber, formatMoney, parseMoney } from '@freguesia/shared/domain/money';
+import { z } from 'zod';
 import type { CustomerDetails, CustomerPayload } from '../../api/customers';
 
 /**
  * The staff customer wizard's model (spec part 1 §3 "Customer (staff form)", §5): the values as
  * the user sees them (masked text, DD/MM/YYYY, "allows communication" switches), their
- * conversion from the record and to the payload, and the validation of each step.
+ * conversion from the record and to the payload, and the rules of each step (messages from the
+ * shared customer schema) with the form schema built on them.
  * Pure — unit-tested in node.
  */
 
@@ -40,10 +56,12 @@ export const MARITAL_OPTIONS: readonly { value: Marital; label: string }[] = [
   { value: 'O', label: 'Não informado' },
 ];
 
-export const CONTACT_TYPE_OPTIONS: readonly { value: ContactType; label: string }[] = CONTACT_TYPES.map((value) => ({
-  value,
-  label: value,
-}));
+export const CONTACT_TYPE_OPTIONS: readonly { value: ContactType; label: string }[] = CONTACT_TYPES.map(
+  (value) => ({
+    value,
+    label: value,
+  }),
+);
 
 export const HOME_OWNER_OPTIONS = [
   { value: 'Y', label: 'Própria' },
@@ -130,12 +148,21 @@ export interface Passthrough {
   active?: 'Y' | 'N';
 }
 
+/** Messages by field path ('contacts.0.name'). */
 export type FieldErrors = Partial<Record<string, string>>;
 
 let contactSequence = 0;
 export function newContact(partial: Partial<ContactValues> = {}): ContactValues {
   contactSequence += 1;
-  return { key: `contact-${contactSequence}`, name: '', email: '', telephone: '', cellphone: '', type: '', ...partial };
+  return {
+    key: `contact-${contactSequence}`,
+    name: '',
+    email: '',
+    telephone: '',
+    cellphone: '',
+    type: '',
+    ...partial,
+  };
 }
 
 /** A new customer: type F, timer A, both communication switches on (spec part 1 §9). */
@@ -287,11 +314,16 @@ export function parseLimit(value: string): number | null | undefined {
  * WhatsApp switch also sets whatsapp_optout when the user changed it; untouched, the stored
  * WhatsApp flag is kept.
  */
-export function formToPayload(values: CustomerFormValues, passthrough: Passthrough = {}, id?: number): CustomerPayload {
+export function formToPayload(
+  values: CustomerFormValues,
+  passthrough: Passthrough = {},
+  id?: number,
+): CustomerPayload {
   const type: DocumentType = values.type === 'J' ? 'J' : 'F';
   const digits = documentDigits(values.document);
   const cellphoneOptout = values.allow_sms ? 'N' : 'Y';
-  const smsChanged = passthrough.cellphone_optout === undefined || passthrough.cellphone_optout !== cellphoneOptout;
+  const smsChanged =
+    passthrough.cellphone_optout === undefined || passthrough.cellphone_optout !== cellphoneOptout;
   const income = parseIncome(values.income);
   const limit = parseLimit(values.limit);
   const { cellphone_optout: _stored, ...kept } = passthrough;
@@ -350,7 +382,6 @@ export function formToPayload(values: CustomerFormValues, passthrough: Passthrou
 // ---------------------------------------------------------------- validation
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE_MESSAGE = 'Telefone inválido: informe DDD e número.';
 
 const validPhone = (v: string) => {
   const d = onlyDigits(v);
@@ -377,53 +408,91 @@ export function validateStep(step: number, v: CustomerFormValues): FieldErrors {
     else if (documentProblem(v.document, v.type)) errors.document = CUSTOMER_MESSAGES.invalidDocument;
     if (!v.fullname.trim()) errors.fullname = CUSTOMER_MESSAGES.fullname;
     if (!v.gender) errors.gender = CUSTOMER_MESSAGES.gender;
-    if (v.date_birth.trim() && brDateToIso(v.date_birth) === undefined) errors.date_birth = 'Data de nascimento inválida.';
-    if (v.email.trim() && !EMAIL.test(v.email.trim())) errors.email = 'E-mail inválido.';
-    if (!validPhone(v.telephone)) errors.telephone = PHONE_MESSAGE;
-    if (!validPhone(v.cellphone)) errors.cellphone = PHONE_MESSAGE;
-    if (v.password && (v.password.length < 6 || v.password.length > 72)) errors.password = 'A senha deve ter de 6 a 72 caracteres.';
+    if (v.date_birth.trim() && brDateToIso(v.date_birth) === undefined) errors.date_birth = FIELD.birth;
+    if (v.email.trim() && !EMAIL.test(v.email.trim())) errors.email = FIELD.email;
+    if (!validPhone(v.telephone)) errors.telephone = FIELD.phone;
+    if (!validPhone(v.cellphone)) errors.cellphone = FIELD.phone;
+    if (v.password && (v.password.length < 6 || v.password.length > 72)) errors.password = FIELD.password;
   } else if (step === 1) {
     const zip = onlyDigits(v.zipcode);
     if (!zip) errors.zipcode = CUSTOMER_MESSAGES.zipcode;
-    else if (zip.length !== 8) errors.zipcode = 'CEP inválido: informe 8 dígitos.';
+    else if (zip.length !== 8) errors.zipcode = FIELD.zipcodeLength;
     if (!v.address.trim()) errors.address = CUSTOMER_MESSAGES.address;
     if (!v.neighborhood.trim()) errors.neighborhood = CUSTOMER_MESSAGES.neighborhood;
     if (!v.state.trim()) errors.state = CUSTOMER_MESSAGES.state;
     if (!v.city.trim()) errors.city = CUSTOMER_MESSAGES.city;
   } else if (step === 2) {
-    if (parseIncome(v.income) === undefined) errors.income = 'Renda inválida.';
-    if (parseLimit(v.limit) === undefined) errors.limit = 'Limite inválido: use um percentual de 0 a 100.';
-    if (v.time.trim() && !/^\d+$/.test(v.time.trim())) errors.time = 'Informe o tempo em números.';
+    if (parseIncome(v.income) === undefined) errors.income = FIELD.income;
+    if (parseLimit(v.limit) === undefined) errors.limit = FIELD.limit;
+    if (v.time.trim() && !/^\d+$/.test(v.time.trim())) errors.time = FIELD.time;
   } else if (step === 3) {
     v.contacts.forEach((c, i) => {
-      if (!c.name.trim()) errors[`contacts.${i}.name`] = 'Digite o nome do contato.';
-      if (!c.type) errors[`contacts.${i}.type`] = 'Escolha o tipo do contato.';
-      if (c.email.trim() && !EMAIL.test(c.email.trim())) errors[`contacts.${i}.email`] = 'E-mail inválido.';
-      if (!validPhone(c.telephone)) errors[`contacts.${i}.telephone`] = PHONE_MESSAGE;
-      if (!validPhone(c.cellphone)) errors[`contacts.${i}.cellphone`] = PHONE_MESSAGE;
+      if (!c.name.trim()) errors[`contacts.${i}.name`] = FIELD.contactName;
+      if (!c.type) errors[`contacts.${i}.type`] = FIELD.contactType;
+      if (c.email.trim() && !EMAIL.test(c.email.trim())) errors[`contacts.${i}.email`] = FIELD.email;
+      if (!validPhone(c.telephone)) errors[`contacts.${i}.telephone`] = FIELD.phone;
+      if (!validPhone(c.cellphone)) errors[`contacts.${i}.cellphone`] = FIELD.phone;
     });
   }
   return errors;
 }
 
+/** The form fields of each wizard step (what Próximo validates before moving on). */
+export const STEP_FIELDS = [
+  [
+    'type',
+    'document',
+    'fullname',
+    'identity',
+    'date_birth',
+    'gender',
+    'maritial',
+    'favorite_store',
+    'telephone',
+    'cellphone',
+    'email',
+    'password',
+  ],
+  ['zipcode', 'address', 'number', 'complement', 'neighborhood', 'state', 'city', 'id_city'],
+  [
+    'employer',
+    'occupation',
+    'time',
+    'timer',
+    'home_owner',
+    'income',
+    'limit',
+    'log',
+    'bank',
+    'ag',
+    'agdigit',
+    'acc',
+    'accdigit',
+  ],
+  ['contacts'],
+] as const satisfies readonly (readonly (keyof CustomerFormValues)[])[];
+
+/**
+ * The wizard's form schema: the rules of every step (`validateStep`), each message under its
+ * field. The wizard validates one step at a time by triggering that step's fields.
+ */
+export const customerFormSchema = z.custom<CustomerFormValues>().superRefine((values, ctx) => {
+  for (let step = 0; step < STEP_TITLES.length; step++) {
+    for (const [path, message] of Object.entries(validateStep(step, values))) {
+      if (message)
+        ctx.addIssue({
+          code: 'custom',
+          path: path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+          message,
+        });
+    }
+  }
+});
+
 /** The wizard step that holds a field (for server errors): contacts → 3, credit → 2, address → 1. */
 export function stepOfField(field: string): number {
   const root = field.split('.')[0] ?? field;
-  if (root === 'contacts') return 3;
-  if (['employer', 'occupation', 'time', 'timer', 'home_owner', 'income', 'limit', 'log', 'bank', 'ag', 'agdigit', 'acc', 'accdigit'].includes(root)) return 2;
-  if (['zipcode', 'address', 'number', 'complement', 'neighborhood', 'state', 'city', 'id_city', 'id_state', 'latitude', 'longitude'].includes(root)) return 1;
-  return 0;
-}
-
-/** `{message, errors: {field: msg}}` of a failed save → field errors (unknown shapes → {}). */
-export function serverFieldErrors(body: unknown): FieldErrors {
-  if (typeof body !== 'object' || body === null) return {};
-  const errors = (body as { errors?: unknown }).errors;
-  if (typeof errors !== 'object' || errors === null) return {};
-  const out: FieldErrors = {};
-  for (const [field, message] of Object.entries(errors as Record<string, unknown>)) {
-    if (typeof message === 'string') out[field] = message;
-    else if (Array.isArray(message) && typeof message[0] === 'string') out[field] = message[0];
-  }
-  return out;
+  const step = STEP_FIELDS.findIndex((fields) => (fields as readonly string[]).includes(root));
+  if (step >= 0) return step;
+  return ['id_state', 'latitude', 'longitude'].includes(root) ? 1 : 0;
 }

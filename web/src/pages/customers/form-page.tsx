@@ -6,36 +6,34 @@ import Wizard, { type WizardProps } from '@cloudscape-design/components/wizard';
 import { documentDigits, padDocument } from '@freguesia/shared/domain/document';
 import { maskDocument } from '@freguesia/shared/domain/masks';
 import { CUSTOMER_MESSAGES } from '@freguesia/shared/schemas/customer';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../api/client';
+import { ApiError, serverFieldErrors } from '../../api/client';
 import {
-  createCustomer,
   customerExists,
-  getCustomer,
-  listBanks,
-  listStores,
-  updateCustomer,
+  useBanks,
+  useCustomer,
+  useSaveCustomer,
+  useStoreOptions,
   type CustomerDetails,
 } from '../../api/customers';
-import { fetchStates, geocodeAddress, type AddressValue } from '../../components/address';
 import { notify } from '../../app/notifications/notify';
+import { fetchStates, geocodeAddress, type AddressValue } from '../../components/address';
+import { applyServerErrors, useZodForm } from '../../components/form';
 import {
+  customerFormSchema,
   documentProblem,
   emptyForm,
   formToPayload,
   recordPassthrough,
   recordToForm,
-  serverFieldErrors,
+  STEP_FIELDS,
   STEP_TITLES,
   stepOfField,
-  validateStep,
   type CustomerFormValues,
-  type FieldErrors,
   type Passthrough,
 } from './form-model';
-import { ContactsStep, CreditStep, LocationStep, PersonalStep } from './form-steps';
-import { useAsync } from './use-async';
+import { ContactsStep, CreditStep, LocationStep, PersonalStep, toAddress } from './form-steps';
 
 /**
  * /customer/new and /customer/edit/:id (spec part 1 §2 "Customer form", §5): the four-step
@@ -45,93 +43,91 @@ import { useAsync } from './use-async';
  */
 export default function CustomerFormPage() {
   const { id } = useParams();
-  const editing = id !== undefined;
-  const record = useAsync<CustomerDetails | null>(
-    (_signal) => (editing ? getCustomer(id) : Promise.resolve(null)),
-    `customer-${id ?? 'new'}`,
-  );
+  const record = useCustomer(id);
 
-  if (editing && record.loading) {
+  if (id !== undefined && record.isPending) {
     return (
       <Box textAlign="center" padding="xxl">
         <Spinner size="large" /> <Box variant="span">Carregando cliente…</Box>
       </Box>
     );
   }
-  if (editing && (record.error || !record.data)) {
+  if (id !== undefined && !record.data) {
     const notFound = record.error instanceof ApiError && record.error.status === 404;
     return (
       <Alert
         type="error"
         header={notFound ? 'Cliente não encontrado.' : 'Não foi possível carregar o cliente.'}
-        action={<Button onClick={record.reload}>Tentar novamente</Button>}
+        action={<Button onClick={() => void record.refetch()}>Tentar novamente</Button>}
       >
         {record.error instanceof Error ? record.error.message : null}
       </Alert>
     );
   }
   // Keyed by the record so a redirect from /customer/new to an edit starts fresh.
-  return <CustomerWizard key={`${id ?? 'new'}`} record={record.data ?? null} />;
+  return <CustomerWizard key={`${id ?? 'new'}`} record={id === undefined ? null : (record.data ?? null)} />;
 }
 
 function CustomerWizard({ record }: { record: CustomerDetails | null }) {
   const navigate = useNavigate();
   const editing = record !== null;
-  const [values, setValues] = useState<CustomerFormValues>(() => (record ? recordToForm(record) : emptyForm()));
+  const form = useZodForm(customerFormSchema, { defaultValues: record ? recordToForm(record) : emptyForm() });
+  const save = useSaveCustomer();
   const [passthrough] = useState<Passthrough>(() => (record ? recordPassthrough(record) : {}));
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [activeStep, setActiveStep] = useState(0);
-  const [submitting, setSubmitting] = useState(false);
   const [checkingDocument, setCheckingDocument] = useState(false);
   const [geocoding, setGeocoding] = useState(false);
   const geocodeSeq = useRef(0);
   const checkedDocument = useRef<string>(record ? documentDigits(record.document) : '');
 
-  const stores = useAsync((_signal) => listStores(), 'stores');
-  const banks = useAsync((_signal) => listBanks(), 'banks');
+  const stores = useStoreOptions();
+  const banks = useBanks();
 
-  const set = (patch: Partial<CustomerFormValues>) => {
-    setValues((prev) => ({ ...prev, ...patch }));
-    // Editing a field clears its error (and the errors of edited contact rows).
-    const touched = Object.keys(patch);
-    if (touched.some((field) => errors[field] || (field === 'contacts' && Object.keys(errors).some((k) => k.startsWith('contacts.'))))) {
-      setErrors((prev) => {
-        const next = { ...prev };
-        for (const field of touched) {
-          delete next[field];
-          if (field === 'contacts') for (const k of Object.keys(next)) if (k.startsWith('contacts.')) delete next[k];
-        }
-        return next;
-      });
+  // Editing a field clears its message (the step is validated again on Próximo).
+  useEffect(() => {
+    const subscription = form.watch((_values, { name }) => {
+      if (name && form.getFieldState(name).error) form.clearErrors(name);
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
+
+  const setValue = <K extends keyof CustomerFormValues>(name: K, value: CustomerFormValues[K]) =>
+    form.setValue(name as never, value as never, { shouldDirty: true });
+
+  /** The address changed: write what changed; a new UF looks up its IBGE id (id_state). */
+  const onAddressChange = (next: AddressValue) => {
+    const current = toAddress(form.getValues());
+    for (const [name, value] of Object.entries(next) as [keyof AddressValue, string][]) {
+      if (current[name] !== value) setValue(name, value);
     }
-    if (patch.state !== undefined && patch.state !== values.state) {
-      const uf = patch.state;
-      if (!uf) setValues((prev) => ({ ...prev, id_state: '' }));
-      else
-        fetchStates().then(
-          (states) => {
-            const found = states.find((s) => s.uf === uf);
-            setValues((prev) => (prev.state === uf ? { ...prev, id_state: found ? String(found.id) : '' } : prev));
-          },
-          () => undefined,
-        );
-    }
+    if (next.state === current.state) return;
+    const uf = next.state;
+    if (!uf) setValue('id_state', '');
+    else
+      fetchStates().then(
+        (states) => {
+          const found = states.find((s) => s.uf === uf);
+          if (form.getValues('state') === uf) setValue('id_state', found ? String(found.id) : '');
+        },
+        () => undefined,
+      );
   };
 
   /** Blur of the document: zero-pad, check CPF/CNPJ, and (creating) look for an existing record. */
   const onDocumentBlur = async () => {
+    const values = form.getValues();
     const digits = documentDigits(values.document);
     if (!digits) return;
     const type = values.type === 'J' ? 'J' : 'F';
     const problem = documentProblem(digits, type);
     if (problem || digits.length > (type === 'F' ? 11 : 14)) {
       notify({ type: 'warning', content: CUSTOMER_MESSAGES.invalidDocument });
-      set({ document: '' });
+      setValue('document', '');
       checkedDocument.current = '';
       return;
     }
     const padded = padDocument(digits, type);
-    if (padded !== digits) set({ document: maskDocument(padded) });
+    if (padded !== digits) setValue('document', maskDocument(padded));
     if (editing || checkedDocument.current === padded) return;
     checkedDocument.current = padded;
     setCheckingDocument(true);
@@ -155,60 +151,59 @@ function CustomerWizard({ record }: { record: CustomerDetails | null }) {
     const seq = ++geocodeSeq.current;
     setGeocoding(true);
     try {
-      const found = await geocodeAddress({ address: address.address, number: address.number, city: address.city, state: address.state });
+      const found = await geocodeAddress({
+        address: address.address,
+        number: address.number,
+        city: address.city,
+        state: address.state,
+      });
       if (seq !== geocodeSeq.current) return;
-      if (found) setValues((prev) => ({ ...prev, latitude: found.lat, longitude: found.lon }));
-      else notify({ type: 'info', content: 'Não foi possível localizar o endereço no mapa.' });
+      if (found) {
+        setValue('latitude', found.lat);
+        setValue('longitude', found.lon);
+      } else notify({ type: 'info', content: 'Não foi possível localizar o endereço no mapa.' });
     } catch (error) {
       if (seq === geocodeSeq.current) {
-        notify({ type: 'warning', content: error instanceof Error ? error.message : 'Não foi possível localizar o endereço no mapa.' });
+        notify({
+          type: 'warning',
+          content: error instanceof Error ? error.message : 'Não foi possível localizar o endereço no mapa.',
+        });
       }
     } finally {
       if (seq === geocodeSeq.current) setGeocoding(false);
     }
   };
 
-  /** Errors of steps `from`..`to` (inclusive) and the first step that has any. */
-  const check = (from: number, to: number): { errors: FieldErrors; step: number | undefined } => {
+  /** Validates steps `from`..`to` (inclusive): the first step with a message, if any. */
+  const firstInvalidStep = async (from: number, to: number): Promise<number | undefined> => {
+    form.clearErrors();
     for (let step = from; step <= to; step++) {
-      const found = validateStep(step, values);
-      if (Object.keys(found).length > 0) return { errors: found, step };
+      if (!(await form.trigger([...STEP_FIELDS[step]!]))) return step;
     }
-    return { errors: {}, step: undefined };
+    return undefined;
   };
 
-  const onNavigate = ({ detail }: { detail: WizardProps.NavigateDetail }) => {
+  const onNavigate = async ({ detail }: { detail: WizardProps.NavigateDetail }) => {
     const target = detail.requestedStepIndex;
     if (target <= activeStep) {
       setActiveStep(target);
       return;
     }
-    const { errors: found, step } = check(activeStep, target - 1);
-    if (step !== undefined) {
-      setErrors(found);
-      setActiveStep(step);
-      return;
-    }
-    setErrors({});
-    setActiveStep(target);
+    const invalid = await firstInvalidStep(activeStep, target - 1);
+    setActiveStep(invalid ?? target);
   };
 
   const submit = async () => {
-    const { errors: found, step } = check(0, STEP_TITLES.length - 1);
-    if (step !== undefined) {
-      setErrors(found);
-      setActiveStep(step);
+    const invalid = await firstInvalidStep(0, STEP_TITLES.length - 1);
+    if (invalid !== undefined) {
+      setActiveStep(invalid);
       return;
     }
-    setSubmitting(true);
-    const payload = formToPayload(values, passthrough, record?.id);
     try {
-      if (editing) await updateCustomer(payload);
-      else await createCustomer(payload);
+      await save.mutateAsync(formToPayload(form.getValues(), passthrough, record?.id));
       notify({ type: 'success', content: editing ? CUSTOMER_MESSAGES.updated : CUSTOMER_MESSAGES.created });
       navigate('/customers');
     } catch (error) {
-      setSubmitting(false);
       if (!(error instanceof ApiError)) {
         notify({ type: 'error', header: 'Erro ao salvar cliente', content: 'Tente novamente.' });
         return;
@@ -219,26 +214,24 @@ function CustomerWizard({ record }: { record: CustomerDetails | null }) {
         navigate(`/customer/edit/${existingId}`);
         return;
       }
-      const fields = serverFieldErrors(error.body);
-      const keys = Object.keys(fields);
-      if (keys.length > 0) {
-        setErrors(fields);
-        setActiveStep(Math.min(...keys.map(stepOfField)));
-      }
+      const fields = Object.keys(serverFieldErrors(error));
+      if (applyServerErrors(error, form.setError)) setActiveStep(Math.min(...fields.map(stepOfField)));
       notify({ type: 'error', header: 'Erro ao salvar cliente', content: error.message });
     }
   };
 
-  const stepProps = { values, errors, set };
+  const { control } = form;
   const steps: WizardProps.Step[] = [
     {
       title: STEP_TITLES[0],
-      description: record ? `Alterando o cadastro de ${record.fullname}.` : 'Identificação e contato do cliente.',
+      description: record
+        ? `Alterando o cadastro de ${record.fullname}.`
+        : 'Identificação e contato do cliente.',
       content: (
         <PersonalStep
-          {...stepProps}
+          control={control}
           stores={stores.data ?? []}
-          storesLoading={stores.loading}
+          storesLoading={stores.isPending}
           checkingDocument={checkingDocument}
           onDocumentBlur={() => void onDocumentBlur()}
         />
@@ -247,17 +240,24 @@ function CustomerWizard({ record }: { record: CustomerDetails | null }) {
     {
       title: STEP_TITLES[1],
       description: 'Endereço do cliente; o marcador aparece no mapa após a localização do endereço.',
-      content: <LocationStep {...stepProps} geocoding={geocoding} onLocate={(address) => void locate(address)} />,
+      content: (
+        <LocationStep
+          control={control}
+          geocoding={geocoding}
+          onLocate={(address) => void locate(address)}
+          onAddressChange={onAddressChange}
+        />
+      ),
     },
     {
       title: STEP_TITLES[2],
       isOptional: true,
-      content: <CreditStep {...stepProps} banks={banks.data ?? []} banksLoading={banks.loading} />,
+      content: <CreditStep control={control} banks={banks.data ?? []} banksLoading={banks.isPending} />,
     },
     {
       title: STEP_TITLES[3],
       isOptional: true,
-      content: <ContactsStep {...stepProps} />,
+      content: <ContactsStep control={control} />,
     },
   ];
 
@@ -266,8 +266,8 @@ function CustomerWizard({ record }: { record: CustomerDetails | null }) {
       data-testid="customer-wizard"
       steps={steps}
       activeStepIndex={activeStep}
-      isLoadingNextStep={submitting}
-      onNavigate={onNavigate}
+      isLoadingNextStep={save.isPending}
+      onNavigate={(event) => void onNavigate(event)}
       onSubmit={() => void submit()}
       onCancel={() => navigate('/customers')}
       submitButtonText="Finalizar"

@@ -1,19 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import {
   abbreviate,
+  EMPTY,
+  formatAmount,
+  formatDate,
+  formatDateTime,
+  totalText,
+} from '../../components/format';
+import {
   basketDays,
   cityUf,
   consentChangeText,
-  customersTotalText,
+  CUSTOMER_NOUN,
   displayDocument,
   displayPhone,
   eventTypeLabel,
-  formatDate,
-  formatDateTime,
-  formatReais,
   newestFirst,
   purchasesWindow,
 } from './format';
+
+/** The customers list total, as the list page writes it (shared `totalText`, k/M). */
+const customersTotalText = (total: number, estimated = false) =>
+  totalText(total, CUSTOMER_NOUN, { abbreviated: true, estimated });
+const formatReais = formatAmount;
 
 describe('abbreviate', () => {
   it('keeps numbers below one thousand', () => {
@@ -56,13 +65,14 @@ describe('dates', () => {
   it('formats wire dates as DD/MM/YYYY', () => {
     expect(formatDate('2024-03-07')).toBe('07/03/2024');
     expect(formatDate('2024-03-07 21:30:00')).toBe('07/03/2024');
-    expect(formatDate('')).toBe('');
-    expect(formatDate(null)).toBe('');
-    expect(formatDate('nonsense')).toBe('');
+    // The shared formatters show the empty sign for no value (the screens did `|| '-'`).
+    expect(formatDate('')).toBe(EMPTY);
+    expect(formatDate(null)).toBe(EMPTY);
+    expect(formatDate('nonsense')).toBe(EMPTY);
   });
 
-  it('shows ISO instants in the local time zone', () => {
-    const instant = new Date(2024, 2, 7, 23, 45).toISOString();
+  it('shows ISO instants in Brasília time', () => {
+    const instant = '2024-03-08T02:45:00.000Z';
     expect(formatDate(instant)).toBe('07/03/2024');
     expect(formatDateTime(instant)).toBe('07/03/2024 23:45');
   });
@@ -102,9 +112,9 @@ describe('display helpers', () => {
   });
 
   it('formats money and places', () => {
-    expect(formatReais(1234.56)).toBe('R$ 1.234,56');
-    expect(formatReais(0.1 + 0.2)).toBe('R$ 0,30');
-    expect(formatReais(null)).toBe('R$ 0,00');
+    expect(formatReais(1234.56).replace(/\s/g, ' ')).toBe('R$ 1.234,56');
+    expect(formatReais(0.1 + 0.2).replace(/\s/g, ' ')).toBe('R$ 0,30');
+    expect(formatReais(0).replace(/\s/g, ' ')).toBe('R$ 0,00');
     expect(cityUf('São Paulo', 'SP')).toBe('São Paulo/SP');
     expect(cityUf(null, 'SP')).toBe('SP');
     expect(cityUf('', '')).toBe('-');
@@ -116,8 +126,12 @@ describe('timeline', () => {
     expect(eventTypeLabel('consent')).toBe('Consentimento');
     expect(eventTypeLabel('portal_update')).toBe('Atualização pelo portal');
     expect(eventTypeLabel('other')).toBe('other');
-    expect(consentChangeText({ field: 'cellphone_optout', from: 'N', to: 'Y' })).toBe('Opt-out de SMS: Não → Sim');
-    expect(consentChangeText({ field: 'gdpr_agreement', from: null, to: 'Y' })).toBe('Aceite do regulamento (LGPD): — → Sim');
+    expect(consentChangeText({ field: 'cellphone_optout', from: 'N', to: 'Y' })).toBe(
+      'Opt-out de SMS: Não → Sim',
+    );
+    expect(consentChangeText({ field: 'gdpr_agreement', from: null, to: 'Y' })).toBe(
+      'Aceite do regulamento (LGPD): — → Sim',
+    );
   });
 
   it('sorts newest first', () => {

@@ -1,83 +1,29 @@
 import { maskDocument, maskPhone, onlyDigits } from '@freguesia/shared/domain/masks';
-import { formatMoney } from '@freguesia/shared/domain/money';
+import { EMPTY } from '../../components/format';
 
 /**
- * Display helpers of the customer screens (pure: unit-tested in node).
- * UI dates are DD/MM/YYYY, money is 'R$ 1.234,56' (spec part 1 §9).
+ * Display helpers of the customer screens (pure: unit-tested in node). Dates, money and totals
+ * come from `components/format` (DD/MM/YYYY in Brasília time, 'R$ 1.234,56', k/M).
  */
 
-/**
- * Abbreviates a count with a k or M suffix, one decimal with a comma, rounded down so a total is
- * never overstated: 999 → '999', 2_100 → '2,1k', 2_000 → '2k', 1_250_000 → '1,2M'.
- */
-export function abbreviate(n: number): string {
-  if (!Number.isFinite(n)) return '0';
-  const sign = n < 0 ? '-' : '';
-  const abs = Math.floor(Math.abs(n));
-  const scaled = (value: number, divisor: number, suffix: string) => {
-    const tenths = Math.floor((value * 10) / divisor);
-    const whole = Math.floor(tenths / 10);
-    const decimal = tenths % 10;
-    return `${sign}${whole}${decimal ? `,${decimal}` : ''}${suffix}`;
-  };
-  if (abs >= 1_000_000) return scaled(abs, 1_000_000, 'M');
-  if (abs >= 1_000) return scaled(abs, 1_000, 'k');
-  return `${sign}${abs}`;
-}
-
-/** 'Total de 2,1k clientes' / 'Total de 1 cliente'. */
-export function customersTotalText(total: number, estimated = false): string {
-  const noun = total === 1 ? 'cliente' : 'clientes';
-  return `Total de ${estimated ? 'mais de ' : ''}${abbreviate(total)} ${noun}`;
-}
+/** The list total's noun: 'Total de 2,1k clientes' / 'Total de 1 cliente'. */
+export const CUSTOMER_NOUN = { one: 'cliente', many: 'clientes' } as const;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/**
- * A date for people, DD/MM/YYYY. Accepts 'YYYY-MM-DD', local 'YYYY-MM-DD HH:mm:ss' (shown as
- * written) and ISO instants with a zone ('…Z', shown in the browser's time zone). '' when empty.
- */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '';
-  if (/[zZ]$|[+-]\d{2}:?\d{2}$/.test(value) && value.includes('T')) {
-    const date = new Date(value);
-    if (Number.isNaN(date.getTime())) return '';
-    return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
-  }
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : '';
-}
-
-/** DD/MM/YYYY HH:mm, with the same rules as `formatDate`. */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  if (/[zZ]$|[+-]\d{2}:?\d{2}$/.test(value) && value.includes('T')) {
-    const date = new Date(value);
-    if (Number.isNaN(date.getTime())) return '';
-    return `${formatDate(value)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-  }
-  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/.exec(value);
-  return match ? `${match[3]}/${match[2]}/${match[1]} ${match[4]}:${match[5]}` : formatDate(value);
-}
-
-/** Reais (a JSON number with up to two decimals) → 'R$ 1.234,56'. */
-export function formatReais(value: number | null | undefined): string {
-  return formatMoney(Math.round((value ?? 0) * 100));
-}
-
 /** The document with its mask (CPF up to 11 digits, CNPJ beyond), '-' when empty. */
 export function displayDocument(value: string | null | undefined): string {
-  return onlyDigits(value) ? maskDocument(value) : '-';
+  return onlyDigits(value) ? maskDocument(value) : EMPTY;
 }
 
 /** A phone with the landline or cellphone mask, '-' when empty. */
 export function displayPhone(value: string | null | undefined): string {
-  return onlyDigits(value) ? maskPhone(value) : '-';
+  return onlyDigits(value) ? maskPhone(value) : EMPTY;
 }
 
 /** 'São Paulo/SP', 'São Paulo', 'SP' or '-'. */
 export function cityUf(city: string | null | undefined, state: string | null | undefined): string {
-  return [city, state].filter((part) => part && part.trim()).join('/') || '-';
+  return [city, state].filter((part) => part && part.trim()).join('/') || EMPTY;
 }
 
 /** Local calendar day as 'YYYY-MM-DD'. */

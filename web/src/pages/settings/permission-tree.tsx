@@ -36,7 +36,12 @@ export function PermissionTree({ selected, onChange }: PermissionTreeProps) {
         {TREE.map((group) => {
           const state = groupState(group, selected);
           return (
-            <div key={group.subject} role="group" aria-label={group.label} data-testid={`permission-group-${group.subject}`}>
+            <div
+              key={group.subject}
+              role="group"
+              aria-label={group.label}
+              data-testid={`permission-group-${group.subject}`}
+            >
               <Checkbox
                 checked={state === 'all'}
                 indeterminate={state === 'some'}

@@ -5,13 +5,11 @@ import Header from '@cloudscape-design/components/header';
 import SideNavigation from '@cloudscape-design/components/side-navigation';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
-import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { settingsMap } from '../../api/settings';
-import { failureMessage } from './field-errors';
+import { failureMessage } from '../../api/client';
+import { useSettings } from '../../api/settings';
 import { DashboardTab } from './platform/dashboard-tab';
 import { IntegrationTab } from './platform/integration-tab';
-import type { SettingValues } from './platform/platform-form';
 import { PortalTab } from './platform/portal-tab';
 import './settings.css';
 
@@ -30,50 +28,34 @@ type TabId = (typeof PLATFORM_TABS)[number]['id'];
 export default function PlatformPage() {
   const [params, setParams] = useSearchParams();
   const tab: TabId = PLATFORM_TABS.find((t) => t.id === params.get('tab'))?.id ?? 'painel';
-  const [saved, setSaved] = useState<{ values?: SettingValues; error?: string }>({});
-
-  useEffect(() => {
-    const controller = new AbortController();
-    settingsMap(controller.signal).then(
-      (values) => setSaved({ values }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setSaved({ error: failureMessage(error) });
-      },
-    );
-    return () => controller.abort();
-  }, []);
-
-  const onSaved = useCallback(
-    (written: SettingValues) => setSaved((current) => ({ values: { ...current.values, ...written } })),
-    [],
-  );
+  const saved = useSettings();
 
   function content() {
     if (tab === 'integracao') return <IntegrationTab />;
     if (saved.error) {
       return (
         <Alert type="error" header="Não foi possível carregar as configurações">
-          {saved.error}
+          {failureMessage(saved.error)}
         </Alert>
       );
     }
-    if (!saved.values) {
+    if (!saved.data) {
       return (
         <Container>
           <Spinner size="large" />
         </Container>
       );
     }
-    return tab === 'portal' ? (
-      <PortalTab saved={saved.values} onSaved={onSaved} />
-    ) : (
-      <DashboardTab saved={saved.values} onSaved={onSaved} />
-    );
+    // Each tab's form starts from the settings as loaded and keeps its own saved state after.
+    return tab === 'portal' ? <PortalTab saved={saved.data} /> : <DashboardTab saved={saved.data} />;
   }
 
   return (
     <SpaceBetween size="l">
-      <Header variant="h1" description="Aparência da plataforma, portal de cadastro de clientes e integração com o PDV.">
+      <Header
+        variant="h1"
+        description="Aparência da plataforma, portal de cadastro de clientes e integração com o PDV."
+      >
         Plataforma
       </Header>
       <Grid gridDefinition={[{ colspan: { default: 12, s: 3 } }, { colspan: { default: 12, s: 9 } }]}>

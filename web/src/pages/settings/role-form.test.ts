@@ -1,6 +1,23 @@
 import { permissionTree } from '@freguesia/shared/domain/permissions';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_ROLE_FORM, groupState, roleBody, toggleGroup, togglePermission, validateRoleForm } from './role-form';
+import {
+  EMPTY_ROLE_FORM,
+  groupState,
+  roleBody,
+  roleFormSchema,
+  toggleGroup,
+  togglePermission,
+  type RoleFormValues,
+} from './role-form';
+
+/** The messages the form shows, by field (first message of each). */
+function validateRoleForm(values: RoleFormValues): Record<string, string> {
+  const result = roleFormSchema.safeParse(values);
+  const messages: Record<string, string> = {};
+  for (const issue of result.success ? [] : result.error.issues)
+    messages[String(issue.path[0])] ??= issue.message;
+  return messages;
+}
 
 const sell = permissionTree().find((g) => g.subject === 'Sell')!;
 const customers = permissionTree().find((g) => g.subject === 'Customers')!;
@@ -11,15 +28,19 @@ describe('role form', () => {
       role: 'Digite o nome da permissão',
       description: 'Digite a descrição',
     });
-    expect(validateRoleForm({ role: ' Caixa ', description: 'Frente de caixa', permissions: new Set() })).toEqual({});
+    expect(
+      validateRoleForm({ role: ' Caixa ', description: 'Frente de caixa', permissions: new Set() }),
+    ).toEqual({});
   });
 
   it('sends the ticked permissions as [{id}] in ascending order', () => {
-    expect(roleBody({ role: ' Caixa ', description: ' Frente ', permissions: new Set([27, 2, 26]) })).toEqual({
-      role: 'Caixa',
-      description: 'Frente',
-      permissions: [{ id: 2 }, { id: 26 }, { id: 27 }],
-    });
+    expect(roleBody({ role: ' Caixa ', description: ' Frente ', permissions: new Set([27, 2, 26]) })).toEqual(
+      {
+        role: 'Caixa',
+        description: 'Frente',
+        permissions: [{ id: 2 }, { id: 26 }, { id: 27 }],
+      },
+    );
   });
 });
 

@@ -1,7 +1,7 @@
 import type { PermissionGroup } from '@freguesia/shared/domain/permissions';
 import { RoleInput, type Role } from '@freguesia/shared/schemas/identity';
+import { z } from 'zod';
 import type { RoleBody } from '../../api/identity';
-import { issuesToFieldErrors, type FieldErrors } from './field-errors';
 
 /** The role drawer's values: name, description and the ticked permission ids. */
 export interface RoleFormValues {
@@ -13,7 +13,11 @@ export interface RoleFormValues {
 export const EMPTY_ROLE_FORM: RoleFormValues = { role: '', description: '', permissions: new Set() };
 
 export function roleFormFromRole(role: Role): RoleFormValues {
-  return { role: role.role, description: role.description, permissions: new Set(role.permissions.map((p) => p.id)) };
+  return {
+    role: role.role,
+    description: role.description,
+    permissions: new Set(role.permissions.map((p) => p.id)),
+  };
 }
 
 /** POST /web/role/new body: `{role, description, permissions: [{id}]}`, ids ascending. */
@@ -25,11 +29,15 @@ export function roleBody(values: RoleFormValues): RoleBody {
   };
 }
 
-/** 'Digite o nome da permissão', 'Digite a descrição' (spec part 3 §5), by field. */
-export function validateRoleForm(values: RoleFormValues): FieldErrors {
-  const result = RoleInput.safeParse(roleBody(values));
-  return result.success ? {} : issuesToFieldErrors(result.error.issues);
-}
+/**
+ * The form's schema: name and description with the shared RoleInput rules ('Digite o nome da
+ * permissão', 'Digite a descrição', spec part 3 §5), the ticked ids as a set.
+ */
+export const roleFormSchema = z.object({
+  role: RoleInput.shape.role,
+  description: RoleInput.shape.description,
+  permissions: z.custom<ReadonlySet<number>>((value) => value instanceof Set),
+});
 
 /** Whether a subject's group is fully, partly or not ticked (the group checkbox). */
 export type GroupState = 'all' | 'some' | 'none';

@@ -1,19 +1,16 @@
-import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
-import Modal from '@cloudscape-design/components/modal';
 import Select, { type SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Toggle from '@cloudscape-design/components/toggle';
 import type { Role } from '@freguesia/shared/schemas/identity';
 import { PASSWORD_MIN_LENGTH } from '@freguesia/shared/schemas/identity';
-import { useMemo, useState } from 'react';
-import { createUser, updateUser, type StoreOption } from '../../api/identity';
-import { notify } from '../../app/notifications/notify';
-import { failureMessage, serverFieldErrors, type FieldErrors } from './field-errors';
-import { userBody, validateUserForm, type UserFormMode, type UserFormValues } from './user-form';
+import { useMemo } from 'react';
+import { useSaveUser, type StoreOption } from '../../api/identity';
+import { Field, FormModal, useZodForm } from '../../components/form';
+import { saveWithNotices } from './save-notices';
+import { userBody, userFormSchema, type UserFormMode, type UserFormValues } from './user-form';
 
 export const USER_NOTICES = {
   created: 'Usuário foi incluído com sucesso',
@@ -30,15 +27,43 @@ interface UserFormModalProps {
   roles: readonly Role[];
   stores: readonly StoreOption[];
   onDismiss: () => void;
-  onSaved: () => void;
 }
 
+/** The password and its confirmation: on edit both may stay empty (the password is kept). */
+const PASSWORD_FIELDS = [
+  {
+    name: 'password',
+    label: 'Senha',
+    testId: 'user-password',
+    editDescription: 'Preencha apenas para trocar a senha.',
+    constraintText: `Mínimo de ${PASSWORD_MIN_LENGTH} caracteres.`,
+  },
+  // A blank description keeps both inputs on one line.
+  {
+    name: 'password_confirmation',
+    label: 'Confirmação da senha',
+    testId: 'user-password-confirmation',
+    editDescription: '\u00a0',
+    constraintText: undefined,
+  },
+] as const satisfies readonly {
+  name: 'password' | 'password_confirmation';
+  label: string;
+  testId: string;
+  editDescription: string;
+  constraintText?: string;
+}[];
+
+const idOption = (options: readonly SelectProps.Option[], id: number | null) =>
+  id === null ? null : (options.find((o) => o.value === String(id)) ?? null);
+
 /** Create/edit drawer of a staff user (a large modal, like every Ajustes drawer). */
-export function UserFormModal({ mode, initial, roles, stores, onDismiss, onSaved }: UserFormModalProps) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
+export function UserFormModal({ mode, initial, roles, stores, onDismiss }: UserFormModalProps) {
   const creating = mode.kind === 'create';
+  const schema = useMemo(() => userFormSchema(mode), [mode]);
+  const form = useZodForm(schema, { defaultValues: initial });
+  const save = useSaveUser();
+  const allStores = form.watch('allStores');
 
   const roleOptions = useMemo<SelectProps.Option[]>(
     () => roles.map((role) => ({ value: String(role.id), label: role.role, description: role.description })),
@@ -48,174 +73,153 @@ export function UserFormModal({ mode, initial, roles, stores, onDismiss, onSaved
     () => stores.map((store) => ({ value: String(store.id), label: store.name })),
     [stores],
   );
-  const selectedRole = roleOptions.find((o) => o.value === String(values.role_id)) ?? null;
-  const selectedStore =
-    values.store_id === null
-      ? null
-      : (storeOptions.find((o) => o.value === String(values.store_id)) ?? { value: String(values.store_id), label: `Loja ${values.store_id}` });
 
-  function set<K extends keyof UserFormValues>(field: K, value: UserFormValues[K]) {
-    setValues((current) => ({ ...current, [field]: value }));
-    const errorField = field === 'allStores' ? 'store_id' : field;
-    if (errors[errorField]) setErrors(({ [errorField]: _removed, ...rest }) => rest);
-  }
+  const submit = form.handleSubmit(async (values) => {
+    const saved = await saveWithNotices(creating, USER_NOTICES, form.setError, () =>
+      save.mutateAsync(userBody(values, mode)),
+    );
+    if (saved) onDismiss();
+  });
 
-  async function submit() {
-    const found = validateUserForm(values, mode);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
-      const body = userBody(values, mode);
-      if (mode.kind === 'create') await createUser(body);
-      else await updateUser({ ...body, id: mode.id });
-      notify({ type: 'success', header: creating ? USER_NOTICES.created : USER_NOTICES.updated });
-      onSaved();
-    } catch (error) {
-      setErrors(serverFieldErrors(error));
-      notify({
-        type: 'error',
-        header: creating ? USER_NOTICES.createFailed : USER_NOTICES.updateFailed,
-        content: failureMessage(error),
-      });
-      setSaving(false);
-    }
-  }
-
-  const testid = (name: string) => ({ 'data-testid': `user-${name}` }) as Record<string, string>;
-
+  const { control } = form;
   return (
-    <Modal
+    <FormModal
       visible
-      size="large"
-      header={creating ? 'Novo usuário' : 'Alterar usuário'}
-      closeAriaLabel="Fechar"
-      onDismiss={() => {
-        if (!saving) onDismiss();
-      }}
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" disabled={saving} onClick={onDismiss}>
-              Cancelar
-            </Button>
-            <Button variant="primary" loading={saving} onClick={() => void submit()} data-testid="user-submit">
-              {creating ? 'Cadastrar' : 'Salvar'}
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
+      title={creating ? 'Novo usuário' : 'Alterar usuário'}
+      submitLabel={creating ? 'Cadastrar' : 'Salvar'}
+      saving={form.formState.isSubmitting}
+      onSubmit={() => void submit()}
+      onDismiss={onDismiss}
+      testId="user"
     >
-      <form
-        noValidate
-        data-testid="user-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <SpaceBetween size="l">
-          <ColumnLayout columns={2}>
-            <FormField label="E-mail" errorText={errors.email} controlId="user-email">
+      <SpaceBetween size="l">
+        <ColumnLayout columns={2}>
+          <Field control={control} name="email" label="E-mail" controlId="user-email">
+            {(field) => (
               <Input
                 type="email"
                 inputMode="email"
                 autoComplete={false}
-                value={values.email}
+                value={field.value}
                 placeholder="nome@empresa.com.br"
-                onChange={({ detail }) => set('email', detail.value)}
-                {...testid('email')}
+                onChange={({ detail }) => field.onChange(detail.value)}
+                data-testid="user-email"
               />
-            </FormField>
-            <FormField label="Documento" errorText={errors.document} controlId="user-document">
+            )}
+          </Field>
+          <Field control={control} name="document" label="Documento" controlId="user-document">
+            {(field) => (
               <Input
-                value={values.document}
+                value={field.value}
                 placeholder="CPF ou matrícula"
-                onChange={({ detail }) => set('document', detail.value)}
-                {...testid('document')}
+                onChange={({ detail }) => field.onChange(detail.value)}
+                data-testid="user-document"
               />
-            </FormField>
-            <FormField label="Nome" errorText={errors.fullname} controlId="user-fullname">
-              <Input value={values.fullname} onChange={({ detail }) => set('fullname', detail.value)} {...testid('fullname')} />
-            </FormField>
-            <FormField
-              label="Nome reduzido"
-              constraintText="Aparece no menu do perfil."
-              errorText={errors.shortname}
-              controlId="user-shortname"
-            >
-              <Input value={values.shortname} onChange={({ detail }) => set('shortname', detail.value)} {...testid('shortname')} />
-            </FormField>
-          </ColumnLayout>
+            )}
+          </Field>
+          <Field control={control} name="fullname" label="Nome" controlId="user-fullname">
+            {(field) => (
+              <Input
+                value={field.value}
+                onChange={({ detail }) => field.onChange(detail.value)}
+                data-testid="user-fullname"
+              />
+            )}
+          </Field>
+          <Field
+            control={control}
+            name="shortname"
+            label="Nome reduzido"
+            constraintText="Aparece no menu do perfil."
+            controlId="user-shortname"
+          >
+            {(field) => (
+              <Input
+                value={field.value}
+                onChange={({ detail }) => field.onChange(detail.value)}
+                data-testid="user-shortname"
+              />
+            )}
+          </Field>
+        </ColumnLayout>
 
-          <ColumnLayout columns={2}>
-            <FormField label="Permissão" errorText={errors.role_id} controlId="user-role">
+        <ColumnLayout columns={2}>
+          <Field control={control} name="role_id" label="Permissão" controlId="user-role">
+            {(field) => (
               <Select
-                selectedOption={selectedRole}
+                selectedOption={idOption(roleOptions, field.value)}
                 options={roleOptions}
                 placeholder="Escolha uma permissão"
                 empty="Nenhuma permissão cadastrada"
                 filteringType={roleOptions.length > 8 ? 'auto' : 'none'}
-                onChange={({ detail }) => set('role_id', Number(detail.selectedOption.value))}
-                {...testid('role')}
+                onChange={({ detail }) => field.onChange(Number(detail.selectedOption.value))}
+                data-testid="user-role"
               />
+            )}
+          </Field>
+          <SpaceBetween size="s">
+            <FormField label="Lojas" controlId="user-all-stores">
+              <Toggle
+                checked={allStores}
+                onChange={({ detail }) => {
+                  form.setValue('allStores', detail.checked);
+                  form.clearErrors('store_id');
+                }}
+                data-testid="user-all-stores"
+              >
+                Todas as lojas
+              </Toggle>
             </FormField>
-            <SpaceBetween size="s">
-              <FormField label="Lojas" controlId="user-all-stores">
-                <Toggle checked={values.allStores} onChange={({ detail }) => set('allStores', detail.checked)} {...testid('all-stores')}>
-                  Todas as lojas
-                </Toggle>
-              </FormField>
-              {!values.allStores && (
-                <FormField label="Loja de trabalho" errorText={errors.store_id} controlId="user-store">
+            {!allStores && (
+              <Field control={control} name="store_id" label="Loja de trabalho" controlId="user-store">
+                {(field) => (
                   <Select
-                    selectedOption={selectedStore}
+                    selectedOption={
+                      field.value === null
+                        ? null
+                        : (idOption(storeOptions, field.value) ?? {
+                            value: String(field.value),
+                            label: `Loja ${field.value}`,
+                          })
+                    }
                     options={storeOptions}
                     placeholder="Escolha a loja"
                     empty="Nenhuma loja disponível. Cadastre lojas em Mercadorias › Lojas."
                     filteringType={storeOptions.length > 8 ? 'auto' : 'none'}
                     filteringPlaceholder="Buscar loja"
-                    onChange={({ detail }) => set('store_id', Number(detail.selectedOption.value))}
-                    {...testid('store')}
+                    onChange={({ detail }) => field.onChange(Number(detail.selectedOption.value))}
+                    data-testid="user-store"
                   />
-                </FormField>
-              )}
-            </SpaceBetween>
-          </ColumnLayout>
+                )}
+              </Field>
+            )}
+          </SpaceBetween>
+        </ColumnLayout>
 
-          <ColumnLayout columns={2}>
-            <FormField
-              label="Senha"
-              description={creating ? undefined : 'Preencha apenas para trocar a senha.'}
-              constraintText={`Mínimo de ${PASSWORD_MIN_LENGTH} caracteres.`}
-              errorText={errors.password}
-              controlId="user-password"
+        <ColumnLayout columns={2}>
+          {PASSWORD_FIELDS.map(({ name, label, testId, editDescription, constraintText }) => (
+            <Field
+              key={name}
+              control={control}
+              name={name}
+              label={label}
+              description={creating ? undefined : editDescription}
+              constraintText={constraintText}
+              controlId={testId}
             >
-              <Input
-                type="password"
-                autoComplete="new-password"
-                value={values.password}
-                onChange={({ detail }) => set('password', detail.value)}
-                {...testid('password')}
-              />
-            </FormField>
-            <FormField
-              label="Confirmação da senha"
-              description={creating ? undefined : '\u00a0'}
-              errorText={errors.password_confirmation}
-              controlId="user-password-confirmation"
-            >
-              <Input
-                type="password"
-                autoComplete="new-password"
-                value={values.password_confirmation}
-                onChange={({ detail }) => set('password_confirmation', detail.value)}
-                {...testid('password-confirmation')}
-              />
-            </FormField>
-          </ColumnLayout>
-        </SpaceBetween>
-      </form>
-    </Modal>
+              {(field) => (
+                <Input
+                  type="password"
+                  autoComplete="new-password"
+                  value={field.value}
+                  onChange={({ detail }) => field.onChange(detail.value)}
+                  data-testid={testId}
+                />
+              )}
+            </Field>
+          ))}
+        </ColumnLayout>
+      </SpaceBetween>
+    </FormModal>
   );
 }

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_USER_FORM, userBody, validateUserForm, type UserFormValues } from './user-form';
+import {
+  EMPTY_USER_FORM,
+  userBody,
+  userFormSchema,
+  type UserFormMode,
+  type UserFormValues,
+} from './user-form';
+
+/** The messages the form shows, by field (what the zod resolver puts under each field). */
+function validateUserForm(values: UserFormValues, mode: UserFormMode): Record<string, string> {
+  const result = userFormSchema(mode).safeParse(values);
+  return Object.fromEntries(
+    (result.success ? [] : result.error.issues).map((issue) => [String(issue.path[0]), issue.message]),
+  );
+}
 
 const filled: UserFormValues = {
   email: 'maria@loja.com.br',
@@ -35,9 +49,11 @@ describe('user form validation', () => {
     expect(validateUserForm({ ...filled, password_confirmation: '' }, { kind: 'create' })).toEqual({
       password_confirmation: 'Confirme a senha',
     });
-    expect(validateUserForm({ ...filled, password_confirmation: 'outra-senha' }, { kind: 'create' })).toEqual({
-      password_confirmation: 'As duas senhas que você digitou não coincidem!',
-    });
+    expect(validateUserForm({ ...filled, password_confirmation: 'outra-senha' }, { kind: 'create' })).toEqual(
+      {
+        password_confirmation: 'As duas senhas que você digitou não coincidem!',
+      },
+    );
   });
 
   it('does not need a store when the user works in all stores', () => {
@@ -47,7 +63,9 @@ describe('user form validation', () => {
   it('keeps the password optional on edit, but checks it when typed', () => {
     const edit = { kind: 'edit', id: 7 } as const;
     expect(validateUserForm({ ...filled, password: '', password_confirmation: '' }, edit)).toEqual({});
-    expect(validateUserForm({ ...filled, password: 'nova-senha-1', password_confirmation: 'x' }, edit)).toEqual({
+    expect(
+      validateUserForm({ ...filled, password: 'nova-senha-1', password_confirmation: 'x' }, edit),
+    ).toEqual({
       password_confirmation: 'As duas senhas que você digitou não coincidem!',
     });
   });
@@ -63,7 +81,10 @@ describe('user request body', () => {
   });
 
   it('drops the store when all stores', () => {
-    expect(userBody({ ...filled, allStores: true }, { kind: 'create' })).toMatchObject({ all_stores: 'Y', store_id: null });
+    expect(userBody({ ...filled, allStores: true }, { kind: 'create' })).toMatchObject({
+      all_stores: 'Y',
+      store_id: null,
+    });
   });
 
   it('sends the password on edit only when filled', () => {
@@ -72,6 +93,10 @@ describe('user request body', () => {
     expect(without).toMatchObject({ id: 7, all_stores: 'N', store_id: 2 });
     expect(without).not.toHaveProperty('password');
     expect(without).not.toHaveProperty('password_confirmation');
-    expect(userBody(filled, edit)).toMatchObject({ id: 7, password: 'segredo123', password_confirmation: 'segredo123' });
+    expect(userBody(filled, edit)).toMatchObject({
+      id: 7,
+      password: 'segredo123',
+      password_confirmation: 'segredo123',
+    });
   });
 });

@@ -1,7 +1,7 @@
 import type { User } from '@freguesia/shared/schemas/identity';
 import { USER_MESSAGES, userCreateSchema, userUpdateSchema } from '@freguesia/shared/schemas/identity';
+import { z } from 'zod';
 import type { UserBody } from '../../api/identity';
-import { issuesToFieldErrors, type FieldErrors } from './field-errors';
 
 /** The user drawer's values (spec part 3 §3, §5). */
 export interface UserFormValues {
@@ -72,23 +72,42 @@ export function userBody(values: UserFormValues, mode: UserFormMode): UserBody {
   return body;
 }
 
+const formValues = z.object({
+  email: z.string(),
+  fullname: z.string(),
+  shortname: z.string(),
+  document: z.string(),
+  role_id: z.number().nullable(),
+  allStores: z.boolean(),
+  store_id: z.number().nullable(),
+  password: z.string(),
+  password_confirmation: z.string(),
+});
+
 /**
- * The form's messages, by field, with the same rules the server applies (shared schemas):
- * 'Digite o email', 'Digite o nome', 'Digite o nome reduzido', 'Digite um documento único',
- * 'Selecione a permissão', the work store when not all stores, 'Informe a senha!' and
- * 'Confirme a senha' on creation, 'As duas senhas que você digitou não coincidem!'.
+ * The form's schema: the body it would send must pass the server's own schema (shared
+ * `userCreateSchema`/`userUpdateSchema`), so every message is the spec's — 'Digite o email',
+ * 'Digite o nome', 'Digite o nome reduzido', 'Digite um documento único', 'Selecione a
+ * permissão', the work store when not all stores, 'Informe a senha!' and 'Confirme a senha' on
+ * creation, 'As duas senhas que você digitou não coincidem!' — one message per field.
  */
-export function validateUserForm(values: UserFormValues, mode: UserFormMode): FieldErrors {
-  const body = userBody(values, mode);
-  const schema =
+export function userFormSchema(mode: UserFormMode) {
+  const body =
     mode.kind === 'create'
       ? userCreateSchema({ requireConfirmation: true })
       : userUpdateSchema({ requireConfirmation: true });
-  const result = schema.safeParse(body);
-  const errors = result.success ? {} : issuesToFieldErrors(result.error.issues);
-  // On creation the confirmation is required even while the password itself is missing.
-  if (mode.kind === 'create' && values.password_confirmation === '' && !errors.password_confirmation) {
-    errors.password_confirmation = USER_MESSAGES.confirmation;
-  }
-  return errors;
+  return formValues.superRefine((values, ctx) => {
+    const result = body.safeParse(userBody(values, mode));
+    const seen = new Set<string>();
+    for (const issue of result.success ? [] : result.error.issues) {
+      const field = String(issue.path[0] ?? '');
+      if (!field || seen.has(field)) continue;
+      seen.add(field);
+      ctx.addIssue({ code: 'custom', path: [field], message: issue.message });
+    }
+    // On creation the confirmation is required even while the password itself is missing.
+    if (mode.kind === 'create' && values.password_confirmation === '' && !seen.has('password_confirmation')) {
+      ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: USER_MESSAGES.confirmation });
+    }
+  });
 }

@@ -1,15 +1,20 @@
-import Button from '@cloudscape-design/components/button';
 import Container from '@cloudscape-design/components/container';
-import Form from '@cloudscape-design/components/form';
-import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import type { CSSProperties } from 'react';
+import { useMemo, type CSSProperties } from 'react';
 import { applyTenantTheme } from '../../../app/theme';
+import { Field, useZodForm } from '../../../components/form';
 import { ColorField } from './color-field';
-import { DASHBOARD_KEYS, sixDigitHex, type SettingValues } from './platform-form';
-import { useSettingsForm } from './use-settings-form';
+import {
+  DASHBOARD_KEYS,
+  settingsFormSchema,
+  sixDigitHex,
+  tabValues,
+  type SettingValues,
+} from './platform-form';
+import { useSaveSettings } from './save-settings';
+import { SettingsTabForm } from './settings-tab-form';
 
 /** The cache key of app/theme.ts: the next page load paints the new colour straight away. */
 const THEME_CACHE_KEY = 'theme_color';
@@ -26,75 +31,64 @@ function applySavedTheme(color: string) {
   }
 }
 
-interface TabProps {
-  saved: SettingValues;
-  onSaved: (written: SettingValues) => void;
-}
-
 /** 'Painel de controle': the theme colour and the average-basket period. */
-export function DashboardTab({ saved, onSaved }: TabProps) {
-  const form = useSettingsForm(DASHBOARD_KEYS, saved, (written) => {
+export function DashboardTab({ saved }: { saved: SettingValues }) {
+  const schema = useMemo(() => settingsFormSchema(DASHBOARD_KEYS), []);
+  const form = useZodForm(schema, { defaultValues: tabValues(DASHBOARD_KEYS, saved) });
+  const submit = useSaveSettings(DASHBOARD_KEYS, form, (written) => {
     if (written.primary_color) applySavedTheme(written.primary_color);
-    onSaved(written);
   });
-  const preview = sixDigitHex(form.values.primary_color ?? '');
+  const preview = sixDigitHex(form.watch('primary_color') ?? '');
 
   return (
-    <form
-      noValidate
-      data-testid="settings-dashboard-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.save();
-      }}
-    >
-      <Form
-        actions={
-          <Button variant="primary" formAction="submit" loading={form.saving} data-testid="settings-dashboard-save">
-            Salvar
-          </Button>
+    <SettingsTabForm name="dashboard" saving={form.formState.isSubmitting} onSubmit={() => void submit()}>
+      <Container
+        header={
+          <Header variant="h2" description="Aparência da plataforma e indicadores do painel.">
+            Painel de controle
+          </Header>
         }
       >
-        <Container header={<Header variant="h2" description="Aparência da plataforma e indicadores do painel.">Painel de controle</Header>}>
-          <SpaceBetween size="l">
-            <ColorField
-              label="Cor principal"
-              description="Usada em botões, links e no menu da plataforma e na tela de login."
-              value={form.values.primary_color ?? ''}
-              onChange={(v) => form.set('primary_color', v)}
-              errorText={form.errors.primary_color}
-              testid="setting-primary-color"
-            />
-            <div
-              className="settings-theme-preview"
-              style={{ '--settings-preview-color': preview ?? '#c62828' } as CSSProperties}
-              aria-label="Pré-visualização da cor principal"
-              role="img"
-            >
-              <span className="settings-theme-preview-button">Botão principal</span>
-              <span className="settings-theme-preview-link">Link</span>
-              <span className="settings-theme-preview-badge">Selecionado</span>
-            </div>
-            <FormField
-              label="Período da cesta média (dias)"
-              description="Quantos dias de compras entram no cálculo da cesta média dos clientes. Mínimo 1."
-              errorText={form.errors.average_baskets_days}
-              controlId="setting-average-baskets-days"
-            >
+        <SpaceBetween size="l">
+          <ColorField
+            control={form.control}
+            name="primary_color"
+            label="Cor principal"
+            description="Usada em botões, links e no menu da plataforma e na tela de login."
+            testid="setting-primary-color"
+          />
+          <div
+            className="settings-theme-preview"
+            style={{ '--settings-preview-color': preview ?? '#c62828' } as CSSProperties}
+            aria-label="Pré-visualização da cor principal"
+            role="img"
+          >
+            <span className="settings-theme-preview-button">Botão principal</span>
+            <span className="settings-theme-preview-link">Link</span>
+            <span className="settings-theme-preview-badge">Selecionado</span>
+          </div>
+          <Field
+            control={form.control}
+            name="average_baskets_days"
+            label="Período da cesta média (dias)"
+            description="Quantos dias de compras entram no cálculo da cesta média dos clientes. Mínimo 1."
+            controlId="setting-average-baskets-days"
+          >
+            {(field) => (
               <div className="settings-number">
                 <Input
                   type="number"
                   inputMode="numeric"
                   step={1}
-                  value={form.values.average_baskets_days ?? ''}
-                  onChange={({ detail }) => form.set('average_baskets_days', detail.value)}
+                  value={field.value ?? ''}
+                  onChange={({ detail }) => field.onChange(detail.value)}
                   data-testid="setting-average-baskets-days"
                 />
               </div>
-            </FormField>
-          </SpaceBetween>
-        </Container>
-      </Form>
-    </form>
+            )}
+          </Field>
+        </SpaceBetween>
+      </Container>
+    </SettingsTabForm>
   );
 }

@@ -8,49 +8,35 @@ import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
-import type { IntegrationTokenAnswer, IntegrationTokenInfo } from '@freguesia/shared/schemas/settings';
-import { useEffect, useState } from 'react';
-import { integrationTokenInfo, rotateIntegrationToken } from '../../../api/settings';
+import type { IntegrationTokenAnswer } from '@freguesia/shared/schemas/settings';
+import { useState } from 'react';
+import { failureMessage } from '../../../api/client';
+import { useIntegrationToken, useRotateIntegrationToken } from '../../../api/settings';
 import { notify } from '../../../app/notifications/notify';
-import { failureMessage } from '../field-errors';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '../../../components/format';
 
 export const ROTATE_WARNING =
   'O token atual deixa de funcionar imediatamente: os PDVs e integrações que o usam param de enviar dados até serem configurados com o novo token.';
 
 /** 'Integração': the POS integration token — which one is current, and issuing a new one. */
 export function IntegrationTab() {
-  const [info, setInfo] = useState<{ value?: IntegrationTokenInfo; error?: string }>({});
+  const info = useIntegrationToken();
+  const rotation = useRotateIntegrationToken();
   const [confirming, setConfirming] = useState(false);
-  const [rotating, setRotating] = useState(false);
   const [issued, setIssued] = useState<IntegrationTokenAnswer | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    integrationTokenInfo(controller.signal).then(
-      (value) => setInfo({ value }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setInfo({ error: failureMessage(error) });
-      },
-    );
-    return () => controller.abort();
-  }, []);
+  const rotating = rotation.isPending;
 
   async function rotate() {
-    setRotating(true);
     try {
-      const answer = await rotateIntegrationToken();
-      setIssued(answer);
-      setInfo({ value: { hint: answer.hint, created_at: answer.created_at } });
+      setIssued(await rotation.mutateAsync());
     } catch (error) {
       notify({ type: 'error', header: 'Erro ao gerar token', content: failureMessage(error) });
     } finally {
-      setRotating(false);
       setConfirming(false);
     }
   }
 
-  const current = info.value;
+  const current = info.data;
   return (
     <SpaceBetween size="l">
       <Container
@@ -70,7 +56,7 @@ export function IntegrationTab() {
       >
         {info.error ? (
           <Alert type="error" header="Não foi possível consultar o token">
-            {info.error}
+            {failureMessage(info.error)}
           </Alert>
         ) : !current ? (
           <Spinner />
@@ -88,7 +74,10 @@ export function IntegrationTab() {
                   'Nenhum token gerado'
                 ),
               },
-              { label: 'Gerado em', value: <span data-testid="token-created-at">{formatDateTime(current.created_at)}</span> },
+              {
+                label: 'Gerado em',
+                value: <span data-testid="token-created-at">{formatDateTime(current.created_at)}</span>,
+              },
             ]}
           />
         )}
@@ -104,7 +93,9 @@ export function IntegrationTab() {
           data-testid="token-issued"
         >
           <SpaceBetween size="s">
-            <span>Copie o token agora e configure-o no PDV: por segurança ele não será exibido novamente.</span>
+            <span>
+              Copie o token agora e configure-o no PDV: por segurança ele não será exibido novamente.
+            </span>
             <Box variant="code">
               <span data-testid="token-value" className="settings-token-value">
                 {issued.token}
@@ -135,7 +126,12 @@ export function IntegrationTab() {
                 <Button variant="link" disabled={rotating} onClick={() => setConfirming(false)}>
                   Cancelar
                 </Button>
-                <Button variant="primary" loading={rotating} onClick={() => void rotate()} data-testid="token-rotate-confirm">
+                <Button
+                  variant="primary"
+                  loading={rotating}
+                  onClick={() => void rotate()}
+                  data-testid="token-rotate-confirm"
+                >
                   Gerar novo token
                 </Button>
               </SpaceBetween>

@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { changedKeys, joinList, sixDigitHex, splitList, validateSettings } from './platform-form';
+import type { SettingKey } from '@freguesia/shared/schemas/settings';
+import {
+  changedKeys,
+  joinList,
+  settingsFormSchema,
+  sixDigitHex,
+  splitList,
+  type SettingValues,
+} from './platform-form';
+
+/** The messages the tab's form shows, by key. */
+function validateSettings(keys: readonly SettingKey[], values: SettingValues): Record<string, string> {
+  const result = settingsFormSchema(keys).safeParse(values);
+  return Object.fromEntries(
+    (result.success ? [] : result.error.issues).map((issue) => [String(issue.path[0]), issue.message]),
+  );
+}
 
 describe('platform settings form', () => {
   it('finds the keys to upsert', () => {
@@ -13,11 +29,21 @@ describe('platform settings form', () => {
   });
 
   it('checks values as the server does', () => {
-    expect(validateSettings(['primary_color', 'average_baskets_days'], { primary_color: 'red', average_baskets_days: '0' })).toEqual({
+    expect(
+      validateSettings(['primary_color', 'average_baskets_days'], {
+        primary_color: 'red',
+        average_baskets_days: '0',
+      }),
+    ).toEqual({
       primary_color: 'Cor inválida: use o formato #RRGGBB.',
       average_baskets_days: 'Informe um número inteiro de dias, no mínimo 1.',
     });
-    expect(validateSettings(['primary_color', 'average_baskets_days'], { primary_color: '#2e7d32', average_baskets_days: '1' })).toEqual({});
+    expect(
+      validateSettings(['primary_color', 'average_baskets_days'], {
+        primary_color: '#2e7d32',
+        average_baskets_days: '1',
+      }),
+    ).toEqual({});
   });
 
   it('allows empty portal colours but not a bad background address', () => {
@@ -28,7 +54,11 @@ describe('platform settings form', () => {
         portal_style_bg: 'cover',
       }),
     ).toEqual({ portal_background_image: 'Informe um endereço http(s):// da imagem.' });
-    expect(validateSettings(['portal_background_image'], { portal_background_image: 'https://cdn.exemplo.com/fundo.jpg' })).toEqual({});
+    expect(
+      validateSettings(['portal_background_image'], {
+        portal_background_image: 'https://cdn.exemplo.com/fundo.jpg',
+      }),
+    ).toEqual({});
   });
 
   it('splits and joins comma-separated lists', () => {

@@ -1,21 +1,16 @@
-import { SETTINGS, type SettingKey } from '@freguesia/shared/schemas/settings';
-import type { FieldErrors } from '../field-errors';
+import { PORTAL_SETTING_KEYS, SETTINGS, type SettingKey } from '@freguesia/shared/schemas/settings';
+import { z } from 'zod';
+import type { SettingValues } from '../../../api/settings';
 
-/** Values of the platform settings being edited, by key ('' when unset). */
-export type SettingValues = Partial<Record<SettingKey, string>>;
+export type { SettingValues };
 
-export const DASHBOARD_KEYS = ['primary_color', 'average_baskets_days'] as const satisfies readonly SettingKey[];
-
-export const PORTAL_KEYS = [
-  'program_description',
-  'program_term',
-  'portal_background_image',
-  'portal_style_bg',
-  'portal_primary_color',
-  'portal_secondary_color',
-  'portal_fields_require',
-  'portal_tags',
+export const DASHBOARD_KEYS = [
+  'primary_color',
+  'average_baskets_days',
 ] as const satisfies readonly SettingKey[];
+
+/** The portal tab edits exactly the keys the public portal reads. */
+export const PORTAL_KEYS = PORTAL_SETTING_KEYS;
 
 export const SAVED_NOTICE = 'Alterado com sucesso';
 export const SAVE_FAILED_NOTICE = 'Erro ao alterar';
@@ -23,25 +18,39 @@ export const SAVE_FAILED_NOTICE = 'Erro ao alterar';
 const value = (values: SettingValues, key: SettingKey) => (values[key] ?? '').trim();
 
 /** The keys whose value differs from the saved one (each is one PUT /web/settings). */
-export function changedKeys(keys: readonly SettingKey[], saved: SettingValues, current: SettingValues): SettingKey[] {
+export function changedKeys(
+  keys: readonly SettingKey[],
+  saved: SettingValues,
+  current: SettingValues,
+): SettingKey[] {
   return keys.filter((key) => value(saved, key) !== value(current, key));
 }
 
 const URL_PATTERN = /^(https?:\/\/[^\s]+|\/[^\s]*)$/i;
+export const BACKGROUND_URL_MESSAGE = 'Informe um endereço http(s):// da imagem.';
 
-/** The server's own checks (shared SETTINGS) plus the background image address. */
-export function validateSettings(keys: readonly SettingKey[], current: SettingValues): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const key of keys) {
-    const v = value(current, key);
-    const problem = SETTINGS[key].check?.(v);
-    if (problem) errors[key] = problem;
-  }
-  if (keys.includes('portal_background_image')) {
-    const url = value(current, 'portal_background_image');
-    if (url && !URL_PATTERN.test(url)) errors.portal_background_image = 'Informe um endereço http(s):// da imagem.';
-  }
-  return errors;
+/** One problem of a (trimmed) value: the server's own check (shared SETTINGS), plus the background image address. */
+function problemOf(key: SettingKey, raw: string | undefined): string | undefined {
+  const v = (raw ?? '').trim();
+  const problem = SETTINGS[key].check?.(v);
+  if (problem) return problem;
+  if (key === 'portal_background_image' && v && !URL_PATTERN.test(v)) return BACKGROUND_URL_MESSAGE;
+  return undefined;
+}
+
+/** The form's values of a tab: its keys, as text. */
+export function tabValues(keys: readonly SettingKey[], saved: SettingValues): SettingValues {
+  return Object.fromEntries(keys.map((k) => [k, saved[k] ?? ''])) as SettingValues;
+}
+
+/** The schema of a tab's form: each key with the check the server applies to it. */
+export function settingsFormSchema(keys: readonly SettingKey[]) {
+  return z.record(z.string(), z.string().optional()).superRefine((values, ctx) => {
+    for (const key of keys) {
+      const problem = problemOf(key, values[key]);
+      if (problem) ctx.addIssue({ code: 'custom', path: [key], message: problem });
+    }
+  }) as unknown as z.ZodType<SettingValues, SettingValues>;
 }
 
 /** 'Vinhos, Queijos,,Vinhos' → ['Vinhos', 'Queijos'] (comma-separated settings). */
