@@ -1,5 +1,5 @@
 import { cnpjFromBase } from '@freguesia/shared/domain/document';
-import { normalizeText } from '@freguesia/shared/domain/reference';
+import { normalizeText } from '@freguesia/shared/domain/text';
 import { ean13 } from '@freguesia/shared/schemas/catalog';
 import {
   BrandEntity,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Entity } from 'electrodb';
 import { documentClient, tableName } from '../ddb/client';
 import { key } from '../ddb/indexes';
+import { isConditionFailure } from '../ddb/transactions';
 
 /**
  * Failed-login counters, one item per (tenant, kind, subject): the e-mail tried and the
@@ -105,7 +106,7 @@ async function recordFailure(attempt: AttemptKey, policy: ThrottlePolicy): Promi
       .go({ response: 'all_new' });
     failures = data.failures ?? 1;
   } catch (error) {
-    if (!isConditionalFailure(error)) throw error;
+    if (!isConditionFailure(error)) throw error;
     // No item, or its window is over: start a new window. A concurrent starter may win;
     // then the increment above is retried once.
     try {
@@ -122,7 +123,7 @@ async function recordFailure(attempt: AttemptKey, policy: ThrottlePolicy): Promi
         .go();
       failures = 1;
     } catch (again) {
-      if (!isConditionalFailure(again)) throw again;
+      if (!isConditionFailure(again)) throw again;
       const { data } = await LoginAttemptEntity.update(attempt).add({ failures: 1 }).go({ response: 'all_new' });
       failures = data.failures ?? 1;
     }
@@ -133,9 +134,4 @@ async function recordFailure(attempt: AttemptKey, policy: ThrottlePolicy): Promi
       .set({ lockedUntil, expiresAt: lockedUntil + policy.windowSeconds })
       .go();
   }
-}
-
-function isConditionalFailure(error: unknown): boolean {
-  const text = `${(error as { message?: string })?.message ?? ''} ${(error as { cause?: { name?: string } })?.cause?.name ?? ''}`;
-  return text.includes('ConditionalCheckFailed') || text.includes('conditional request failed');
 }

@@ -1,4 +1,4 @@
-import type { TenantInfo } from '../http/route';
+import type { TenantInfo } from '../context';
 import { TenantEntity } from './entities/tenant';
 
 const TTL_MS = 60_000;
