@@ -92,7 +92,7 @@ afterAll(async () => {
 describe('customers (staff)', () => {
   it('lists customers with the search box, the total and "Novo cliente"', async () => {
     await page.goto(`${baseUrl()}/customers`);
-    // The list's title is the table header (h2) since lists share ServerTable.
+    // The list's title is the table header (an h1: the list is the page's content).
     await page.getByRole('heading', { name: 'Clientes' }).first().waitFor({ timeout: 20_000 });
     await expect.poll(() => byTestId('list-total', byTestId('customers-table')).textContent(), { timeout: 15_000 }).toMatch(/^Total de [\d,]+[kM]? clientes?$/);
     expect(await page.getByRole('button', { name: 'Novo cliente' }).isVisible()).toBe(true);

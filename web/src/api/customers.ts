@@ -310,10 +310,6 @@ export const associateBaskets = (idCustomer: number, ids: number[]) =>
 const listOf = (answer: unknown): unknown =>
   Array.isArray(answer) ? answer : ((answer as { data?: unknown } | null)?.data ?? []);
 
-/** The customers list (previous page kept on screen while the next loads). */
-export const useCustomers = (params: CustomerListParams) =>
-  usePagedQuery(customerListKey(params), (signal) => listCustomers(params, signal));
-
 /** One customer's record (`undefined` id: not loaded, e.g. the new-customer form). */
 export const useCustomer = (id: number | string | undefined) =>
   useQuery({

@@ -45,21 +45,13 @@ export function FormModal({
       }}
       data-testid={testId}
       footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onDismiss} disabled={saving}>
-              Cancelar
-            </Button>
-            <Button
-              variant="primary"
-              loading={saving}
-              onClick={() => submit()}
-              data-testid={testId ? `${testId}-submit` : undefined}
-            >
-              {submitLabel}
-            </Button>
-          </SpaceBetween>
-        </Box>
+        <ModalActions
+          saving={saving}
+          submitLabel={submitLabel}
+          onCancel={onDismiss}
+          onSubmit={() => submit()}
+          submitTestId={testId ? `${testId}-submit` : undefined}
+        />
       }
     >
       <form onSubmit={submit} noValidate>
@@ -68,5 +60,41 @@ export function FormModal({
         <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
       </form>
     </Modal>
+  );
+}
+
+/** The footer of the product's modals: 'Cancelar' (link) and the primary action, both held while saving. */
+export function ModalActions({
+  saving,
+  submitLabel,
+  submitDisabled,
+  submitTestId,
+  onCancel,
+  onSubmit,
+}: {
+  saving: boolean;
+  submitLabel: ReactNode;
+  submitDisabled?: boolean;
+  submitTestId?: string;
+  onCancel: () => void;
+  onSubmit: () => void;
+}) {
+  return (
+    <Box float="right">
+      <SpaceBetween direction="horizontal" size="xs">
+        <Button variant="link" onClick={onCancel} disabled={saving}>
+          Cancelar
+        </Button>
+        <Button
+          variant="primary"
+          loading={saving}
+          disabled={submitDisabled}
+          onClick={onSubmit}
+          data-testid={submitTestId}
+        >
+          {submitLabel}
+        </Button>
+      </SpaceBetween>
+    </Box>
   );
 }

@@ -53,6 +53,11 @@ export interface ServerTableProps<T> {
   wrapLines?: boolean;
   trackBy?: string;
   variant?: TableProps['variant'];
+  /**
+   * The title's heading level: 'h2' (default) under a page heading; 'h1' or 'awsui-h1-sticky'
+   * when the list is the page's main content (a full-page list has no other h1).
+   */
+  headerVariant?: 'h1' | 'h2' | 'awsui-h1-sticky';
   selection?: Pick<TableProps<T>, 'selectionType' | 'selectedItems' | 'onSelectionChange' | 'isItemDisabled'>;
 }
 
@@ -132,6 +137,7 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
       {...props.sorting}
       header={
         <Header
+          variant={props.headerVariant ?? 'h2'}
           counter={list.loading ? undefined : `(${list.total.toLocaleString('pt-BR')})`}
           description={list.error ? `Erro ao carregar: ${list.error}` : props.description}
           actions={

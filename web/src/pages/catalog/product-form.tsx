@@ -1,6 +1,6 @@
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Grid from '@cloudscape-design/components/grid';
-import Select, { type SelectProps } from '@cloudscape-design/components/select';
+import type { SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useMemo } from 'react';
 import { z } from 'zod';
@@ -12,7 +12,14 @@ import {
   useSaveProduct,
   type Product,
 } from '../../api/catalog';
-import { Field, FormModal, TextField, ToggleField, useFormSubmit, useZodForm } from '../../components/form';
+import {
+  FormModal,
+  SelectField,
+  TextField,
+  ToggleField,
+  useFormSubmit,
+  useZodForm,
+} from '../../components/form';
 import { flattenCascader } from './category-tree';
 import { ImageThumb } from './image-thumb';
 
@@ -134,53 +141,48 @@ export function ProductForm({
             testId="product-pack"
             input={{ inputMode: 'decimal' }}
           />
-          <Field control={control} name="category" label="Categoria">
-            {(field) => {
-              const reference = (field.value as { reference_code?: unknown } | null | undefined)
-                ?.reference_code;
-              const selected =
-                categoryOptions.find((o) => o.value === (reference ?? '')) ??
-                (product?.category && product.category.reference_code === reference
-                  ? { value: product.category.reference_code, label: product.category.description }
-                  : null);
-              return (
-                <Select
-                  selectedOption={selected}
-                  options={categoryOptions}
-                  placeholder="Escolha a categoria"
-                  filteringType="auto"
-                  filteringPlaceholder="Buscar categoria"
-                  empty="Nenhuma categoria cadastrada"
-                  statusType={loading ? 'loading' : 'finished'}
-                  loadingText="Carregando categorias"
-                  data-testid="product-category"
-                  onChange={({ detail }) =>
-                    field.onChange(
-                      detail.selectedOption.value ? { reference_code: detail.selectedOption.value } : null,
-                    )
-                  }
-                />
-              );
+          <SelectField
+            control={control}
+            name="category"
+            label="Categoria"
+            testId="product-category"
+            options={categoryOptions}
+            showBlankOption
+            format={(category) => String(category?.reference_code ?? '')}
+            parse={(reference) => (reference ? { reference_code: reference } : null)}
+            // The product's own category while the list loads (or when it left the tree).
+            unknownOption={(reference) =>
+              product?.category?.reference_code === reference
+                ? { value: reference, label: product.category.description }
+                : null
+            }
+            select={{
+              placeholder: 'Escolha a categoria',
+              filteringType: 'auto',
+              filteringPlaceholder: 'Buscar categoria',
+              empty: 'Nenhuma categoria cadastrada',
+              statusType: loading ? 'loading' : 'finished',
+              loadingText: 'Carregando categorias',
             }}
-          </Field>
-          <Field control={control} name="id_brand" label="Marca">
-            {(field) => (
-              <Select
-                selectedOption={brandOptions.find((o) => o.value === String(field.value ?? '')) ?? null}
-                options={brandOptions}
-                placeholder="Escolha a marca"
-                filteringType="auto"
-                filteringPlaceholder="Buscar marca"
-                empty="Nenhuma marca cadastrada"
-                statusType={loading ? 'loading' : 'finished'}
-                loadingText="Carregando marcas"
-                data-testid="product-brand"
-                onChange={({ detail }) =>
-                  field.onChange(detail.selectedOption.value ? Number(detail.selectedOption.value) : null)
-                }
-              />
-            )}
-          </Field>
+          />
+          <SelectField
+            control={control}
+            name="id_brand"
+            label="Marca"
+            testId="product-brand"
+            options={brandOptions}
+            showBlankOption
+            parse={(id) => (id ? Number(id) : null)}
+            unknownOption={() => null}
+            select={{
+              placeholder: 'Escolha a marca',
+              filteringType: 'auto',
+              filteringPlaceholder: 'Buscar marca',
+              empty: 'Nenhuma marca cadastrada',
+              statusType: loading ? 'loading' : 'finished',
+              loadingText: 'Carregando marcas',
+            }}
+          />
         </ColumnLayout>
         <Grid gridDefinition={[{ colspan: { default: 10, s: 11 } }, { colspan: { default: 2, s: 1 } }]}>
           <TextField

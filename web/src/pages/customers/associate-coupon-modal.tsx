@@ -23,6 +23,8 @@ import {
   type StoreOption,
 } from '../../api/customers';
 import { notify } from '../../app/notifications/notify';
+// Straight from its file: the index would bring react-hook-form and zod into the details page.
+import { ModalActions } from '../../components/form/form-modal';
 import { EMPTY, formatAmount, formatDateTime } from '../../components/format';
 
 /** Page size of lists inside modals (spec part 1 §9). */
@@ -126,22 +128,14 @@ export function AssociateCouponModal({
       header="Associar cupom"
       data-testid="associate-modal"
       footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onClose} disabled={saving}>
-              Cancelar
-            </Button>
-            <Button
-              variant="primary"
-              onClick={() => void associate()}
-              loading={saving}
-              disabled={selected.length === 0}
-              data-testid="associate-submit"
-            >
-              {selected.length > 1 ? `Associar ${selected.length} cupons` : 'Associar'}
-            </Button>
-          </SpaceBetween>
-        </Box>
+        <ModalActions
+          saving={saving}
+          submitLabel={selected.length > 1 ? `Associar ${selected.length} cupons` : 'Associar'}
+          submitDisabled={selected.length === 0}
+          submitTestId="associate-submit"
+          onCancel={onClose}
+          onSubmit={() => void associate()}
+        />
       }
     >
       <SpaceBetween size="l">

@@ -33,7 +33,7 @@ import {
   type CustomerFormValues,
   type Passthrough,
 } from './form-model';
-import { ContactsStep, CreditStep, LocationStep, PersonalStep, toAddress } from './form-steps';
+import { ContactsStep, CreditStep, LocationStep, PersonalStep, toAddress } from './steps';
 
 /**
  * /customer/new and /customer/edit/:id (spec part 1 §2 "Customer form", §5): the four-step

@@ -2,12 +2,13 @@ import Box from '@cloudscape-design/components/box';
 import Link from '@cloudscape-design/components/link';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { TableProps } from '@cloudscape-design/components/table';
-import { useEffect, useState, type ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { failureMessage } from '../../api/client';
 import {
   CUSTOMERS_PAGE_SIZE,
-  useCustomers,
+  customerListKey,
+  listCustomers,
   useDeleteCustomer,
   type CustomerListItem,
 } from '../../api/customers';
@@ -17,7 +18,7 @@ import { useFollow } from '../../app/shell/use-follow';
 import { ConfirmDeleteModal } from '../../components/delete-confirmation';
 import { EMPTY, formatDate } from '../../components/format';
 import { RowActions } from '../../components/row-actions';
-import { ServerTable, useDebounced, type ServerListState } from '../../components/table';
+import { ServerTable, useServerList } from '../../components/table';
 import { cityUf, CUSTOMER_NOUN, displayDocument, displayPhone } from './format';
 import './list-page.css';
 
@@ -29,59 +30,6 @@ export const DELETE_QUESTION = 'Tem certeza que deseja excluir este cliente ?';
 export const EMPTY_TEXT = 'Nenhum cliente encontrado.';
 
 /**
- * The customers list state with page and search in the URL (?q=&page=), so coming back from a
- * form keeps them — `useServerList` keeps both in component state, hence this variant over the
- * same paged query (previous page kept on screen while the next loads).
- */
-function useCustomerList(): ServerListState<CustomerListItem> {
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const [searchText, setSearchText] = useState(q);
-  const typed = useDebounced(searchText.trim());
-
-  const setQuery = (next: { q?: string; page?: number }) =>
-    setParams(
-      (current) => {
-        const search = new URLSearchParams(current);
-        const nextQ = next.q ?? q;
-        const nextPage = next.page ?? page;
-        if (nextQ) search.set('q', nextQ);
-        else search.delete('q');
-        if (nextPage > 1) search.set('page', String(nextPage));
-        else search.delete('page');
-        return search;
-      },
-      { replace: next.q !== undefined },
-    );
-
-  // A new search (typed, debounced) starts again at page 1.
-  useEffect(() => {
-    if (typed !== q) setQuery({ q: typed, page: 1 });
-    // Only the typed text triggers a search; `q` follows it through the URL.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [typed]);
-
-  const result = useCustomers({ page, q });
-  const total = result.data?.pagination.total ?? 0;
-  return {
-    items: result.data?.data ?? [],
-    total,
-    estimated: result.data?.pagination.estimated ?? false,
-    page,
-    pagesCount: Math.max(1, result.data?.pagination.last_page ?? Math.ceil(total / CUSTOMERS_PAGE_SIZE)),
-    setPage: (next) => setQuery({ page: next }),
-    loading: result.isPending,
-    fetching: result.isFetching,
-    error: result.error ? failureMessage(result.error, 'Não foi possível carregar os clientes.') : undefined,
-    searchText,
-    setSearchText,
-    query: q,
-    refetch: () => void result.refetch(),
-  };
-}
-
-/**
  * /customers 'Clientes' (spec part 1 §2): one search box (the server tells a document, an
  * e-mail, a phone and a name apart), server-side pages of 10, abbreviated total, row actions
  * and 'Novo cliente' for write Customers.
@@ -90,7 +38,14 @@ export default function CustomersListPage() {
   const navigate = useNavigate();
   const follow = useFollow();
   const canWrite = useCan('write', 'Customers');
-  const list = useCustomerList();
+  // Page and search in the URL (?q=&page=): coming back from a form or a link keeps them.
+  const list = useServerList<CustomerListItem>({
+    queryKey: ({ q, page }) => customerListKey({ page, q }),
+    fetchPage: ({ q, page }, signal) => listCustomers({ page, q }, signal),
+    perPage: CUSTOMERS_PAGE_SIZE,
+    urlState: { q: 'q', page: 'page' },
+    errorMessage: (error) => failureMessage(error, 'Não foi possível carregar os clientes.'),
+  });
   const remove = useDeleteCustomer();
   const [toDelete, setToDelete] = useState<CustomerListItem | null>(null);
 
@@ -162,6 +117,7 @@ export default function CustomersListPage() {
         testId="customers-table"
         title="Clientes"
         variant="full-page"
+        headerVariant="h1"
         loadingText="Carregando clientes"
         wrapLines
         list={list}

@@ -5,7 +5,7 @@ import { useFormState, type UseFormReturn } from 'react-hook-form';
 import { citiesQuery, lookupCep, useCities, type PortalCity } from '../../api/portal';
 import { queryClient } from '../../api/query-client';
 import { notify } from '../../app/notifications/notify';
-import { ActionButton, Field, describedBy } from './portal-fields';
+import { ActionButton, PortalField } from './portal-fields';
 import {
   CHANNELS,
   GENDER_OPTIONS,
@@ -130,16 +130,15 @@ export function CustomerForm({ mode, form, required, tags, busy, onSubmit, onOpe
 
   const cityOptions = cities ?? [];
   const cityKnown = value.id_city !== '' && cityOptions.some((c) => c.ibge === value.id_city);
-  const alwaysRequired = (field: keyof PortalFormValues) =>
-    field === 'fullname' ||
-    (mode === 'register' && (field === 'password' || field === 'password_confirmation'));
-  const text = (field: keyof PortalFormValues) => ({
-    id: `portal-${field}`,
-    name: field,
-    'data-testid': `portal-${field}`,
-    value: value[field] as string,
-    'aria-required': alwaysRequired(field) || required.has(field as PortalOptionalField) || undefined,
-    ...describedBy(`portal-${field}`, errors[field]),
+  /** The bound value, the required mark and the message of a field. */
+  const field = (
+    name: keyof PortalFormValues,
+    isFieldRequired = isRequired(name as PortalOptionalField),
+  ) => ({
+    name,
+    value: value[name] as string,
+    required: isFieldRequired,
+    error: errors[name],
   });
 
   return (
@@ -147,88 +146,73 @@ export function CustomerForm({ mode, form, required, tags, busy, onSubmit, onOpe
       <fieldset className="portal-section">
         <legend>Dados pessoais</legend>
         <div className="portal-grid">
-          <Field
-            id="portal-fullname"
+          <PortalField
+            {...field('fullname', true)}
             label="Nome completo"
-            required
-            error={errors.fullname}
             className="portal-span-2"
-          >
-            <input
-              {...text('fullname')}
-              type="text"
-              autoComplete="name"
-              autoCapitalize="characters"
-              maxLength={120}
-              onChange={(e) => onChange({ fullname: e.target.value.toUpperCase() })}
-            />
-          </Field>
-          <Field id="portal-gender" label="Sexo" required={isRequired('gender')} error={errors.gender}>
-            <select {...text('gender')} onChange={(e) => onChange({ gender: e.target.value })}>
-              <option value="">Selecione</option>
-              {GENDER_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field
-            id="portal-date_birth"
+            type="text"
+            autoComplete="name"
+            autoCapitalize="characters"
+            maxLength={120}
+            onValue={(typed) => onChange({ fullname: typed.toUpperCase() })}
+          />
+          <PortalField
+            {...field('gender')}
+            label="Sexo"
+            onValue={(gender) => onChange({ gender })}
+            options={
+              <>
+                <option value="">Selecione</option>
+                {GENDER_OPTIONS.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </>
+            }
+          />
+          <PortalField
+            {...field('date_birth')}
             label="Data de nascimento"
-            required={isRequired('date_birth')}
-            error={errors.date_birth}
-          >
-            <input
-              {...text('date_birth')}
-              type="text"
-              inputMode="numeric"
-              autoComplete="bday"
-              placeholder="DD/MM/AAAA"
-              onChange={(e) => onChange({ date_birth: maskPortalDate(e.target.value) })}
-            />
-          </Field>
-          <Field
-            id="portal-cellphone"
+            type="text"
+            inputMode="numeric"
+            autoComplete="bday"
+            placeholder="DD/MM/AAAA"
+            onValue={(typed) => onChange({ date_birth: maskPortalDate(typed) })}
+          />
+          <PortalField
+            {...field('cellphone')}
             label="Celular"
-            required={isRequired('cellphone')}
-            error={errors.cellphone}
-          >
-            <input
-              {...text('cellphone')}
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              placeholder="(99) 9.9999-9999"
-              onChange={(e) => onChange({ cellphone: maskPortalCellphone(e.target.value) })}
-            />
-          </Field>
-          <Field id="portal-email" label="E-mail" required={isRequired('email')} error={errors.email}>
-            <input
-              {...text('email')}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              maxLength={120}
-              onChange={(e) => onChange({ email: e.target.value.trim() })}
-            />
-          </Field>
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            placeholder="(99) 9.9999-9999"
+            onValue={(typed) => onChange({ cellphone: maskPortalCellphone(typed) })}
+          />
+          <PortalField
+            {...field('email')}
+            label="E-mail"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            maxLength={120}
+            onValue={(typed) => onChange({ email: typed.trim() })}
+          />
         </div>
       </fieldset>
 
       <fieldset className="portal-section">
         <legend>Endereço</legend>
         <div className="portal-grid">
-          <Field id="portal-zipcode" label="CEP" required={isRequired('zipcode')} error={errors.zipcode}>
-            <div className="portal-inline">
-              <input
-                {...text('zipcode')}
-                type="text"
-                inputMode="numeric"
-                autoComplete="postal-code"
-                placeholder="99999-999"
-                onChange={(e) => onZipcode(e.target.value)}
-              />
+          <PortalField
+            {...field('zipcode')}
+            label="CEP"
+            type="text"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            placeholder="99999-999"
+            onValue={onZipcode}
+            action={
               <ActionButton
                 variant="secondary"
                 busy={searching}
@@ -240,101 +224,77 @@ export function CustomerForm({ mode, form, required, tags, busy, onSubmit, onOpe
               >
                 {PORTAL_TEXT.search}
               </ActionButton>
-            </div>
-          </Field>
-          <Field id="portal-state" label="Estado" required={isRequired('state')} error={errors.state}>
-            <select
-              {...text('state')}
-              autoComplete="address-level1"
-              onChange={(e) => onChange({ state: e.target.value, id_city: '', city: '' })}
-            >
-              {UFS.map((uf) => (
-                <option key={uf} value={uf}>
-                  {uf}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field
-            id="portal-city"
+            }
+          />
+          <PortalField
+            {...field('state')}
+            label="Estado"
+            autoComplete="address-level1"
+            onValue={(state) => onChange({ state, id_city: '', city: '' })}
+            options={UFS.map((uf) => (
+              <option key={uf} value={uf}>
+                {uf}
+              </option>
+            ))}
+          />
+          <PortalField
+            {...field('city')}
             label="Cidade"
-            required={isRequired('city')}
-            error={errors.city}
             className="portal-span-2"
-          >
-            <select
-              {...text('city')}
-              value={value.id_city || (value.city ? `name:${value.city}` : '')}
-              autoComplete="address-level2"
-              onChange={(e) => {
-                const city = cityOptions.find((c) => c.ibge === e.target.value);
-                onChange({ id_city: city?.ibge ?? '', city: city?.city ?? '' });
-              }}
-            >
-              <option value="">{cities ? 'Selecione a cidade' : 'Carregando cidades…'}</option>
-              {!cityKnown && value.city && (
-                <option value={value.id_city || `name:${value.city}`}>{value.city}</option>
-              )}
-              {cityOptions.map((c) => (
-                <option key={c.ibge} value={c.ibge}>
-                  {c.city}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field
-            id="portal-neighborhood"
+            value={value.id_city || (value.city ? `name:${value.city}` : '')}
+            autoComplete="address-level2"
+            onValue={(ibge) => {
+              const city = cityOptions.find((c) => c.ibge === ibge);
+              onChange({ id_city: city?.ibge ?? '', city: city?.city ?? '' });
+            }}
+            options={
+              <>
+                <option value="">{cities ? 'Selecione a cidade' : 'Carregando cidades…'}</option>
+                {!cityKnown && value.city && (
+                  <option value={value.id_city || `name:${value.city}`}>{value.city}</option>
+                )}
+                {cityOptions.map((c) => (
+                  <option key={c.ibge} value={c.ibge}>
+                    {c.city}
+                  </option>
+                ))}
+              </>
+            }
+          />
+          <PortalField
+            {...field('neighborhood')}
             label="Bairro"
-            required={isRequired('neighborhood')}
-            error={errors.neighborhood}
             className="portal-span-2"
-          >
-            <input
-              {...text('neighborhood')}
-              type="text"
-              maxLength={120}
-              onChange={(e) => onChange({ neighborhood: e.target.value })}
-            />
-          </Field>
-          <Field
-            id="portal-address"
+            type="text"
+            maxLength={120}
+            onValue={(neighborhood) => onChange({ neighborhood })}
+          />
+          <PortalField
+            {...field('address')}
             label="Endereço"
-            required={isRequired('address')}
-            error={errors.address}
             className="portal-span-2"
-          >
-            <input
-              {...text('address')}
-              type="text"
-              autoComplete="address-line1"
-              maxLength={200}
-              onChange={(e) => onChange({ address: e.target.value })}
-            />
-          </Field>
-          <Field id="portal-number" label="Número" required={isRequired('number')} error={errors.number}>
-            <input
-              {...text('number')}
-              ref={numberRef}
-              type="text"
-              inputMode="numeric"
-              maxLength={20}
-              onChange={(e) => onChange({ number: e.target.value })}
-            />
-          </Field>
-          <Field
-            id="portal-complement"
+            type="text"
+            autoComplete="address-line1"
+            maxLength={200}
+            onValue={(address) => onChange({ address })}
+          />
+          <PortalField
+            {...field('number')}
+            label="Número"
+            inputRef={numberRef}
+            type="text"
+            inputMode="numeric"
+            maxLength={20}
+            onValue={(number) => onChange({ number })}
+          />
+          <PortalField
+            {...field('complement')}
             label="Complemento"
-            required={isRequired('complement')}
-            error={errors.complement}
-          >
-            <input
-              {...text('complement')}
-              type="text"
-              autoComplete="address-line2"
-              maxLength={120}
-              onChange={(e) => onChange({ complement: e.target.value })}
-            />
-          </Field>
+            type="text"
+            autoComplete="address-line2"
+            maxLength={120}
+            onValue={(complement) => onChange({ complement })}
+          />
         </div>
       </fieldset>
 
@@ -378,38 +338,25 @@ export function CustomerForm({ mode, form, required, tags, busy, onSubmit, onOpe
       <fieldset className="portal-section">
         <legend>{mode === 'register' ? 'Senha de acesso' : 'Alterar senha'}</legend>
         <div className="portal-grid">
-          <Field
-            id="portal-password"
+          <PortalField
+            {...field('password', mode === 'register')}
             label="Senha"
-            required={mode === 'register'}
-            error={errors.password}
             hint={
               mode === 'update' ? 'Deixe em branco para manter a senha atual.' : 'Mínimo de 6 caracteres.'
             }
-          >
-            <input
-              {...text('password')}
-              aria-describedby={errors.password ? 'portal-password-error' : 'portal-password-hint'}
-              type="password"
-              autoComplete="new-password"
-              maxLength={72}
-              onChange={(e) => onChange({ password: e.target.value })}
-            />
-          </Field>
-          <Field
-            id="portal-password_confirmation"
+            type="password"
+            autoComplete="new-password"
+            maxLength={72}
+            onValue={(password) => onChange({ password })}
+          />
+          <PortalField
+            {...field('password_confirmation', mode === 'register')}
             label="Confirme a senha"
-            required={mode === 'register'}
-            error={errors.password_confirmation}
-          >
-            <input
-              {...text('password_confirmation')}
-              type="password"
-              autoComplete="new-password"
-              maxLength={72}
-              onChange={(e) => onChange({ password_confirmation: e.target.value })}
-            />
-          </Field>
+            type="password"
+            autoComplete="new-password"
+            maxLength={72}
+            onValue={(password_confirmation) => onChange({ password_confirmation })}
+          />
         </div>
       </fieldset>
 

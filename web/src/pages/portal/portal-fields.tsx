@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 
 /** Small form pieces of the portal (plain HTML: the portal ships no form library). */
 
@@ -52,6 +52,74 @@ export function describedBy(id: string, error: string | undefined, hint?: string
     'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
   } as const;
 }
+
+export interface PortalFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'value' | 'onChange' | 'required'> {
+  /** The form field: the control's name; `portal-{name}` its id and data-testid. */
+  name: string;
+  label: string;
+  required?: boolean;
+  error?: string;
+  hint?: string;
+  className?: string;
+  value: string;
+  /** Receives what was typed or chosen. */
+  onValue: (text: string) => void;
+  /** The `<option>`s of a select; without them the control is an input. */
+  options?: ReactNode;
+  /** A button beside the control (the CEP's search). */
+  action?: ReactNode;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+/**
+ * One labelled control of a portal form: id, name and data-testid `portal-{name}`, the required mark
+ * (also as aria-required) and the message or hint read with it. Plain HTML, like the whole portal.
+ */
+export function PortalField({
+  name,
+  label,
+  required,
+  error,
+  hint,
+  className,
+  value,
+  onValue,
+  options,
+  action,
+  inputRef,
+  ...input
+}: PortalFieldProps) {
+  const id = `portal-${name}`;
+  const bound = {
+    id,
+    name,
+    'data-testid': id,
+    value,
+    'aria-required': required || undefined,
+    ...describedBy(id, error, hint),
+  };
+  const control =
+    options === undefined ? (
+      <input {...input} {...bound} ref={inputRef} onChange={(e) => onValue(e.target.value)} />
+    ) : (
+      <select {...bound} autoComplete={input.autoComplete} onChange={(e) => onValue(e.target.value)}>
+        {options}
+      </select>
+    );
+  return (
+    <Field id={id} label={label} required={required} error={error} hint={hint} className={className}>
+      {action ? (
+        <div className="portal-inline">
+          {control}
+          {action}
+        </div>
+      ) : (
+        control
+      )}
+    </Field>
+  );
+}
+
 
 export function Spinner() {
   return <span className="portal-spinner" aria-hidden="true" />;

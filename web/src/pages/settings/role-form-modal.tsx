@@ -1,8 +1,7 @@
 import ColumnLayout from '@cloudscape-design/components/column-layout';
-import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useSaveRole } from '../../api/identity';
-import { Field, FormModal, useZodForm } from '../../components/form';
+import { Field, FormModal, TextField, useZodForm } from '../../components/form';
 import { PermissionTree } from './permission-tree';
 import { roleBody, roleFormSchema, type RoleFormValues } from './role-form';
 import { saveWithNotices } from './save-notices';
@@ -52,26 +51,22 @@ export function RoleFormModal({
     >
       <SpaceBetween size="l">
         <ColumnLayout columns={2}>
-          <Field control={form.control} name="role" label="Nome" controlId="role-name">
-            {(field) => (
-              <Input
-                value={field.value}
-                placeholder="Ex.: Caixa"
-                onChange={({ detail }) => field.onChange(detail.value)}
-                data-testid="role-name"
-              />
-            )}
-          </Field>
-          <Field control={form.control} name="description" label="Descrição" controlId="role-description">
-            {(field) => (
-              <Input
-                value={field.value}
-                placeholder="Ex.: Equipe da frente de caixa"
-                onChange={({ detail }) => field.onChange(detail.value)}
-                data-testid="role-description"
-              />
-            )}
-          </Field>
+          <TextField
+            control={form.control}
+            name="role"
+            label="Nome"
+            controlId="role-name"
+            testId="role-name"
+            input={{ placeholder: 'Ex.: Caixa' }}
+          />
+          <TextField
+            control={form.control}
+            name="description"
+            label="Descrição"
+            controlId="role-description"
+            testId="role-description"
+            input={{ placeholder: 'Ex.: Equipe da frente de caixa' }}
+          />
         </ColumnLayout>
         <Field
           control={form.control}

@@ -64,6 +64,7 @@ export default function RolesPage() {
         testId="roles-table"
         title="Permissões"
         variant="full-page"
+        headerVariant="h1"
         description="Perfis de acesso: o que cada grupo de usuários pode ver e alterar."
         loadingText="Carregando permissões"
         wrapLines

@@ -1,14 +1,12 @@
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import FormField from '@cloudscape-design/components/form-field';
-import Input from '@cloudscape-design/components/input';
-import Select, { type SelectProps } from '@cloudscape-design/components/select';
+import type { SelectProps } from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Toggle from '@cloudscape-design/components/toggle';
 import type { Role } from '@freguesia/shared/schemas/identity';
 import { PASSWORD_MIN_LENGTH } from '@freguesia/shared/schemas/identity';
 import { useMemo } from 'react';
 import { useSaveUser, type StoreOption } from '../../api/identity';
-import { Field, FormModal, useZodForm } from '../../components/form';
+import { FormModal, SelectField, TextField, ToggleField, useZodForm } from '../../components/form';
 import { saveWithNotices } from './save-notices';
 import { userBody, userFormSchema, type UserFormMode, type UserFormValues } from './user-form';
 
@@ -54,9 +52,6 @@ const PASSWORD_FIELDS = [
   constraintText?: string;
 }[];
 
-const idOption = (options: readonly SelectProps.Option[], id: number | null) =>
-  id === null ? null : (options.find((o) => o.value === String(id)) ?? null);
-
 /** Create/edit drawer of a staff user (a large modal, like every Ajustes drawer). */
 export function UserFormModal({ mode, initial, roles, stores, onDismiss }: UserFormModalProps) {
   const creating = mode.kind === 'create';
@@ -94,111 +89,96 @@ export function UserFormModal({ mode, initial, roles, stores, onDismiss }: UserF
     >
       <SpaceBetween size="l">
         <ColumnLayout columns={2}>
-          <Field control={control} name="email" label="E-mail" controlId="user-email">
-            {(field) => (
-              <Input
-                type="email"
-                inputMode="email"
-                autoComplete={false}
-                value={field.value}
-                placeholder="nome@empresa.com.br"
-                onChange={({ detail }) => field.onChange(detail.value)}
-                data-testid="user-email"
-              />
-            )}
-          </Field>
-          <Field control={control} name="document" label="Documento" controlId="user-document">
-            {(field) => (
-              <Input
-                value={field.value}
-                placeholder="CPF ou matrícula"
-                onChange={({ detail }) => field.onChange(detail.value)}
-                data-testid="user-document"
-              />
-            )}
-          </Field>
-          <Field control={control} name="fullname" label="Nome" controlId="user-fullname">
-            {(field) => (
-              <Input
-                value={field.value}
-                onChange={({ detail }) => field.onChange(detail.value)}
-                data-testid="user-fullname"
-              />
-            )}
-          </Field>
-          <Field
+          <TextField
+            control={control}
+            name="email"
+            label="E-mail"
+            controlId="user-email"
+            testId="user-email"
+            input={{
+              type: 'email',
+              inputMode: 'email',
+              autoComplete: false,
+              placeholder: 'nome@empresa.com.br',
+            }}
+          />
+          <TextField
+            control={control}
+            name="document"
+            label="Documento"
+            controlId="user-document"
+            testId="user-document"
+            input={{ placeholder: 'CPF ou matrícula' }}
+          />
+          <TextField
+            control={control}
+            name="fullname"
+            label="Nome"
+            controlId="user-fullname"
+            testId="user-fullname"
+          />
+          <TextField
             control={control}
             name="shortname"
             label="Nome reduzido"
             constraintText="Aparece no menu do perfil."
             controlId="user-shortname"
-          >
-            {(field) => (
-              <Input
-                value={field.value}
-                onChange={({ detail }) => field.onChange(detail.value)}
-                data-testid="user-shortname"
-              />
-            )}
-          </Field>
+            testId="user-shortname"
+          />
         </ColumnLayout>
 
         <ColumnLayout columns={2}>
-          <Field control={control} name="role_id" label="Permissão" controlId="user-role">
-            {(field) => (
-              <Select
-                selectedOption={idOption(roleOptions, field.value)}
-                options={roleOptions}
-                placeholder="Escolha uma permissão"
-                empty="Nenhuma permissão cadastrada"
-                filteringType={roleOptions.length > 8 ? 'auto' : 'none'}
-                onChange={({ detail }) => field.onChange(Number(detail.selectedOption.value))}
-                data-testid="user-role"
-              />
-            )}
-          </Field>
+          <SelectField
+            control={control}
+            name="role_id"
+            label="Permissão"
+            controlId="user-role"
+            testId="user-role"
+            options={roleOptions}
+            parse={Number}
+            unknownOption={() => null}
+            select={{
+              placeholder: 'Escolha uma permissão',
+              empty: 'Nenhuma permissão cadastrada',
+              filteringType: roleOptions.length > 8 ? 'auto' : 'none',
+            }}
+          />
           <SpaceBetween size="s">
             <FormField label="Lojas" controlId="user-all-stores">
-              <Toggle
-                checked={allStores}
-                onChange={({ detail }) => {
-                  form.setValue('allStores', detail.checked);
-                  form.clearErrors('store_id');
-                }}
-                data-testid="user-all-stores"
+              <ToggleField
+                control={control}
+                name="allStores"
+                testId="user-all-stores"
+                onChange={() => form.clearErrors('store_id')}
               >
                 Todas as lojas
-              </Toggle>
+              </ToggleField>
             </FormField>
             {!allStores && (
-              <Field control={control} name="store_id" label="Loja de trabalho" controlId="user-store">
-                {(field) => (
-                  <Select
-                    selectedOption={
-                      field.value === null
-                        ? null
-                        : (idOption(storeOptions, field.value) ?? {
-                            value: String(field.value),
-                            label: `Loja ${field.value}`,
-                          })
-                    }
-                    options={storeOptions}
-                    placeholder="Escolha a loja"
-                    empty="Nenhuma loja disponível. Cadastre lojas em Mercadorias › Lojas."
-                    filteringType={storeOptions.length > 8 ? 'auto' : 'none'}
-                    filteringPlaceholder="Buscar loja"
-                    onChange={({ detail }) => field.onChange(Number(detail.selectedOption.value))}
-                    data-testid="user-store"
-                  />
-                )}
-              </Field>
+              <SelectField
+                control={control}
+                name="store_id"
+                label="Loja de trabalho"
+                controlId="user-store"
+                testId="user-store"
+                options={storeOptions}
+                parse={Number}
+                // A store the list does not carry (closed, another page) still shows.
+                unknownOption={(id) => ({ value: id, label: `Loja ${id}` })}
+                select={{
+                  placeholder: 'Escolha a loja',
+                  empty: 'Nenhuma loja disponível. Cadastre lojas em Mercadorias › Lojas.',
+                  filteringType: storeOptions.length > 8 ? 'auto' : 'none',
+                  filteringPlaceholder: 'Buscar loja',
+                }}
+              />
             )}
           </SpaceBetween>
         </ColumnLayout>
 
         <ColumnLayout columns={2}>
           {PASSWORD_FIELDS.map(({ name, label, testId, editDescription, constraintText }) => (
-            <Field
+            <TextField
               key={name}
               control={control}
               name={name}
@@ -206,17 +186,9 @@ export function UserFormModal({ mode, initial, roles, stores, onDismiss }: UserF
               description={creating ? undefined : editDescription}
               constraintText={constraintText}
               controlId={testId}
-            >
-              {(field) => (
-                <Input
-                  type="password"
-                  autoComplete="new-password"
-                  value={field.value}
-                  onChange={({ detail }) => field.onChange(detail.value)}
-                  data-testid={testId}
-                />
-              )}
-            </Field>
+              testId={testId}
+              input={{ type: 'password', autoComplete: 'new-password' }}
+            />
           ))}
         </ColumnLayout>
       </SpaceBetween>

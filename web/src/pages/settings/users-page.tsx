@@ -67,6 +67,7 @@ export default function UsersPage() {
         testId="users-table"
         title="Usuários"
         variant="full-page"
+        headerVariant="h1"
         description="Quem acessa a plataforma, com qual permissão e em quais lojas."
         loadingText="Carregando usuários"
         wrapLines

@@ -6,11 +6,10 @@ import Input from '@cloudscape-design/components/input';
 import Multiselect from '@cloudscape-design/components/multiselect';
 import RadioGroup from '@cloudscape-design/components/radio-group';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Textarea from '@cloudscape-design/components/textarea';
 import TokenGroup from '@cloudscape-design/components/token-group';
 import { PORTAL_OPTIONAL_FIELDS, parseRequiredFields } from '@freguesia/shared/schemas/customer';
 import { useMemo, useState } from 'react';
-import { Field, useZodForm } from '../../../components/form';
+import { Field, TextareaField, TextField, useZodForm } from '../../../components/form';
 import { ColorField } from './color-field';
 import {
   PORTAL_KEYS,
@@ -57,62 +56,39 @@ export function PortalTab({ saved }: { saved: SettingValues }) {
           }
         >
           <SpaceBetween size="l">
-            <Field
+            <TextareaField
               control={control}
               name="program_description"
               label="Descrição do programa"
               controlId="setting-program-description"
-            >
-              {(field) => (
-                <Textarea
-                  rows={3}
-                  value={field.value ?? ''}
-                  onChange={({ detail }) => field.onChange(detail.value)}
-                  data-testid="setting-program-description"
-                />
-              )}
-            </Field>
-            <Field
+              testId="setting-program-description"
+              textarea={{ rows: 3 }}
+            />
+            <TextareaField
               control={control}
               name="program_term"
               label="Regulamento do programa"
               description="Termos que o cliente aceita ao se cadastrar (página /cadastro/termos)."
               controlId="setting-program-term"
               stretch
-            >
-              {(field) => (
-                <Textarea
-                  rows={10}
-                  value={field.value ?? ''}
-                  onChange={({ detail }) => field.onChange(detail.value)}
-                  data-testid="setting-program-term"
-                />
-              )}
-            </Field>
+              testId="setting-program-term"
+              textarea={{ rows: 10 }}
+            />
           </SpaceBetween>
         </Container>
 
         <Container header={<Header variant="h2">Aparência</Header>}>
           <SpaceBetween size="l">
             <ColumnLayout columns={2}>
-              <Field
+              <TextField
                 control={control}
                 name="portal_background_image"
                 label="Imagem de fundo (URL)"
                 description="Endereço público da imagem, por exemplo https://…/fundo.jpg."
                 controlId="setting-portal-background-image"
-              >
-                {(field) => (
-                  <Input
-                    type="url"
-                    inputMode="url"
-                    placeholder="https://"
-                    value={field.value ?? ''}
-                    onChange={({ detail }) => field.onChange(detail.value)}
-                    data-testid="setting-portal-background-image"
-                  />
-                )}
-              </Field>
+                testId="setting-portal-background-image"
+                input={{ type: 'url', inputMode: 'url', placeholder: 'https://' }}
+              />
               <Field control={control} name="portal_style_bg" label="Estilo do fundo">
                 {(field) => (
                   <RadioGroup
