@@ -13,6 +13,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { notify } from '../../app/notifications/notify';
 import { MaskedInput } from '../masked-input/masked-input';
 import { ADDRESS_NOT_FOUND, fetchCities, fetchStates, lookupCep } from './lookups';
+import { normalizeText } from '@freguesia/shared/domain/text';
 
 /**
  * The postal-code + address block shared by the store and customer forms (spec part 1 §5):
@@ -101,15 +102,8 @@ export interface AddressFieldsProps {
   testIdPrefix?: string;
 }
 
-/** Accent- and case-insensitive comparison key ('São Paulo' = 'SAO PAULO'). */
-export function foldName(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
-}
+/** Accent- and case-insensitive comparison key ('São Paulo' = 'SAO PAULO'): the shared one. */
+export const foldName = normalizeText;
 
 /** The address after a CEP lookup (keeps number and complement). */
 export function applyCep(current: AddressValue, found: CepAnswer): AddressValue {
