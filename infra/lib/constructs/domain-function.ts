@@ -88,10 +88,24 @@ export class DomainFunction extends Construct {
         sourcesContent: lambdaBundling.sourcesContent,
         mainFields: [...lambdaBundling.mainFields],
         externalModules: [...lambdaBundling.externalModules],
-        // Via esbuildArgs: aws-cdk-lib 2.276 accepts `charset` but never passes it to esbuild.
-        esbuildArgs: { '--charset': lambdaBundling.charset },
+        esbuildArgs: {
+          // aws-cdk-lib 2.276 accepts `charset` but never passes it to esbuild.
+          '--charset': lambdaBundling.charset,
+          // Not NodejsFunction props. esbuild runs in projectRoot, where the relative alias targets resolve.
+          '--legal-comments': lambdaBundling.legalComments,
+          '--alias': Object.entries(lambdaBundling.alias).map(([from, to]) => `${from}=${to}`),
+        },
         banner: lambdaBundling.banner,
         logLevel: LogLevel.WARNING,
+        // The same post-step as functions/scripts/bundle.ts; inputDir is the project root.
+        commandHooks: {
+          beforeBundling: () => [],
+          beforeInstall: () => [],
+          afterBundling: (inputDir: string, outputDir: string) =>
+            lambdaBundling.appOnlySourceMap
+              ? [`node "${inputDir}/functions/scripts/trim-source-map.mjs" "${outputDir}/index.mjs.map"`]
+              : [],
+        },
       },
     });
 
