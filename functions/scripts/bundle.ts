@@ -76,26 +76,7 @@ export async function bundleLambdas(options: BundleOptions = {}): Promise<Bundle
       rmSync(dir, { recursive: true, force: true });
       mkdirSync(dir, { recursive: true });
       const outfile = join(dir, lambdaBundling.outputFile);
-      const result = await esbuild.build({
-        entryPoints: [entry],
-        outfile,
-        bundle: true,
-        absWorkingDir: repoRoot,
-        platform: lambdaBundling.platform,
-        target: lambdaBundling.target,
-        format: lambdaBundling.format,
-        minify: lambdaBundling.minify,
-        sourcemap: lambdaBundling.sourcemap,
-        sourcesContent: lambdaBundling.sourcesContent,
-        mainFields: [...lambdaBundling.mainFields],
-        external: [...lambdaBundling.externalModules],
-        charset: lambdaBundling.charset,
-        banner: { js: lambdaBundling.banner },
-        legalComments: lambdaBundling.legalComments,
-        alias: { ...lambdaBundling.alias },
-        metafile: true,
-        logLevel: 'warning',
-      });
+      const result = await esbuild.build({ ...esbuildOptions(entry, outfile), metafile: true, logLevel: 'warning' });
       // For https://esbuild.github.io/analyze/ when a bundle grows.
       writeFileSync(join(dir, 'meta.json'), JSON.stringify(result.metafile));
       // The CDK runs the same step (DomainFunction's afterBundling hook).
@@ -113,6 +94,42 @@ export async function bundleLambdas(options: BundleOptions = {}): Promise<Bundle
   );
 }
 
+/**
+ * The esbuild options of a Lambda bundle, exactly as deployed (the CDK DomainFunction reads the
+ * same `lambdaBundling`): the bundle script, the bundle tests and the benchmarks all build with it.
+ */
+export function esbuildOptions(entry: string, outfile: string): Esbuild.BuildOptions {
+  return {
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    absWorkingDir: repoRoot,
+    platform: lambdaBundling.platform,
+    target: lambdaBundling.target,
+    format: lambdaBundling.format,
+    minify: lambdaBundling.minify,
+    sourcemap: lambdaBundling.sourcemap,
+    sourcesContent: lambdaBundling.sourcesContent,
+    mainFields: [...lambdaBundling.mainFields],
+    external: [...lambdaBundling.externalModules],
+    charset: lambdaBundling.charset,
+    banner: { js: lambdaBundling.banner },
+    legalComments: lambdaBundling.legalComments,
+    alias: { ...lambdaBundling.alias },
+  };
+}
+
+/** A fixed-width text table: the first and last columns left-aligned, the others right-aligned. */
+export function formatTable(header: readonly string[], rows: readonly string[][]): string {
+  const widths = header.map((_, i) => Math.max(...[header, ...rows].map((row) => (row[i] ?? '').length)));
+  const line = (row: readonly string[]) =>
+    row
+      .map((cell, i) => (i === 0 || i === row.length - 1 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
 /** A fixed-width table: bytes and KB of the minified bundle, and gzip. */
 export function formatSizeTable(results: readonly BundleResult[]): string {
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -126,15 +143,7 @@ export function formatSizeTable(results: readonly BundleResult[]): string {
     kb(r.mapBytes),
     r.bytes > sizeWarningBytes ? 'OVER 1 MB' : r.bytes > sizeTargetBytes ? 'over 450 KB target' : '',
   ]);
-  const widths = header.map((_, i) => Math.max(...[header, ...rows].map((row) => (row[i] ?? '').length)));
-  const line = (row: string[]) =>
-    row
-      .map((cell, i) =>
-        i === 0 || i === row.length - 1 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0),
-      )
-      .join('  ')
-      .trimEnd();
-  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+  return formatTable(header, rows);
 }
 
 async function main(): Promise<void> {

@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { bundleLambdas, type BundleResult } from '../../functions/scripts/bundle';
+import { bundleLambdas, formatTable, type BundleResult } from '../../functions/scripts/bundle';
 import { repoRoot } from '../../infra/lib/paths';
 
 /** What the runtime loads for any function using DynamoDB: the baseline of the ratio. */
@@ -171,15 +171,7 @@ export function formatColdStartTable(report: ColdStartReport): string {
       r.ratio > targetRatio ? `OVER ${targetRatio}×` : '',
     ]),
   ];
-  const widths = header.map((_, i) => Math.max(...[header, ...rows].map((row) => (row[i] ?? '').length)));
-  const line = (row: string[]) =>
-    row
-      .map((cell, i) =>
-        i === 0 || i === row.length - 1 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0),
-      )
-      .join('  ')
-      .trimEnd();
-  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+  return formatTable(header, rows);
 }
 
 async function main(): Promise<void> {

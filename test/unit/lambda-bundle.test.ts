@@ -12,9 +12,8 @@ import * as zod from 'zod';
 import { Entity } from 'electrodb';
 import * as leanZod from '../../functions/scripts/lambda-zod/index';
 import { Validator as StandIn } from '../../functions/scripts/lambda-jsonschema/index';
-import { loadEsbuild } from '../../functions/scripts/bundle';
+import { esbuildOptions, loadEsbuild } from '../../functions/scripts/bundle';
 import { trimSourceMap, type SourceMapV3 } from '../../functions/scripts/trim-source-map.mjs';
-import { lambdaBundling } from '../../infra/lib/constructs/bundling-options';
 import { repoRoot } from '../../infra/lib/paths';
 import { run } from './lambda-bundle.fixture';
 
@@ -76,24 +75,7 @@ describe('a Lambda-style bundle', () => {
         'process.stdout.write(JSON.stringify(run()));\n',
     );
     const outfile = join(dir, 'index.mjs');
-    const result = await loadEsbuild().build({
-      entryPoints: [entry],
-      outfile,
-      bundle: true,
-      absWorkingDir: repoRoot,
-      platform: lambdaBundling.platform,
-      target: lambdaBundling.target,
-      format: lambdaBundling.format,
-      minify: lambdaBundling.minify,
-      mainFields: [...lambdaBundling.mainFields],
-      external: [...lambdaBundling.externalModules],
-      banner: { js: lambdaBundling.banner },
-      alias: { ...lambdaBundling.alias },
-      sourcemap: true,
-      sourcesContent: false,
-      metafile: true,
-      logLevel: 'silent',
-    });
+    const result = await loadEsbuild().build({ ...esbuildOptions(entry, outfile), metafile: true, logLevel: 'silent' });
     // Inputs that made it into the output (the metafile also lists modules shaken out).
     const inputs = Object.values(result.metafile.outputs).flatMap((output) =>
       Object.entries(output.inputs)
