@@ -76,7 +76,11 @@ export async function bundleLambdas(options: BundleOptions = {}): Promise<Bundle
       rmSync(dir, { recursive: true, force: true });
       mkdirSync(dir, { recursive: true });
       const outfile = join(dir, lambdaBundling.outputFile);
-      const result = await esbuild.build({ ...esbuildOptions(entry, outfile), metafile: true, logLevel: 'warning' });
+      const result = await esbuild.build({
+        ...esbuildOptions(entry, outfile),
+        metafile: true,
+        logLevel: 'warning',
+      });
       // For https://esbuild.github.io/analyze/ when a bundle grows.
       writeFileSync(join(dir, 'meta.json'), JSON.stringify(result.metafile));
       // The CDK runs the same step (DomainFunction's afterBundling hook).
@@ -124,7 +128,9 @@ export function formatTable(header: readonly string[], rows: readonly string[][]
   const widths = header.map((_, i) => Math.max(...[header, ...rows].map((row) => (row[i] ?? '').length)));
   const line = (row: readonly string[]) =>
     row
-      .map((cell, i) => (i === 0 || i === row.length - 1 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .map((cell, i) =>
+        i === 0 || i === row.length - 1 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0),
+      )
       .join('  ')
       .trimEnd();
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');

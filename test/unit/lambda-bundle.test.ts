@@ -75,7 +75,11 @@ describe('a Lambda-style bundle', () => {
         'process.stdout.write(JSON.stringify(run()));\n',
     );
     const outfile = join(dir, 'index.mjs');
-    const result = await loadEsbuild().build({ ...esbuildOptions(entry, outfile), metafile: true, logLevel: 'silent' });
+    const result = await loadEsbuild().build({
+      ...esbuildOptions(entry, outfile),
+      metafile: true,
+      logLevel: 'silent',
+    });
     // Inputs that made it into the output (the metafile also lists modules shaken out).
     const inputs = Object.values(result.metafile.outputs).flatMap((output) =>
       Object.entries(output.inputs)
