@@ -234,6 +234,7 @@ function CustomerWizard({ record }: { record: CustomerDetails | null }) {
           storesLoading={stores.isPending}
           checkingDocument={checkingDocument}
           onDocumentBlur={() => void onDocumentBlur()}
+          editing={editing}
         />
       ),
     },

@@ -16,6 +16,8 @@ export interface PersonalStepProps extends StepProps {
   storesLoading: boolean;
   checkingDocument: boolean;
   onDocumentBlur: () => void;
+  /** Changing a customer: an empty password keeps the current one. */
+  editing?: boolean;
 }
 
 /** 1. 'Dados Pessoais': identification (the document's mask and labels follow the type) and contact. */
@@ -25,6 +27,7 @@ export function PersonalStep({
   storesLoading,
   checkingDocument,
   onDocumentBlur,
+  editing = false,
 }: PersonalStepProps) {
   const storeOptions: SelectProps.Option[] = [
     { value: '', label: 'Nenhuma' },
@@ -164,7 +167,11 @@ export function PersonalStep({
               control={control}
               name="password"
               label="Senha do aplicativo"
-              description="Deixe em branco para não alterar."
+              description={
+                editing
+                  ? 'Deixe em branco para não alterar.'
+                  : 'Para o cliente acessar o portal e o aplicativo.'
+              }
               testId="customer-password"
               input={{ type: 'password', autoComplete: false }}
             />
