@@ -214,35 +214,12 @@ export type CustomerUpdate = z.output<typeof CustomerUpdate>;
 
 // ---------------------------------------------------------------- public portal
 
-/** Fields that `portal_fields_require` can make required, with their Portuguese labels. */
-export const PORTAL_OPTIONAL_FIELDS = {
-  gender: 'Sexo',
-  cellphone: 'Celular',
-  email: 'E-mail',
-  date_birth: 'Data de nascimento',
-  zipcode: 'CEP',
-  state: 'Estado',
-  city: 'Cidade',
-  neighborhood: 'Bairro',
-  address: 'Endereço',
-  number: 'Número',
-  complement: 'Complemento',
-  tags: 'Interesses',
-  communications: 'Comunicações',
-} as const;
-export type PortalOptionalField = keyof typeof PORTAL_OPTIONAL_FIELDS;
-
-/** 'Preencha o campo obrigatório: E-mail'. */
-export const portalRequiredMessage = (field: PortalOptionalField) =>
-  `Preencha o campo obrigatório: ${PORTAL_OPTIONAL_FIELDS[field]}`;
-
-/** Parses the comma-separated `portal_fields_require` setting into known field names. */
-export function parseRequiredFields(setting: string | null | undefined): PortalOptionalField[] {
-  return (setting ?? '')
-    .split(',')
-    .map((f) => f.trim())
-    .filter((f): f is PortalOptionalField => Object.hasOwn(PORTAL_OPTIONAL_FIELDS, f));
-}
+export {
+  PORTAL_OPTIONAL_FIELDS,
+  parseRequiredFields,
+  portalRequiredMessage,
+  type PortalOptionalField,
+} from '../domain/portal-fields';
 
 /** The portal payload (spec part 1 §3 "Customer (public portal payload)"), register and update. */
 export const PortalCustomer = z

@@ -2,6 +2,7 @@ import type { PortalCustomerRecord } from '@freguesia/shared/schemas/customer';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './client';
 import { queryClient, tenantKey } from './query-client';
+import type { CepAnswer } from '@freguesia/shared/schemas/catalog';
 
 /**
  * Calls of the public customer portal (/cadastro, spec part 1 §7 "Session and portal").
@@ -36,14 +37,7 @@ export interface PortalLoginAnswer {
 }
 
 /** GET /api/customer/cep/{cep} (and the staff /web/cep/{cep}) answer. */
-export interface PortalCepAnswer {
-  zipcode: string;
-  address: string;
-  neighborhood: string;
-  city: string;
-  state: string;
-  ibge: string;
-}
+export type PortalCepAnswer = CepAnswer;
 
 /** One municipality of GET /api/web/cities?state=UF. */
 export interface PortalCity {

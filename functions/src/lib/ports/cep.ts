@@ -7,20 +7,10 @@
  * Also holds the small JSON-GET helper (User-Agent, 5 s timeout) the geocoding port reuses.
  */
 import { DomainError } from '../errors';
+import type { CepAnswer } from '@freguesia/shared/schemas/catalog';
 
-/** An address found for a CEP. */
-export interface CepAddress {
-  /** Eight digits, no dash: '01310100'. */
-  zipcode: string;
-  /** Street ('logradouro'), e.g. 'Avenida Paulista'; may be '' for city-wide CEPs. */
-  address: string;
-  neighborhood: string;
-  city: string;
-  /** Two-letter state code, e.g. 'SP'. */
-  state: string;
-  /** Seven-digit IBGE municipality code, e.g. '3550308'. */
-  ibge: string;
-}
+/** An address found for a CEP: the API's answer (shared schema). */
+export type CepAddress = CepAnswer;
 
 interface ViaCepResponse {
   cep?: string;

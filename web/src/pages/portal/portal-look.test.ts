@@ -1,7 +1,5 @@
-import { PORTAL_OPTIONAL_FIELDS } from '@freguesia/shared/schemas/customer';
 import { describe, expect, it } from 'vitest';
 import {
-  PORTAL_OPTIONAL_FIELD_NAMES,
   cssUrl,
   lookFromSettings,
   offeredTags,
@@ -58,11 +56,5 @@ describe('portal settings', () => {
     const colors = portalColors(lookFromSettings([]), '#2e7d32');
     expect(colors['--portal-primary']).toBe('#2e7d32');
     expect(colors['--portal-on-primary']).toBe('#ffffff');
-  });
-});
-
-describe('portal optional fields', () => {
-  it('are the shared PORTAL_OPTIONAL_FIELDS', () => {
-    expect([...PORTAL_OPTIONAL_FIELD_NAMES].sort()).toEqual(Object.keys(PORTAL_OPTIONAL_FIELDS).sort());
   });
 });

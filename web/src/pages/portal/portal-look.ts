@@ -3,7 +3,7 @@
  * them and the colours. Kept free of the shared customer schemas (and so of zod): the welcome
  * and terms pages need only this, and they are what a customer's phone downloads first.
  */
-import type { PortalOptionalField } from '@freguesia/shared/schemas/customer';
+import { parseRequiredFields, type PortalOptionalField } from '@freguesia/shared/domain/portal-fields';
 import { mix, normalizeHex } from '../../app/theme-tokens';
 
 /** Texts of the welcome view (spec §2). */
@@ -12,36 +12,6 @@ export const HOME_TEXT = {
   wantToRegister: 'Quero me cadastrar',
   terms: 'Regulamento',
 } as const;
-
-/**
- * The fields `portal_fields_require` may name: the keys of the shared PORTAL_OPTIONAL_FIELDS,
- * written out because that module brings zod (portal-look.test.ts checks they are the same).
- */
-export const PORTAL_OPTIONAL_FIELD_NAMES: readonly PortalOptionalField[] = [
-  'gender',
-  'cellphone',
-  'email',
-  'date_birth',
-  'zipcode',
-  'state',
-  'city',
-  'neighborhood',
-  'address',
-  'number',
-  'complement',
-  'tags',
-  'communications',
-];
-
-/** The comma-separated `portal_fields_require` setting as known field names (shared parseRequiredFields). */
-function requiredFields(setting: string): PortalOptionalField[] {
-  return setting
-    .split(',')
-    .map((field) => field.trim())
-    .filter((field): field is PortalOptionalField =>
-      (PORTAL_OPTIONAL_FIELD_NAMES as readonly string[]).includes(field),
-    );
-}
 
 // ------------------------------------------------------------------ settings
 
@@ -109,7 +79,7 @@ export function lookFromSettings(entries: readonly { key: string; value: string 
     backgroundStyle: get('portal_style_bg').trim() === 'repeat' ? 'repeat' : 'cover',
     primary: normalizeHex(get('portal_primary_color')),
     secondary: normalizeHex(get('portal_secondary_color')),
-    required: new Set(requiredFields(get('portal_fields_require'))),
+    required: new Set(parseRequiredFields(get('portal_fields_require'))),
     tags: splitList(get('portal_tags')),
   };
 }
