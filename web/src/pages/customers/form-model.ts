@@ -23,6 +23,7 @@ import {
 import { centsToNumber, formatMoney, parseMoney } from '@freguesia/shared/domain/money';
 import { z } from 'zod';
 import type { CustomerDetails, CustomerPayload } from '../../api/customers';
+import type { AddressValue } from '../../components/address';
 
 /**
  * The staff customer wizard's model (spec part 1 §3 "Customer (staff form)", §5): the values as
@@ -85,7 +86,8 @@ export interface ContactValues {
   type: ContactType | '';
 }
 
-export interface CustomerFormValues {
+/** The wizard's values: the address fields are AddressFields' own (flat, as the API wants them). */
+export interface CustomerFormValues extends AddressValue {
   type: DocumentType | '';
   /** Masked. */
   document: string;
@@ -105,14 +107,6 @@ export interface CustomerFormValues {
   /** 'Permite comunicação por e-mail' — on means email_optout 'N'. */
   allow_email: boolean;
   password: string;
-  zipcode: string;
-  address: string;
-  number: string;
-  complement: string;
-  neighborhood: string;
-  state: string;
-  city: string;
-  id_city: string;
   id_state: string;
   latitude: number | null;
   longitude: number | null;
