@@ -13,7 +13,8 @@ export const errorMiddleware = (): MiddlewareObj<APIGatewayProxyEventV2> => ({
   onError: async (request) => {
     const error = request.error instanceof DomainError ? fromDomainError(request.error) : request.error;
     if (error instanceof HttpError) {
-      if (error.statusCode >= 500) logger.error('request failed', { error });
+      // Log what was raised (its stack and cause), not the HTTP answer built from it.
+      if (error.statusCode >= 500) logger.error('request failed', { error: request.error as Error });
       request.response = json(error.statusCode, { message: error.message, ...error.extra }, error.headers).toResult();
       return;
     }
