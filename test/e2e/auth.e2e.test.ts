@@ -37,6 +37,18 @@ const notices = (p: Page) => p.getByTestId('notifications');
 const sideNav = (p: Page) => p.getByTestId('side-navigation');
 
 describe('staff login', () => {
+  it('asks for the empty fields under them, and a fixed field loses its message at once', async () => {
+    await newPage();
+    await page.goto(`${baseUrl()}/login`);
+    await page.click('[data-testid=login-submit]');
+    await expect.poll(() => page.locator('form').textContent()).toContain('Informe o e-mail');
+    await expect.poll(() => page.locator('form').textContent()).toContain('Informe a senha');
+    await page.fill('[data-testid=login-email]', 'ana@loja.com.br');
+    await expect.poll(() => page.locator('form').textContent()).not.toContain('Informe o e-mail');
+    expect(await page.locator('form').textContent()).toContain('Informe a senha');
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
   it('refuses wrong credentials with the spec notice and stays on /login', async () => {
     await newPage();
     await page.goto(`${baseUrl()}/login`);
