@@ -1,3 +1,4 @@
+import type { PortalFormValues } from '@freguesia/shared/schemas/customer';
 import { randomInt } from 'node:crypto';
 import { cnpjFromBase, cpfFromBase } from '@freguesia/shared/domain/document';
 import { StoreInput } from '@freguesia/shared/schemas/catalog';
@@ -66,6 +67,35 @@ export function posBasket(idStore: number, overrides: Record<string, unknown> = 
       { code: '7891000055502', description: 'FEIJAO 1KG', quantity: 1, unit_value: '5.50', total_value: '5.00', discount: '0.50' },
     ],
     payments: [{ method: 'Dinheiro', value: 30, installments: 1 }],
+    ...overrides,
+  };
+}
+
+/** A filled portal form (what a visitor types on /cadastro), with a fresh valid CPF by default. */
+export function portalForm(document = randomCpf(), overrides: Partial<PortalFormValues> = {}): PortalFormValues {
+  return {
+    document,
+    fullname: 'Paula Tavares',
+    gender: 'F',
+    date_birth: '24/12/1990',
+    cellphone: '(11) 9.7777-6666',
+    email: 'paula@example.com',
+    zipcode: '01310-100',
+    state: 'SP',
+    id_city: '3550308',
+    city: 'SÃO PAULO',
+    neighborhood: 'Bela Vista',
+    address: 'Avenida Paulista',
+    number: '200',
+    complement: 'ap 3',
+    tags: ['Vinhos', 'Inventada'],
+    password: 'minhaSenha1',
+    password_confirmation: 'minhaSenha1',
+    agreement: true,
+    allow_sms: true,
+    allow_whatsapp: true,
+    allow_email: false,
+    allow_app: true,
     ...overrides,
   };
 }

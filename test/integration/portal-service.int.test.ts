@@ -16,7 +16,7 @@ import {
 } from '@freguesia/functions/portal/portal.service';
 import { settingsRepository } from '@freguesia/functions/settings/settings.repository';
 import { createTestTenant, staffContext, type TestTenant } from '../support/tenant';
-import { randomCpf } from './customers-fixtures';
+import { portalForm, randomCpf } from './customers-fixtures';
 
 let ipSeq = 0;
 
@@ -31,33 +31,7 @@ describe('portal service', () => {
   const customer = (customerId: number): ServiceContext =>
     staffContext(t, { actor: { kind: 'customer', customerId } });
   const payload = (document = randomCpf(), overrides: Partial<PortalFormValues> = {}) =>
-    PortalCustomer.parse(
-      portalFormToPayload({
-        document,
-        fullname: 'Paula Tavares',
-        gender: 'F',
-        date_birth: '24/12/1990',
-        cellphone: '(11) 9.7777-6666',
-        email: 'paula@example.com',
-        zipcode: '01310-100',
-        state: 'SP',
-        id_city: '3550308',
-        city: 'SÃO PAULO',
-        neighborhood: 'Bela Vista',
-        address: 'Avenida Paulista',
-        number: '200',
-        complement: '',
-        tags: ['Vinhos', 'Inventada'],
-        password: 'minhaSenha1',
-        password_confirmation: 'minhaSenha1',
-        agreement: true,
-        allow_sms: true,
-        allow_whatsapp: true,
-        allow_email: false,
-        allow_app: true,
-        ...overrides,
-      }),
-    );
+    PortalCustomer.parse(portalFormToPayload(portalForm(document, overrides)));
 
   beforeAll(async () => {
     t = await createTestTenant('psv');

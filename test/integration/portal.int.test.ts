@@ -1,44 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { portalFormToPayload, type PortalFormValues } from '@freguesia/shared/schemas/customer';
+import { portalFormToPayload } from '@freguesia/shared/schemas/customer';
 import { handler as portal } from '@freguesia/functions/portal/handler';
 import { handler as customers } from '@freguesia/functions/customers/handler';
 import { settingsRepository } from '@freguesia/functions/settings/settings.repository';
 import { call } from '../support/api';
 import { useStandIns } from '../support/stand-ins';
 import { createTestTenant, type TestTenant } from '../support/tenant';
-import { randomCpf, staffCustomer } from './customers-fixtures';
+import { portalForm as form, randomCpf, staffCustomer } from './customers-fixtures';
 
 let ipSeq = 0;
 /** A fresh caller address per test, so the per-IP limits of one test do not leak into another. */
 const freshIp = () => `10.9.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
 
-function form(document = randomCpf(), overrides: Partial<PortalFormValues> = {}): PortalFormValues {
-  return {
-    document,
-    fullname: 'Paula Tavares',
-    gender: 'F',
-    date_birth: '24/12/1990',
-    cellphone: '(11) 9.7777-6666',
-    email: 'paula@example.com',
-    zipcode: '01310-100',
-    state: 'SP',
-    id_city: '3550308',
-    city: 'SÃO PAULO',
-    neighborhood: 'Bela Vista',
-    address: 'Avenida Paulista',
-    number: '200',
-    complement: 'ap 3',
-    tags: ['Vinhos', 'Inventada'],
-    password: 'minhaSenha1',
-    password_confirmation: 'minhaSenha1',
-    agreement: true,
-    allow_sms: true,
-    allow_whatsapp: true,
-    allow_email: false,
-    allow_app: true,
-    ...overrides,
-  };
-}
 
 describe('public customer portal', () => {
   let t: TestTenant;
