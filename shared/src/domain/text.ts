@@ -21,6 +21,3 @@ export function includesFolded(text: string, query: string): boolean {
   const needle = normalizeText(query);
   return needle === '' || normalizeText(text).includes(needle);
 }
-
-/** Compares two strings for a pt-BR sort (case and accents ignored first). */
-export const comparePtBr = (a: string, b: string): number => a.localeCompare(b, 'pt-BR', { sensitivity: 'base' });

@@ -63,6 +63,21 @@ export function useDebounced<T>(value: T, delay = 400): T {
   return debounced;
 }
 
+/** A page number from the query string: a positive integer, else 1 (`?page=abc`, `0`, `2.5`). */
+export function pageFromParam(value: string | null): number {
+  const page = Math.trunc(Number(value));
+  return Number.isFinite(page) && page >= 1 ? page : 1;
+}
+
+/**
+ * The page to show instead of `page` once the total is known: the last one when `page` is past
+ * it (the last row of the last page was deleted, an old link), else `page` itself.
+ */
+export function pageWithin(page: number, total: number, perPage: number): number {
+  const last = Math.max(1, Math.ceil(total / perPage));
+  return page > last ? last : page;
+}
+
 /** The committed search and page of a list and their setters (component state or the URL). */
 interface ListPosition {
   q: string;
@@ -91,7 +106,7 @@ function useStatePosition(): ListPosition {
 function useUrlPosition(names: { q: string; page: string } | undefined): ListPosition {
   const [params, setParams] = useSearchParams();
   const q = names ? (params.get(names.q) ?? '') : '';
-  const page = names ? Math.max(1, Number(params.get(names.page)) || 1) : 1;
+  const page = names ? pageFromParam(params.get(names.page)) : 1;
   const write = (next: { q?: string; page: number }, replace: boolean) =>
     setParams(
       (current) => {
@@ -165,6 +180,12 @@ export function useServerList<T, F = Record<string, never>>(options: ServerListO
   const params: ServerListParams<F> = { q, page, per_page: perPage, filters };
   const result = usePagedQuery(options.queryKey(params), (signal) => options.fetchPage(params, signal), options.enabled ?? true);
   const total = result.data?.pagination.total ?? 0;
+  // Past the last page (a deletion emptied it, an old link): go to the last page that has rows.
+  const settled = result.data !== undefined && !result.isPlaceholderData;
+  const within = settled ? pageWithin(page, total, perPage) : page;
+  useEffect(() => {
+    if (within !== page) position.setPage(within);
+  });
   const describe = options.errorMessage ?? ((error: Error) => error.message || 'Erro ao carregar a lista.');
   return {
     items: result.data?.data ?? [],

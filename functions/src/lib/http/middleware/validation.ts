@@ -8,8 +8,6 @@ import type { AppRequest } from '../state';
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
 
-export { fieldErrors };
-
 function parseWith<S extends z.ZodType>(schema: S | undefined, input: unknown): unknown {
   if (!schema) return input;
   const result = schema.safeParse(input);
