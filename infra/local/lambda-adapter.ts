@@ -1,11 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { SECURITY_HEADERS } from '@freguesia/functions/lib/http/response';
 
 export type HttpLambda = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
 /** Hard cap on what the adapter reads, like API Gateway's 10 MB payload limit. */
 const MAX_BODY = 10 * 1024 * 1024;
+
+/**
+ * API Gateway HTTP APIs hand the Lambda the path already percent-decoded. A path that does not
+ * decode (`/api/web/%E0%A4%A`) goes as received, and the handler answers it with a 400.
+ */
+function decodedPath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
 
 /** Reads a Node request into an API Gateway HTTP API (payload v2.0) event, as AWS would build it. */
 export async function toApiGatewayEvent(req: IncomingMessage): Promise<APIGatewayProxyEventV2 | 'too-large'> {
@@ -32,7 +45,7 @@ export async function toApiGatewayEvent(req: IncomingMessage): Promise<APIGatewa
   return {
     version: '2.0',
     routeKey: '$default',
-    rawPath: decodeURIComponent(url.pathname),
+    rawPath: decodedPath(url.pathname),
     rawQueryString: url.search.slice(1),
     cookies: cookies.length ? cookies : undefined,
     headers,
@@ -81,7 +94,7 @@ export function lambdaContext(functionName: string, requestId: string): Context 
 export async function invokeHttp(handler: HttpLambda, name: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const event = await toApiGatewayEvent(req);
   if (event === 'too-large') {
-    res.writeHead(413, { 'content-type': 'application/json; charset=utf-8' });
+    res.writeHead(413, { ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8' });
     res.end(JSON.stringify({ message: 'O corpo da requisição excede o limite permitido.' }));
     return;
   }

@@ -10,6 +10,8 @@ export interface ApiRequest {
   body?: unknown;
   /** Raw body string (to send malformed JSON). */
   rawBody?: string;
+  /** Raw query string as sent (to send a malformed percent-encoding); `query` still fills the parameters. */
+  rawQuery?: string;
   headers?: Record<string, string>;
   tenant?: string;
   token?: string;
@@ -48,7 +50,7 @@ export async function call<T = any>(handler: DomainHandler, request: ApiRequest)
     version: '2.0',
     routeKey: '$default',
     rawPath: request.path,
-    rawQueryString: new URLSearchParams(query).toString(),
+    rawQueryString: request.rawQuery ?? new URLSearchParams(query).toString(),
     headers,
     queryStringParameters: Object.keys(query).length ? query : undefined,
     requestContext: {

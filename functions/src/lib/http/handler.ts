@@ -8,7 +8,8 @@ import { errorMiddleware } from './middleware/errors';
 import { tenantMiddleware } from './middleware/tenant';
 import { validationMiddleware } from './middleware/validation';
 import { HttpError } from './errors';
-import { toResult } from './response';
+import { MESSAGES, decodable } from './input';
+import { json, toResult, withSecurityHeaders } from './response';
 import { contextOf, type RouteDefinition } from './route';
 import { createRouter } from './router';
 import type { AppRequest } from './state';
@@ -16,7 +17,7 @@ import type { AppRequest } from './state';
 /**
  * Builds a domain's Lambda entry: one function, an internal router, and the middleware
  * chain header normalizer → logger context → errors → route → tenant → auth → permission
- * → validation → handler.
+ * → validation → handler. Every answer, error or not, leaves with the security headers.
  */
 export function createDomainHandler(routes: RouteDefinition[]) {
   const match = createRouter(routes);
@@ -25,7 +26,9 @@ export function createDomainHandler(routes: RouteDefinition[]) {
     before: async (request) => {
       const { event } = request as AppRequest;
       const method = event.requestContext?.http?.method ?? 'GET';
-      const found = match(method, event.rawPath ?? '/');
+      const path = event.rawPath ?? '/';
+      if (!decodable(path)) throw new HttpError(400, MESSAGES.path);
+      const found = match(method, path);
       if (found.kind === 'not-found') throw new HttpError(404, 'Rota não encontrada.');
       if (found.kind === 'method-not-allowed') {
         throw new HttpError(405, 'Método não permitido para esta rota.', {}, { allow: found.allowed.join(', ') });
@@ -59,7 +62,7 @@ export function createDomainHandler(routes: RouteDefinition[]) {
     },
   };
 
-  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+  const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
     .use(httpHeaderNormalizer())
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(errorMiddleware())
@@ -70,4 +73,17 @@ export function createDomainHandler(routes: RouteDefinition[]) {
     .use(validationMiddleware())
     .use(exposeState)
     .handler(base);
+
+  // Outside middy, so that no answer escapes the headers, not even one built by a middleware.
+  return async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
+    let result: APIGatewayProxyStructuredResultV2;
+    try {
+      result = await chain(event, context);
+    } catch (error) {
+      // The error middleware answers every error; this only catches a failure of middy itself.
+      logger.error('unhandled error outside the middleware chain', { error: error as Error });
+      result = json(500, { message: 'Ocorreu um erro inesperado. Tente novamente em instantes.' }).toResult();
+    }
+    return withSecurityHeaders(result);
+  };
 }

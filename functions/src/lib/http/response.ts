@@ -15,6 +15,26 @@ export class HttpResponse {
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
+/**
+ * Headers of every API answer, errors included (404, 405, 413, 429, 500): nothing of an answer is
+ * cached, sniffed into another type, framed, or allowed to load anything; the address of the
+ * page that called is not passed on. A route's own header of the same name wins (a deliberate
+ * `cache-control`, a CSV `content-type`). CloudFront's API behaviour sends the same set.
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+
+/** A Lambda result with the security headers filled in where the result did not set them. */
+export function withSecurityHeaders(result: APIGatewayProxyStructuredResultV2): APIGatewayProxyStructuredResultV2 {
+  const own = Object.fromEntries(Object.entries(result.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+  return { ...result, headers: { ...SECURITY_HEADERS, ...own } };
+}
+
 export const json = (statusCode: number, body: unknown, headers: Record<string, string> = {}) =>
   new HttpResponse(statusCode, JSON.stringify(body), { ...JSON_HEADERS, ...headers });
 

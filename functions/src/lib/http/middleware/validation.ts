@@ -3,15 +3,30 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { z } from 'zod';
 import '@freguesia/shared/domain/zod-pt';
 import { InvalidError, fieldErrors } from '../../errors';
+import { logger } from '../../logger';
 import { HttpError } from '../errors';
+import { MESSAGES, decodableQuery, expectedShape, hasShape, unsafeNumberPaths } from '../input';
 import type { AppRequest } from '../state';
 
 const DEFAULT_MAX_BODY = 1024 * 1024;
 
-function parseWith<S extends z.ZodType>(schema: S | undefined, input: unknown): unknown {
+type Part = 'query' | 'params' | 'body';
+const SCHEMA_FAILED: Record<Part, string> = { query: MESSAGES.queryInvalid, params: MESSAGES.paramsInvalid, body: MESSAGES.body };
+
+function parseWith<S extends z.ZodType>(part: Part, schema: S | undefined, input: unknown): unknown {
   if (!schema) return input;
-  const result = schema.safeParse(input);
+  let result: ReturnType<S['safeParse']>;
+  try {
+    result = schema.safeParse(input) as ReturnType<S['safeParse']>;
+  } catch (error) {
+    // A refinement that assumed a shape the input does not have: the input is wrong, not the
+    // server. Logged so the schema gets fixed; the caller gets a 400 instead of a 500.
+    logger.warn('validation schema threw', { part, error: error as Error });
+    throw new HttpError(400, SCHEMA_FAILED[part]);
+  }
   if (!result.success) throw new InvalidError(fieldErrors(result.error));
+  const unsafe = unsafeNumberPaths(schema, result.data);
+  if (unsafe.length > 0) throw new InvalidError(Object.fromEntries(unsafe.map((path) => [path, MESSAGES.unsafeNumber])));
   return result.data;
 }
 
@@ -32,14 +47,22 @@ function readBody(request: AppRequest): unknown {
   }
 }
 
-/** Parses and validates query, path parameters and body with the route's zod schemas. */
+/**
+ * Parses and validates query, path parameters and body with the route's zod schemas. Before
+ * the schemas: a query string that does not decode and a body of the wrong JSON shape (none,
+ * `null`, a number where an object is expected) are refused with one clear message. After
+ * them: numbers beyond ±(2^53 − 1) or not finite are refused, naming their field.
+ */
 export const validationMiddleware = (): MiddlewareObj<APIGatewayProxyEventV2> => ({
   before: async (req) => {
     const request = req as AppRequest;
     const { route, pathParams } = request.state;
+    if (!decodableQuery(request.event.rawQueryString)) throw new HttpError(400, MESSAGES.query);
     const body = readBody(request);
-    request.state.query = parseWith(route.query, request.event.queryStringParameters ?? {});
-    request.state.params = parseWith(route.params, pathParams);
-    request.state.body = parseWith(route.body, body);
+    const shape = expectedShape(route.body);
+    if (shape && !hasShape(body, shape)) throw new HttpError(400, shape === 'list' ? MESSAGES.bodyList : MESSAGES.bodyObject);
+    request.state.query = parseWith('query', route.query, request.event.queryStringParameters ?? {});
+    request.state.params = parseWith('params', route.params, pathParams);
+    request.state.body = parseWith('body', route.body, body);
   },
 });
