@@ -53,6 +53,7 @@ export function addFreguesiaStacks(app: App, options: StackOptions = {}): Fregue
     data: {
       table: data.table,
       jwtSecret: data.jwtSecret,
+      secretsKey: data.secretsKey,
       webBucket: data.webBucket,
       accessLogsBucket: data.accessLogsBucket,
     },

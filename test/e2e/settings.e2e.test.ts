@@ -12,6 +12,8 @@ import { adminCredentials, apiCall, apiLogin, loginAs } from '../support/login';
  */
 
 const ROLE = 'Atendimento E2E';
+/** The start of the rotation warning (web/src/pages/settings/platform/integration-tab.tsx). */
+const ROTATE_WARNING_START = 'O token atual deixa de funcionar imediatamente';
 const USER = {
   email: 'ana.atendimento.e2e@freguesia.dev',
   fullname: 'Ana Atendimento',
@@ -397,23 +399,58 @@ describe('Plataforma (/settings/platform)', () => {
     expect(values.portal_tags?.split(',')).toEqual(expect.arrayContaining(['Vinhos', 'Queijos']));
   });
 
-  it("rotates the integration token on 'Integração' (tenant verde)", async () => {
+  it("shows the integration token on 'Integração' and rotates it only after confirmation (tenant verde)", async () => {
     // Rotating revokes the old token: done on verde so demo's local POS token keeps working.
+    const seeded = 'frg_local_verde_integration'; // infra/local/seed/identity.ts
+    /** Whether a point of sale gets in with `token` (an empty batch: refused as invalid, nothing stored). */
+    const posAccepts = async (token: string) => {
+      const { status } = await apiCall(token, 'POST', '/integration/baskets', [], 'verde');
+      expect(status).toBeLessThan(500);
+      return status !== 401;
+    };
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'pt-BR' });
     const verde = await context.newPage();
+    const tokenText = async () => ((await verde.getByTestId('token-value').textContent()) ?? '').trim();
     try {
       await loginAs(verde, { ...adminCredentials, tenant: 'verde' });
       await verde.goto(`${baseUrl('verde')}/settings/platform?tab=integracao`);
-      const before = await verde.getByTestId('token-hint').textContent();
+      // Shown hidden behind its last characters, in full on request.
+      await expect.poll(tokenText).toBe(`${'•'.repeat(12)}${seeded.slice(-4)}`);
+      await verde.getByTestId('token-reveal').click();
+      await expect.poll(tokenText).toBe(seeded);
+      await verde.getByRole('button', { name: 'Copiar token' }).waitFor();
+
+      // Looking again (a reload) shows the same token and the points of sale keep working.
+      await verde.reload();
+      await verde.getByTestId('token-reveal').click();
+      await expect.poll(tokenText).toBe(seeded);
+      expect(await posAccepts(seeded)).toBe(true);
+
+      // 'Cancelar' in the confirmation changes nothing.
       await verde.getByTestId('token-rotate').click();
-      await verde.getByRole('dialog').getByText('O token atual deixa de funcionar imediatamente').waitFor();
+      await verde.getByRole('dialog').getByText(ROTATE_WARNING_START).waitFor();
+      await screenshot(verde, 'settings-platform-integration-confirm');
+      await verde.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
+      await verde.getByRole('dialog').waitFor({ state: 'detached' });
+      expect(await posAccepts(seeded)).toBe(true);
+
+      await verde.getByTestId('token-rotate').click();
+      await verde.getByRole('dialog').getByText(ROTATE_WARNING_START).waitFor();
       await verde.getByTestId('token-rotate-confirm').click();
-      const token = (await verde.getByTestId('token-value').textContent()) ?? '';
-      expect(token.length).toBeGreaterThan(20);
-      await expect.poll(() => verde.getByTestId('token-hint').textContent()).toBe(`Termina em ${token.slice(-4)}`);
-      expect(await verde.getByTestId('token-hint').textContent()).not.toBe(before);
+      await verde.getByTestId('token-issued').getByText('Novo token gerado').waitFor();
+      await expect.poll(tokenText).not.toBe(seeded);
+      const token = await tokenText();
+      expect(token).toMatch(/^frg_[\w-]{20,}$/);
+      expect(await verde.getByTestId('token-hint').textContent()).toBe(`Termina em ${token.slice(-4)}`);
       await verde.getByRole('button', { name: 'Copiar token' }).waitFor();
       await screenshot(verde, 'settings-platform-integration');
+      expect(await posAccepts(seeded)).toBe(false);
+      expect(await posAccepts(token)).toBe(true);
+
+      // The new token is what the tab shows from now on.
+      await verde.reload();
+      await verde.getByTestId('token-reveal').click();
+      await expect.poll(tokenText).toBe(token);
     } finally {
       await context.close();
     }

@@ -127,6 +127,26 @@ describe('data stack: buckets', () => {
   });
 });
 
+describe('data stack: CloudFront access logs (standard logging v2)', () => {
+  it('lets only log delivery of this account write under cloudfront/ in the access-log bucket', () => {
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: logBucket(template)[0] },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Allow',
+            Principal: { Service: 'delivery.logs.amazonaws.com' },
+            Action: 's3:PutObject',
+            Condition: Match.objectLike({
+              StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' }, 's3:x-amz-acl': 'bucket-owner-full-control' },
+            }),
+          }),
+        ]),
+      },
+    });
+  });
+});
+
 describe('data stack: JWT signing key', () => {
   it('is a generated secret, retained', () => {
     template.hasResource('AWS::SecretsManager::Secret', {

@@ -1,6 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PORTAL_SETTING_KEYS, SETTING_KEYS } from '@freguesia/shared/schemas/settings';
-import { verifyIntegrationToken } from '@freguesia/functions/lib/auth/integration';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  IntegrationTokenCurrentEntity,
+  IntegrationTokenEntity,
+  hashToken,
+  integrationTokenContext,
+  verifyIntegrationToken,
+} from '@freguesia/functions/lib/auth/integration';
+import { cipherWith } from '@freguesia/functions/lib/ports/secrets-key';
 import { createDomainHandler } from '@freguesia/functions/lib/http/handler';
 import { route } from '@freguesia/functions/lib/http/route';
 import { handler as platform } from '@freguesia/functions/platform/handler';
@@ -114,35 +122,138 @@ describe('integration token', () => {
   });
   const ping = (token: string, tenant = t.tenant) =>
     call(integration, { path: '/api/integration/ping', tenant, headers: { 'x-api-key': token } });
+  const read = (token = t.adminToken, tenant = t.tenant) => call(settings, { path: '/api/web/settings/token', tenant, token });
+  const rotate = (token = t.adminToken, tenant = t.tenant) =>
+    call(settings, { method: 'POST', path: '/api/web/settings/token/rotate', tenant, token });
+  const info = (token = t.adminToken) => call(settings, { path: '/api/web/settings/token/info', tenant: t.tenant, token });
 
-  it('rotates on every request, shows the new token once and revokes the old one', async () => {
-    const none = await call(settings, { path: '/api/web/settings/token/info', tenant: t.tenant, token: t.adminToken });
-    expect(none.body).toEqual({ hint: null, created_at: null });
+  /** Every stored item of a tenant, raw (a Scan: test only, never on a request path). */
+  async function storedItems(tenant: string): Promise<string> {
+    const { documentClient, tableName } = await import('@freguesia/functions/lib/ddb/client');
+    const items: unknown[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await documentClient.send(
+        new ScanCommand({
+          TableName: tableName(),
+          FilterExpression: 'contains(pk, :tenant)',
+          ExpressionAttributeValues: { ':tenant': `tenant_${tenant}` },
+          ExclusiveStartKey: start,
+        }),
+      );
+      items.push(...(page.Items ?? []));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return JSON.stringify(items);
+  }
 
-    const first = await call(settings, { path: '/api/web/settings/token', tenant: t.tenant, token: t.adminToken });
+  it('reads as "none" until a token is issued, and reading issues nothing', async () => {
+    const fresh = await createTestTenant('tok');
+    const first = await read(fresh.adminToken, fresh.tenant);
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ token: expect.stringMatching(/^frg_/), hint: first.body.token.slice(-4), created_at: expect.any(String) });
-    expect((await ping(first.body.token)).status).toBe(200);
-
-    const info = await call(settings, { path: '/api/web/settings/token/info', tenant: t.tenant, token: t.adminToken });
-    expect(info.body).toEqual({ hint: first.body.hint, created_at: first.body.created_at });
-    expect((await ping(first.body.token)).status).toBe(200); // info does not rotate
-
-    const second = await call(settings, { path: '/api/web/settings/token', tenant: t.tenant, token: t.adminToken });
-    expect(second.body.token).not.toBe(first.body.token);
-    expect((await ping(first.body.token)).status).toBe(401);
-    expect(await verifyIntegrationToken(t.tenant, first.body.token)).toBe(false);
-    expect((await ping(second.body.token)).status).toBe(200);
-    expect(await verifyIntegrationToken(t.tenant, second.body.token)).toBe(true);
+    expect(first.body).toEqual({ status: 'none', token: null, hint: null, created_at: null });
+    expect((await read(fresh.adminToken, fresh.tenant)).body.status).toBe('none');
+    const none = await call(settings, { path: '/api/web/settings/token/info', tenant: fresh.tenant, token: fresh.adminToken });
+    expect(none.body).toEqual({ hint: null, created_at: null });
   });
 
-  it('is tied to its tenant and needs write Settings to rotate', async () => {
-    const other = await createTestTenant('tok');
-    const token = (await call(settings, { path: '/api/web/settings/token', tenant: t.tenant, token: t.adminToken })).body.token;
-    expect((await ping(token, other.tenant)).status).toBe(401);
+  it('shows the same token on every read, and the points of sale keep working', async () => {
+    const issued = await rotate();
+    expect(issued.status).toBe(200);
+    expect(issued.body).toEqual({
+      status: 'active',
+      token: expect.stringMatching(/^frg_/),
+      hint: issued.body.token.slice(-4),
+      created_at: expect.any(String),
+    });
+    const first = await read();
+    const second = await read();
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual(issued.body);
+    expect(second.body).toEqual(issued.body);
+    expect((await ping(issued.body.token)).status).toBe(200);
+    expect(await verifyIntegrationToken(t.tenant, issued.body.token)).toBe(true);
+    expect((await info()).body).toEqual({ hint: issued.body.hint, created_at: issued.body.created_at });
+  });
+
+  it('rotates only on the explicit POST, which revokes the old token at once', async () => {
+    const old = (await read()).body.token as string;
+    const rotated = await rotate();
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.token).not.toBe(old);
+    expect((await ping(old)).status).toBe(401);
+    expect(await verifyIntegrationToken(t.tenant, old)).toBe(false);
+    expect((await ping(rotated.body.token)).status).toBe(200);
+    // Right after the rotation (no index lag): the new token, never the revoked one.
+    expect((await read()).body.token).toBe(rotated.body.token);
+    expect((await info()).body.hint).toBe(rotated.body.hint);
+  });
+
+  it('stores the token encrypted: no item holds it in clear', async () => {
+    const { token } = (await rotate()).body as { token: string };
+    const raw = await storedItems(t.tenant);
+    expect(raw).toContain(hashToken(token)); // the lookup key is there…
+    expect(raw).not.toContain(token); // …the token itself is not
+    expect(raw).not.toContain(token.slice(4)); // nor its random part
+    const current = await IntegrationTokenCurrentEntity.get({ tenant: t.tenant }).go({ consistent: true });
+    expect(current.data?.sealed).toMatch(/^v1\./);
+  });
+
+  it('shows the token and rotates it only for those who may write Settings', async () => {
+    const token = (await read()).body.token as string;
     const reader = await t.userWith([{ action: 'read', subject: 'Settings' }]);
-    expect((await call(settings, { path: '/api/web/settings/token', tenant: t.tenant, token: reader.token })).status).toBe(403);
-    expect((await call(settings, { path: '/api/web/settings/token/info', tenant: t.tenant, token: reader.token })).status).toBe(200);
+    const read403 = await read(reader.token);
+    expect(read403.status).toBe(403);
+    expect(read403.text).not.toContain(token);
+    expect((await rotate(reader.token)).status).toBe(403);
+    expect((await info(reader.token)).status).toBe(200);
+    expect((await call(settings, { path: '/api/web/settings/token', tenant: t.tenant })).status).toBe(401);
+    // Refused attempts changed nothing.
+    expect((await read()).body.token).toBe(token);
     expect((await ping(token)).status).toBe(200);
+  });
+
+  it('is tied to its tenant', async () => {
+    const other = await createTestTenant('tok');
+    const token = (await read()).body.token as string;
+    expect((await ping(token, other.tenant)).status).toBe(401);
+    expect((await read(other.adminToken, other.tenant)).body.status).toBe('none');
+  });
+
+  it('lets one of two simultaneous rotations win, leaving exactly one valid token', async () => {
+    const answers = await Promise.all([rotate(), rotate()]);
+    for (const a of answers) expect([200, 409]).toContain(a.status);
+    const refused = answers.find((a) => a.status === 409);
+    if (refused) expect(refused.body.message).toBe('O token de integração acabou de ser trocado por outra pessoa. Recarregue a página para ver o token atual.');
+    const issued = answers.filter((a) => a.status === 200).map((a) => a.body.token as string);
+    const valid: string[] = [];
+    for (const token of issued) if ((await ping(token)).status === 200) valid.push(token);
+    expect(valid).toHaveLength(1);
+    expect((await read()).body.token).toBe(valid[0]);
+  });
+
+  it('keeps a token issued before encryption working until rotated, shown as unreadable', async () => {
+    const legacy = await createTestTenant('tok');
+    const token = 'frg_legado_somente_hash_1234';
+    await IntegrationTokenEntity.create({ tenant: legacy.tenant, tokenHash: hashToken(token), hint: token.slice(-4) }).go();
+    const shown = await read(legacy.adminToken, legacy.tenant);
+    expect(shown.body).toEqual({ status: 'unreadable', token: null, hint: '1234', created_at: expect.any(String) });
+    expect((await ping(token, legacy.tenant)).status).toBe(200);
+    const rotated = await rotate(legacy.adminToken, legacy.tenant);
+    expect((await ping(token, legacy.tenant)).status).toBe(401);
+    expect((await read(legacy.adminToken, legacy.tenant)).body).toEqual(rotated.body);
+  });
+
+  it('answers "unreadable" (not an error) for a token sealed with another key', async () => {
+    const moved = await createTestTenant('tok');
+    const issued = (await rotate(moved.adminToken, moved.tenant)).body as { token: string; hint: string };
+    const otherKey = cipherWith(async () => 'another-data-key-that-is-long-enough-0123456789');
+    await IntegrationTokenCurrentEntity.patch({ tenant: moved.tenant })
+      .set({ sealed: await otherKey.seal(issued.token, integrationTokenContext(moved.tenant)) })
+      .go();
+    const shown = await read(moved.adminToken, moved.tenant);
+    expect(shown.status).toBe(200);
+    expect(shown.body).toMatchObject({ status: 'unreadable', token: null, hint: issued.hint });
+    expect((await ping(issued.token, moved.tenant)).status).toBe(200);
   });
 });

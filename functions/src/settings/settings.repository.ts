@@ -1,18 +1,23 @@
 import { Service, type EntityItem } from 'electrodb';
 import type { SettingKey } from '@freguesia/shared/schemas/settings';
 import { SETTINGS } from '@freguesia/shared/schemas/settings';
-import { IntegrationTokenEntity, generateToken, hashToken } from '../lib/auth/integration';
+import { IntegrationTokenCurrentEntity, IntegrationTokenEntity } from '../lib/auth/integration';
 import { TenantEntity } from '../lib/ddb/entities/tenant';
 import { clearTenantCache } from '../lib/ddb/tenants';
-import { transactionError, writeTransaction } from '../lib/ddb/transactions';
+import { assertCommitted, transactionError, writeTransaction } from '../lib/ddb/transactions';
 import { SettingEntity, type SettingRecord } from './entities';
 
 export type { SettingRecord } from './entities';
 
 export type IntegrationTokenRecord = EntityItem<typeof IntegrationTokenEntity>;
+export type IntegrationTokenCurrentRecord = EntityItem<typeof IntegrationTokenCurrentEntity>;
+
+export const TOKEN_MESSAGES = {
+  concurrentRotation: 'O token de integração acabou de ser trocado por outra pessoa. Recarregue a página para ver o token atual.',
+} as const;
 
 const themed = new Service({ setting: SettingEntity, tenant: TenantEntity });
-const tokens = new Service({ token: IntegrationTokenEntity });
+const tokens = new Service({ token: IntegrationTokenEntity, current: IntegrationTokenCurrentEntity });
 
 /** Key/value settings and the integration token of one tenant. */
 export function settingsRepository(tenant: string) {
@@ -63,38 +68,48 @@ export function settingsRepository(tenant: string) {
       return { tenant, key: settingKey, value, ...by, updatedAt };
     },
 
-    /** The current integration token (newest), without its clear value. */
-    async currentToken(): Promise<IntegrationTokenRecord | null> {
-      const { data } = await IntegrationTokenEntity.query.byTenant({ tenant }).go({ pages: 'all', order: 'desc' });
-      return data[0] ?? null;
+    /** The current integration token (sealed), read strongly consistent; null until one is issued. */
+    async currentToken(): Promise<IntegrationTokenCurrentRecord | null> {
+      const { data } = await IntegrationTokenCurrentEntity.get({ tenant }).go({ consistent: true });
+      return data;
     },
 
     /**
-     * Replaces every integration token of the tenant by a new one in one transaction and
-     * returns the new clear token: the only moment it exists outside the caller's hands.
+     * Valid tokens as the tenant index lists them, newest first: tokens issued before the
+     * current-token item existed (stored as a hash only) show up here. The index may lag a
+     * rotation by a moment, so it never decides which token is current.
      */
-    async rotateToken(): Promise<{ token: string; record: IntegrationTokenRecord }> {
-      const { data: old } = await IntegrationTokenEntity.query.byTenant({ tenant }).go({ pages: 'all' });
-      const token = generateToken();
-      const record: IntegrationTokenRecord = {
-        tenant,
-        tokenHash: hashToken(token),
-        hint: token.slice(-4),
-        createdAt: new Date().toISOString(),
-      };
+    async validTokens(): Promise<IntegrationTokenRecord[]> {
+      const { data } = await IntegrationTokenEntity.query.byTenant({ tenant }).go({ pages: 'all', order: 'desc' });
+      return data;
+    },
+
+    /**
+     * Makes `next` the only valid token in one transaction: writes the new hash item and the
+     * current-token item (conditioned on `previous`, so of two rotations at once one fails with
+     * a conflict) and deletes every token in `revoke`.
+     */
+    async replaceToken(previous: IntegrationTokenCurrentRecord | null, next: IntegrationTokenCurrentRecord, revoke: string[]): Promise<void> {
+      const hashes = [...new Set(revoke)].filter((h) => h !== next.tokenHash);
       // A transaction holds at most 100 operations; leftovers (never expected) go first.
-      const inTransaction = old.slice(0, 90);
-      for (const extra of old.slice(90)) await IntegrationTokenEntity.delete(extra).go();
+      const inTransaction = hashes.slice(0, 90);
+      for (const extra of hashes.slice(90)) await IntegrationTokenEntity.delete({ tenant, tokenHash: extra }).go();
       const result = await writeTransaction(() =>
         tokens.transaction
-          .write(({ token: t }) => [
-            ...inTransaction.map((o) => t.delete({ tenant, tokenHash: o.tokenHash }).commit()),
-            t.create(record).commit(),
+          .write(({ token, current }) => [
+            previous
+              ? current
+                  .put(next)
+                  .where(({ tokenHash }, { eq }) => eq(tokenHash, previous.tokenHash))
+                  .commit()
+              : current.create(next).commit(),
+            // put, not create: installing a token that is already valid (the seed's) stays idempotent.
+            token.put({ tenant, tokenHash: next.tokenHash, hint: next.hint, createdAt: next.createdAt }).commit(),
+            ...inTransaction.map((tokenHash) => token.delete({ tenant, tokenHash }).commit()),
           ])
           .go(),
       );
-      if (result.canceled) throw transactionError(result);
-      return { token, record };
+      assertCommitted(result, { 0: TOKEN_MESSAGES.concurrentRotation });
     },
   };
 }

@@ -5,6 +5,7 @@ import {
   integrationTokenInfo,
   listSettings,
   portalSettings,
+  readIntegrationToken,
   readSetting,
   rotateIntegrationToken,
   writeSetting,
@@ -50,14 +51,23 @@ export const settingRoutes = [
   write('PUT'),
   write('POST'),
   /**
-   * Rotates the integration token and returns the new one once: `{token, hint, created_at}`.
-   * Deviation from the spec ("returns the token"): only the token's SHA-256 is stored, so the
-   * current token cannot be read back; asking for it issues a new one and revokes the old.
-   * Use GET /api/web/settings/token/info to see which token is current without rotating.
+   * The current integration token, `{status, token, hint, created_at}` (spec: "GET
+   * /web/settings/token returns the token"). Safe: reading never rotates. Needs write Settings,
+   * like rotating, since whoever reads the token can act as every point of sale.
    */
   route({
     method: 'GET',
     path: '/api/web/settings/token',
+    permission: WRITE,
+    handler: async ({ service }) => readIntegrationToken(service),
+  }),
+  /**
+   * Issues a new token and revokes the previous one at once (path not in the spec, which has
+   * no explicit rotation): the Integração tab calls it after a confirmation.
+   */
+  route({
+    method: 'POST',
+    path: '/api/web/settings/token/rotate',
     permission: WRITE,
     handler: async ({ service }) => rotateIntegrationToken(service),
   }),

@@ -1,8 +1,18 @@
-import type { IntegrationTokenAnswer, IntegrationTokenInfo, Setting, SettingKey, SettingWrite } from '@freguesia/shared/schemas/settings';
+import type {
+  IntegrationTokenAnswer,
+  IntegrationTokenInfo,
+  IntegrationTokenView,
+  Setting,
+  SettingKey,
+  SettingWrite,
+} from '@freguesia/shared/schemas/settings';
 import { PORTAL_SETTING_KEYS, SETTINGS, SETTING_KEYS, isSecretSetting, maskSecret } from '@freguesia/shared/schemas/settings';
 import { staffOf, type ServiceContext } from '../lib/context';
+import { generateToken, hashToken, integrationTokenContext } from '../lib/auth/integration';
 import { findTenant } from '../lib/ddb/tenants';
-import { settingsRepository, type SettingRecord } from './settings.repository';
+import { logger } from '../lib/logger';
+import { UnreadableSecretError, secretsCipher } from '../lib/ports/secrets-key';
+import { settingsRepository, type IntegrationTokenCurrentRecord, type SettingRecord } from './settings.repository';
 
 /**
  * Key/value settings, the integration token and the portal's public settings (spec part 3 §3, §7).
@@ -62,19 +72,72 @@ export async function portalSettings(ctx: ServiceContext): Promise<Array<{ key: 
   return PORTAL_SETTING_KEYS.map((key) => ({ key, value: stored.get(key)?.value ?? fallback(key, color) }));
 }
 
+const NO_TOKEN: IntegrationTokenView = { status: 'none', token: null, hint: null, created_at: null };
+
 /**
- * Issues a new integration token and revokes every previous one. The spec's
- * GET /web/settings/token "returns the token"; since only its SHA-256 is stored, the
- * token cannot be shown again later, so this call rotates and shows the new one once.
+ * GET /api/web/settings/token (write Settings): the current integration token, decrypted.
+ * Reading never writes, so a second look, a prefetch or a retry changes nothing. No token yet:
+ * `status: 'none'` (one is issued only by an explicit rotation). A token that cannot be shown
+ * (issued before tokens were stored encrypted, or sealed with a replaced key) keeps working
+ * for the points of sale and reads as `status: 'unreadable'` with its hint.
  */
-export async function rotateIntegrationToken(ctx: ServiceContext): Promise<IntegrationTokenAnswer> {
-  const { token, record } = await settingsRepository(ctx.tenant).rotateToken();
-  return { token, hint: record.hint, created_at: record.createdAt ?? '' };
+export async function readIntegrationToken(ctx: ServiceContext): Promise<IntegrationTokenView> {
+  const repo = settingsRepository(ctx.tenant);
+  const current = await repo.currentToken();
+  if (!current) {
+    const [legacy] = await repo.validTokens();
+    return legacy ? { status: 'unreadable', token: null, hint: legacy.hint, created_at: legacy.createdAt ?? null } : NO_TOKEN;
+  }
+  const shown = { hint: current.hint, created_at: current.createdAt };
+  try {
+    const token = await (await secretsCipher()).open(current.sealed, integrationTokenContext(ctx.tenant));
+    return { status: 'active', token, ...shown };
+  } catch (error) {
+    if (!(error instanceof UnreadableSecretError)) throw error;
+    logger.error('integration token cannot be decrypted', { reason: error.message });
+    return { status: 'unreadable', token: null, ...shown };
+  }
 }
 
+/**
+ * POST /api/web/settings/token/rotate: issues a new integration token and revokes every
+ * previous one at once (points of sale still using the old one get 401 until updated).
+ */
+export async function rotateIntegrationToken(ctx: ServiceContext): Promise<IntegrationTokenAnswer> {
+  return installIntegrationToken(ctx, generateToken());
+}
+
+/**
+ * Makes `token` the tenant's only integration token: stored as a hash for the POS check and
+ * sealed with the data key for staff to read again. The local seed installs its known token
+ * (`frg_local_<tenant>_integration`) through it; the API only ever installs generated ones.
+ */
+export async function installIntegrationToken(ctx: ServiceContext, token: string): Promise<IntegrationTokenAnswer> {
+  const repo = settingsRepository(ctx.tenant);
+  const [previous, listed, cipher] = await Promise.all([repo.currentToken(), repo.validTokens(), secretsCipher()]);
+  const createdAt = ctx.now().toISOString();
+  const createdBy = staffOf(ctx)?.userId;
+  const next: IntegrationTokenCurrentRecord = {
+    tenant: ctx.tenant,
+    tokenHash: hashToken(token),
+    hint: token.slice(-4),
+    sealed: await cipher.seal(token, integrationTokenContext(ctx.tenant)),
+    createdAt,
+    ...(createdBy === undefined ? {} : { createdBy }),
+  };
+  // The index may lag a rotation made a moment ago; the current item names its token for sure.
+  const revoke = [...listed.map((t) => t.tokenHash), ...(previous ? [previous.tokenHash] : [])];
+  await repo.replaceToken(previous, next, revoke);
+  return { status: 'active', token, hint: next.hint, created_at: createdAt };
+}
+
+/** GET /api/web/settings/token/info (read Settings): which token is current, without revealing it. */
 export async function integrationTokenInfo(ctx: ServiceContext): Promise<IntegrationTokenInfo> {
-  const current = await settingsRepository(ctx.tenant).currentToken();
-  return { hint: current?.hint ?? null, created_at: current?.createdAt ?? null };
+  const repo = settingsRepository(ctx.tenant);
+  const current = await repo.currentToken();
+  if (current) return { hint: current.hint, created_at: current.createdAt };
+  const [legacy] = await repo.validTokens();
+  return { hint: legacy?.hint ?? null, created_at: legacy?.createdAt ?? null };
 }
 
 /**

@@ -15,6 +15,8 @@ import { SingleTable } from '../constructs/single-table';
 export class DataStack extends Stack {
   readonly table: Table;
   readonly jwtSecret: Secret;
+  /** Data key of the secrets stored encrypted in the table (the integration tokens). */
+  readonly secretsKey: Secret;
   readonly accessLogsBucket: Bucket;
   readonly webBucket: Bucket;
   readonly cmsFilesBucket: Bucket;
@@ -43,6 +45,23 @@ export class DataStack extends Stack {
           'Rotating the signing key invalidates every open session at once; it is rotated by the ' +
           'operator on demand (or on suspicion of leak), not on a schedule, until the API accepts ' +
           'a previous key during a grace period.',
+      },
+    ]);
+
+    // Here, not in the app stack: the table holds values sealed with it, so it must outlive
+    // any app deploy (recreating it would make every stored integration token unreadable).
+    this.secretsKey = new Secret(this, 'SecretsAtRestKey', {
+      description: 'Freguesia: data key that encrypts secrets stored in the table (integration tokens)',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    NagSuppressions.addResourceSuppressions(this.secretsKey, [
+      {
+        id: 'AwsSolutions-SMG4',
+        reason:
+          'Values sealed with this key name it by fingerprint; a new key makes them unreadable until ' +
+          're-issued (the integration token is rotated by staff in Ajustes › Integração), so the key ' +
+          'is replaced by the operator on demand, not on a schedule.',
       },
     ]);
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   IntegrationTokenAnswer,
   IntegrationTokenInfo,
+  IntegrationTokenView,
   Setting,
   type SettingKey,
 } from '@freguesia/shared/schemas/settings';
@@ -40,17 +41,22 @@ export async function writeSetting(key: SettingKey, value: string): Promise<Sett
   return parseAnswer(Setting, await api.put('/web/settings', { key, value }));
 }
 
-/** GET /api/web/settings/token/info: which token is current (hint, created_at) without rotating. */
+/** GET /api/web/settings/token/info: which token is current (hint, created_at), without the token. */
 export async function integrationTokenInfo(signal?: AbortSignal): Promise<IntegrationTokenInfo> {
   return parseAnswer(IntegrationTokenInfo, await api.get('/web/settings/token/info', { signal }));
 }
 
+/** GET /api/web/settings/token: the current token (write Settings). Safe: reading never rotates. */
+export async function readIntegrationToken(signal?: AbortSignal): Promise<IntegrationTokenView> {
+  return parseAnswer(IntegrationTokenView, await api.get('/web/settings/token', { signal }));
+}
+
 /**
- * GET /api/web/settings/token: issues a NEW integration token (the old one stops working)
- * and returns it — the only time it can be read.
+ * POST /api/web/settings/token/rotate: issues a NEW integration token; the old one stops
+ * working at once (ask for confirmation first).
  */
 export async function rotateIntegrationToken(): Promise<IntegrationTokenAnswer> {
-  return parseAnswer(IntegrationTokenAnswer, await api.get('/web/settings/token'));
+  return parseAnswer(IntegrationTokenAnswer, await api.post('/web/settings/token/rotate'));
 }
 
 // ---------------------------------------------------------------- hooks
@@ -68,15 +74,15 @@ export function useSaveSetting() {
   });
 }
 
+/** The current integration token (status, token, hint, created_at). */
 export const useIntegrationToken = () =>
-  useQuery({ queryKey: tenantKey(SETTINGS, 'token'), queryFn: ({ signal }) => integrationTokenInfo(signal) });
+  useQuery({ queryKey: tenantKey(SETTINGS, 'token'), queryFn: ({ signal }) => readIntegrationToken(signal) });
 
-/** Issues a new integration token; the current-token info becomes the new one's. */
+/** Issues a new integration token; the current token becomes the new one. */
 export function useRotateIntegrationToken() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: rotateIntegrationToken,
-    onSuccess: (answer) =>
-      client.setQueryData(tenantKey(SETTINGS, 'token'), { hint: answer.hint, created_at: answer.created_at }),
+    onSuccess: (answer) => client.setQueryData<IntegrationTokenView>(tenantKey(SETTINGS, 'token'), answer),
   });
 }

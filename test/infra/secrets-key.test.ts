@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Match } from 'aws-cdk-lib/assertions';
+import { domains } from '@freguesia/functions/domains';
+import { SECRETS_KEY_READERS } from '@freguesia/infra/lib/stacks/app-stack';
+import { logicalIds, nagErrors, synthFreguesia } from './support/synth';
+import type { SynthResult } from './support/synth';
+
+/**
+ * The data key that seals the integration tokens stored in the table (issue 9 item 7): kept in
+ * the data stack, readable only by the functions that show or rotate the token.
+ */
+let result: SynthResult;
+let keyId: string;
+beforeAll(() => {
+  // Wiring only: esbuild is skipped.
+  result = synthFreguesia({ bundle: false });
+  const ids = logicalIds(result.dataTemplate, 'AWS::SecretsManager::Secret', {
+    Properties: { Description: Match.stringLikeRegexp('encrypts secrets stored in the table') },
+  });
+  expect(ids).toHaveLength(1);
+  keyId = ids[0]!;
+});
+afterAll(() => result.cleanup());
+
+type Fn = {
+  Properties: { Description: string; Environment: { Variables: Record<string, unknown> }; Role: unknown };
+};
+
+function domainFunctions(): Fn[] {
+  return Object.values(
+    result.appTemplate.findResources('AWS::Lambda::Function', {
+      Properties: { Description: Match.stringLikeRegexp('^Freguesia ') },
+    }),
+  ) as Fn[];
+}
+
+/** Logical id of a function's execution role. */
+const roleOf = (fn: Fn) => (fn.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+
+/** Roles whose policies allow reading the secrets key. */
+function rolesReadingKey(): string[] {
+  const policies = Object.values(result.appTemplate.findResources('AWS::IAM::Policy')) as {
+    Properties: {
+      Roles: { Ref: string }[];
+      PolicyDocument: { Statement: { Action: string | string[]; Resource: unknown }[] };
+    };
+  }[];
+  return policies
+    .filter((p) =>
+      p.Properties.PolicyDocument.Statement.some(
+        (s) =>
+          ([] as string[]).concat(s.Action).includes('secretsmanager:GetSecretValue') &&
+          JSON.stringify(s.Resource).includes(keyId),
+      ),
+    )
+    .flatMap((p) => p.Properties.Roles.map((r) => r.Ref));
+}
+
+describe('secrets-at-rest key', () => {
+  it('is a generated secret in the data stack, retained with the table', () => {
+    result.dataTemplate.hasResource('AWS::SecretsManager::Secret', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: Match.objectLike({
+        Description: Match.stringLikeRegexp('integration tokens'),
+        GenerateSecretString: Match.objectLike({ PasswordLength: 64 }),
+      }),
+    });
+    expect(nagErrors(result.data)).toEqual([]);
+  });
+
+  it('is named to the settings function only (SECRETS_KEY_ARN)', () => {
+    expect(SECRETS_KEY_READERS).toEqual(['settings']);
+    const functions = domainFunctions();
+    expect(functions.length).toBeGreaterThanOrEqual(domains.length);
+    for (const fn of functions) {
+      const value = fn.Properties.Environment.Variables.SECRETS_KEY_ARN;
+      if (fn.Properties.Description === 'Freguesia settings') expect(JSON.stringify(value)).toContain(keyId);
+      else expect(value, fn.Properties.Description).toBeUndefined();
+    }
+  });
+
+  it('can be read by the settings role and by no other', () => {
+    const settings = domainFunctions().find((fn) => fn.Properties.Description === 'Freguesia settings')!;
+    expect(rolesReadingKey()).toEqual([roleOf(settings)]);
+    // The grant names the one secret: no cdk-nag finding on the settings function's role.
+    expect(nagErrors(result.app).filter((line) => line.includes('SettingsDomain'))).toEqual([]);
+  });
+});
