@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ProductEntity } from '@freguesia/functions/catalog/entities';
+import { backfillProductSearch } from '@freguesia/functions/catalog/products.service';
+import { systemContext } from '@freguesia/functions/lib/context';
 import { countersFor } from '@freguesia/functions/lib/ddb/counters';
 import { createTestTenant, type TestTenant } from '../support/tenant';
 import { api, createCategory, createProduct, ean13, type Row } from './catalog-fixtures';
@@ -108,8 +110,9 @@ describe('catalog: products', () => {
     expect(prefix.body.pagination).toMatchObject({ total: 3, page: 1, per_page: 50, last_page: 1 });
     const accents = await api(t).get('/api/web/products/search', { q: 'AÇUC' });
     expect(accents.body.data.map((p: Row) => p.description)).toEqual(['Açúcar Refinado 1kg']);
+    // Any word of the description is searchable (issue 9), not only the start.
     const notAtStart = await api(t).get('/api/web/products/search', { q: 'Pilão' });
-    expect(notAtStart.body.data).toEqual([]);
+    expect(notAtStart.body.data.map((p: Row) => p.description)).toEqual(['Café Torrado Pilão 500g']);
 
     const byEan = await api(t).get('/api/web/products/search', { q: cafe.code });
     expect(byEan.body.data.map((p: Row) => p.id)).toEqual([cafe.id]);
@@ -143,6 +146,8 @@ describe('catalog: products', () => {
       fast_orders: 'N' as const,
     }));
     await ProductEntity.put(items).go({ concurrency: 4 });
+    // Written behind the services' back: the backfill gives them their word index.
+    expect(await backfillProductSearch(systemContext(t.tenant, 'test'))).toEqual({ products: 230, skipped: 0 });
     const first = await api(t).get('/api/web/products/search', { q: 'detergente' });
     expect(first.body.pagination).toMatchObject({ total: 201, estimated: true, last_page: 5 });
     const fifth = await api(t).get('/api/web/products/search', { q: 'detergente', page: 5 });

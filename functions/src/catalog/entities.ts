@@ -92,6 +92,27 @@ export const ProductEntity = new Entity(
   { client: documentClient, table: tableName() },
 );
 
+/**
+ * The word index of product descriptions: one item per (product, word of its description), so a
+ * search for the prefix of ANY word is one `begins_with` Query on the tenant's partition. Written
+ * and removed in the same transaction as the product. It carries the description, so candidates
+ * are ranked and narrowed by the other query words without reading the products.
+ */
+export const ProductWordEntity = new Entity(
+  {
+    model: { entity: 'productWord', version: '1', service: 'freguesia' },
+    attributes: {
+      tenant,
+      /** A search word (`searchWords`: folded, upper case, at most SEARCH_WORD_MAX letters). */
+      word: { type: 'string', required: true, readOnly: true },
+      id,
+      description: { type: 'string', required: true },
+    },
+    indexes: { byWord: key('primary', ['tenant'], ['word', 'id']) },
+  },
+  { client: documentClient, table: tableName() },
+);
+
 export const CategoryEntity = new Entity(
   {
     model: { entity: 'category', version: '1', service: 'freguesia' },
@@ -209,6 +230,7 @@ export const PartnerEntity = new Entity(
 /** Transactions over the catalogue with their uniqueness markers and counters. */
 export const catalogService = new Service({
   product: ProductEntity,
+  productWord: ProductWordEntity,
   category: CategoryEntity,
   store: StoreEntity,
   payment: PaymentMethodEntity,
@@ -220,6 +242,7 @@ export const catalogService = new Service({
 
 export type ProductItem = EntityItem<typeof ProductEntity>;
 export type StoredPrice = ProductItem['prices'][number];
+export type ProductWordItem = EntityItem<typeof ProductWordEntity>;
 export type CategoryItem = EntityItem<typeof CategoryEntity>;
 export type StoreItem = EntityItem<typeof StoreEntity>;
 export type PaymentMethodItem = EntityItem<typeof PaymentMethodEntity>;

@@ -3,29 +3,31 @@ import { ImportProductRow, type ImportProductsAnswer } from '@freguesia/shared/s
 import type { ServiceContext } from '../lib/context';
 import { mapLimited } from '../lib/ddb/concurrency';
 import { DomainError, fieldErrors } from '../lib/errors';
+import { logger } from '../lib/logger';
 import { brandsRepository } from './brands.repository';
 import { categoriesRepository } from './categories.repository';
 import type { BrandItem, CategoryItem, ProductItem, StoredPrice } from './entities';
 import { mergePrices, productFields, sameProduct, sortPrices, storedPrice, type ProductFields } from './products.model';
-import { productsRepository, type NewProduct, type ProductsRepository } from './products.repository';
+import { productsRepository, rowActions, type NewProduct, type ProductsRepository, type RowWrite } from './products.repository';
 import { storesRepository } from './stores.repository';
 
 /**
  * ERP bulk import (POST /api/integration/products): an idempotent upsert keyed by EAN.
  *
- * Every row is validated on its own; bad rows are reported in `rejected` and the rest are written.
- * Rows identical to what is stored are not written at all, so importing the same rows again
- * changes nothing.
+ * Every row is validated on its own (every field's type and range, the stores, the category)
+ * BEFORE anything is written; bad rows are reported in `rejected` and the rest are written, so one
+ * bad row never fails the batch. Rows identical to what is stored are not written at all, so
+ * importing the same rows again changes nothing.
  *
- * New products: their EAN markers and the `total:product` increment are written in one
- * transaction per 99 rows (so a marker exists exactly when its product is counted), then the
- * products themselves go out in BatchWrites (ids reserved up front, so nothing can be
- * overwritten). A product missing behind its marker (a crash between the two steps) is written on
- * the next import of that row, without counting it again. Marker transactions run one at a time
- * per request, because they all update the same counter item.
- *
- * Changed products: one conditional write each (same EAN and the `updatedAt` that was read), so a
- * concurrent edit is never lost. Any row whose condition fails is redone alone from a fresh read.
+ * Each row's writes (a new product with its EAN marker, the `total:product` increment and its
+ * word index; or a changed product conditioned on the EAN and `updatedAt` that were read, with
+ * its word index) go in ONE DynamoDB transaction, so a row is all or nothing. Several rows share
+ * a transaction up to DynamoDB's 100 actions: transactions of new rows run one at a time per
+ * request (they all update the counter item), those of changed rows in parallel. When a
+ * transaction is canceled (an EAN taken by a concurrent import or edit, a product changed
+ * meanwhile), nothing of it was written and each of its rows is redone alone from a fresh read,
+ * retried until it lands: an EAN created elsewhere meanwhile becomes an update of that product.
+ * Only a row that still cannot be written after that is reported as rejected, never a 500.
  */
 
 type Rejected = ImportProductsAnswer['rejected'][number];
@@ -40,17 +42,23 @@ interface Resolved {
 }
 
 interface Write {
-  /** Id reserved for a new product. */
-  id?: number;
   resolved: Resolved;
   current: ProductItem | undefined;
   fields: ProductFields;
   prices: StoredPrice[];
 }
 
-/** 99 EAN markers + the counter increment = the 100 actions a transaction allows. */
-const MARKER_CHUNK = 99;
-const UPDATE_CONCURRENCY = 16;
+interface Planned {
+  resolved: Resolved;
+  write: RowWrite;
+}
+
+/** DynamoDB's actions per transaction, one kept for the counter. */
+const MAX_ACTIONS = 99;
+const UPDATE_CONCURRENCY = 8;
+const RETRY_CONCURRENCY = 8;
+/** Fresh-read attempts of a row whose transaction was canceled (20 racing imports of one EAN settle well within). */
+const ROW_ATTEMPTS = 12;
 const FAILED_ROW = 'Não foi possível gravar esta mercadoria agora. Envie-a novamente.';
 
 /** Imports ERP rows for the tenant (contract above): bad rows are reported in `rejected`, never thrown. */
@@ -119,50 +127,71 @@ export async function importProducts(ctx: ServiceContext, rows: readonly unknown
 
   const { products: existing, orphans } = await products.byEans(resolved.map((r) => r.row.code));
   const stats = { created: 0, updated: 0, unchanged: 0 };
-  const creates: Write[] = [];
-  const updates: Write[] = [];
-  const repairs: Write[] = [];
+  const fresh: Write[] = [];
+  const changes: Planned[] = [];
   for (const item of resolved) {
     const write = plan(item, existing.get(item.row.code));
     const orphan = orphans.get(item.row.code);
     if (write.current) {
       if (sameProduct(write.current, write.fields, write.prices)) stats.unchanged++;
-      else updates.push(write);
-    } else if (orphan !== undefined) repairs.push({ ...write, id: orphan });
-    else creates.push(write);
+      else changes.push({ resolved: item, write: { kind: 'update', current: write.current, fields: write.fields, prices: write.prices } });
+    } else if (orphan !== undefined) {
+      // Behind a marker already counted: the product alone (with its words), never counted again.
+      changes.push({ resolved: item, write: { kind: 'create', product: newProduct(write, orphan), claim: false } });
+    } else fresh.push(write);
   }
+  const firstId = fresh.length > 0 ? await products.reserveIds(fresh.length) : 0;
+  const creates: Planned[] = fresh.map((w, i) => ({ resolved: w.resolved, write: { kind: 'create', product: newProduct(w, firstId + i), claim: true } }));
 
-  const retry: Write[] = [];
-  const firstId = creates.length > 0 ? await products.reserveIds(creates.length) : 0;
-  creates.forEach((w, i) => (w.id = firstId + i));
-
-  const writeCreates = async () => {
-    const puts: Promise<void>[] = [];
-    for (const c of chunk(creates, MARKER_CHUNK)) {
-      if (await products.claimEans(c.map((w) => ({ code: w.fields.code, id: w.id! })))) {
-        stats.created += c.length;
-        puts.push(products.putMany(c.map(newProduct)));
-      } else retry.push(...c);
+  const retry: Resolved[] = [];
+  const tally = (planned: Planned) => stats[outcomeOf(planned.write)]++;
+  const apply = async (pack: Planned[]) => {
+    let written = false;
+    try {
+      written = await products.writeRows(pack.map((p) => p.write));
+    } catch (error) {
+      logger.warn('import: transaction failed, rows redone one by one', { error: String(error), rows: pack.length });
     }
-    await Promise.all(puts);
+    if (written) pack.forEach(tally);
+    else retry.push(...pack.map((p) => p.resolved));
   };
-  const writeUpdates = () =>
-    mapLimited([...updates, ...repairs], UPDATE_CONCURRENCY, async (w) => {
-      const done = w.current ? await products.updateIfUnchanged(w.current, w.fields, w.prices) : await products.createIfAbsent(newProduct(w));
-      if (done) stats[w.current ? 'updated' : 'created']++;
-      else retry.push(w);
-    });
-  await Promise.all([writeCreates(), writeUpdates()]);
+  await Promise.all([
+    (async () => {
+      for (const pack of packs(creates)) await apply(pack);
+    })(),
+    mapLimited(packs(changes), UPDATE_CONCURRENCY, apply),
+  ]);
 
-  // Rows whose condition failed, one by one from a fresh read (a concurrent import or edit got there first).
-  for (const write of retry) {
-    const outcome = await upsertOne(products, write.resolved);
+  // Rows of canceled transactions, each alone from a fresh read (a concurrent import or edit got there first).
+  await mapLimited(retry, RETRY_CONCURRENCY, async (item) => {
+    const outcome = await upsertOne(products, item);
     if (outcome) stats[outcome]++;
-    else rejected.push({ index: write.resolved.index, code: write.resolved.row.code, errors: { _: FAILED_ROW } });
-  }
+    else rejected.push({ index: item.index, code: item.row.code, errors: { _: FAILED_ROW } });
+  });
 
   rejected.sort((a, b) => a.index - b.index);
   return { accepted: stats.created + stats.updated + stats.unchanged, ...stats, rejected };
+}
+
+const outcomeOf = (write: RowWrite): 'created' | 'updated' => (write.kind === 'create' ? 'created' : 'updated');
+
+/** Groups rows into transactions of at most MAX_ACTIONS actions, in order. */
+function packs(rows: readonly Planned[]): Planned[][] {
+  const out: Planned[][] = [];
+  let current: Planned[] = [];
+  let actions = 0;
+  for (const row of rows) {
+    const cost = rowActions(row.write);
+    if (current.length > 0 && actions + cost > MAX_ACTIONS) {
+      out.push(current);
+      current = [];
+      actions = 0;
+    }
+    current.push(row);
+    actions += cost;
+  }
+  if (current.length > 0) out.push(current);
+  return out;
 }
 
 /** The fields and prices a row leaves on the product (absent fields keep the stored values). */
@@ -188,32 +217,40 @@ function plan(item: Resolved, current: ProductItem | undefined): Write {
   return { resolved: item, current, fields, prices };
 }
 
-const newProduct = (w: Write): NewProduct => ({ ...w.fields, id: w.id!, prices: w.prices });
+const newProduct = (w: Write, id: number): NewProduct => ({ ...w.fields, id, prices: w.prices });
 
-/** One row from a fresh read: create, update or nothing; undefined after repeated conflicts. */
+/**
+ * One row from a fresh read, in its own transaction: create, update or nothing. A canceled
+ * transaction (someone else wrote this EAN or product meanwhile) is read again and retried after
+ * a jittered pause; undefined after ROW_ATTEMPTS or an unexpected error (logged).
+ */
 async function upsertOne(products: ProductsRepository, item: Resolved): Promise<Outcome | undefined> {
-  for (let attempt = 0; attempt < 4; attempt++) {
-    const { products: found, orphans } = await products.byEans([item.row.code]);
-    const current = found.get(item.row.code);
-    const write = plan(item, current);
-    if (current) {
-      if (sameProduct(current, write.fields, write.prices)) return 'unchanged';
-      if (await products.updateIfUnchanged(current, write.fields, write.prices)) return 'updated';
-      continue;
-    }
-    const orphan = orphans.get(item.row.code);
-    if (orphan !== undefined) {
-      if (await products.createIfAbsent(newProduct({ ...write, id: orphan }))) return 'created';
-      continue;
-    }
+  const code = item.row.code;
+  let knownId: number | undefined;
+  for (let attempt = 0; attempt < ROW_ATTEMPTS; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** Math.min(attempt, 4) + Math.random() * 40));
     try {
-      await products.create(write.fields, write.prices);
-      return 'created';
+      // Once the product is known, one consistent read of it replaces the two reads by EAN.
+      const known = knownId === undefined ? null : await products.get(knownId, true);
+      const found = known && known.code === code ? { products: new Map([[code, known]]), orphans: new Map<string, number>() } : await products.byEans([code]);
+      const current = found.products.get(code);
+      const write = plan(item, current);
+      if (current) {
+        knownId = current.id;
+        if (sameProduct(current, write.fields, write.prices)) return 'unchanged';
+        // One attempt per read: a transaction that conflicts would only fail its condition after waiting.
+        if (await products.writeRows([{ kind: 'update', current, fields: write.fields, prices: write.prices }], { attempts: 1 })) return 'updated';
+        continue;
+      }
+      const orphan = found.orphans.get(code);
+      const id = orphan ?? (await products.reserveIds(1));
+      if (await products.writeRows([{ kind: 'create', product: newProduct(write, id), claim: orphan === undefined }])) return 'created';
     } catch (error) {
-      // Conflict: someone created this EAN meanwhile — read again and update it instead.
-      if (!(error instanceof DomainError && error.kind === 'conflict')) throw error;
+      logger.error('import: row could not be written', { code, error: String(error) });
+      return undefined;
     }
   }
+  logger.warn('import: row kept conflicting', { code });
   return undefined;
 }
 
@@ -243,10 +280,4 @@ async function brandResolver(tenant: string): Promise<(text: string) => Promise<
 function codeOf(raw: unknown): string | null {
   const code = raw && typeof raw === 'object' ? (raw as { code?: unknown }).code : undefined;
   return typeof code === 'string' || typeof code === 'number' ? String(code) : null;
-}
-
-function chunk<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }

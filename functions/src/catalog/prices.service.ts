@@ -6,6 +6,7 @@ import { priceAnswer, sortPrices, storedPrice, type PriceValues } from './produc
 import { PRODUCT_NOT_FOUND, productsRepository } from './products.repository';
 import { visibleTo } from './stores.model';
 import { storesRepository } from './stores.repository';
+import { assertStoreInScope } from './stores.service';
 
 export const PRICE_SAVED_MESSAGE = 'Preço ajustado com sucesso';
 export const OTHER_STORE_PRICE_MESSAGE = 'Você só pode alterar os preços da sua loja.';
@@ -33,6 +34,7 @@ function rowsOf(body: PriceSetInput): { rows: Row[]; products: number[] } {
 
 /** The prices of one product the caller may see, with store names; `idStore` narrows to one store. */
 export async function listPrices(ctx: ServiceContext, query: { id_product: number; id_store?: number | undefined }): Promise<ProductPrice[]> {
+  assertStoreInScope(ctx, query.id_store);
   const [product, stores] = await Promise.all([productsRepository(ctx.tenant).get(query.id_product), storesRepository(ctx.tenant).all()]);
   if (!product) throw notFound(PRODUCT_NOT_FOUND);
   const names = new Map(stores.map((s) => [s.id, s.name]));

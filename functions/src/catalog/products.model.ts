@@ -5,9 +5,13 @@ import type { ProductItem, StoredPrice } from './entities';
 
 /** Pure product logic (no I/O): wire answers from stored items, stored prices from validated rows. */
 
-/** The answer for one product; `idStore` selects whose stock and prices are shown. */
-export function productAnswer(item: ProductItem, idStore?: number): Product {
-  const prices = item.prices ?? [];
+/**
+ * The answer for one product; `idStore` selects whose stock and prices are shown. `inScope` says
+ * which stores the caller may see: the stock sum and `stores_with_stock` leave the others out
+ * (the caller checks that `idStore` itself is in scope).
+ */
+export function productAnswer(item: ProductItem, idStore?: number, inScope: (idStore: number) => boolean = () => true): Product {
+  const prices = (item.prices ?? []).filter((p) => inScope(p.id_store));
   const chosen = idStore === undefined ? undefined : prices.find((p) => p.id_store === idStore);
   return {
     id: item.id,

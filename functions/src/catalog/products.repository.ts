@@ -1,11 +1,12 @@
 import { normalizeText } from '@freguesia/shared/domain/text';
 import type { ProductSearchField } from '@freguesia/shared/schemas/catalog';
+import { mapLimited } from '../lib/ddb/concurrency';
 import { countersFor } from '../lib/ddb/counters';
 import { UniqueEntity } from '../lib/ddb/entities/unique';
-import { assertCommitted, failedIndex, isConditionFailure, writeTransaction } from '../lib/ddb/transactions';
+import { assertCommitted, failedIndex, writeTransaction } from '../lib/ddb/transactions';
 import { conflict, notFound } from '../lib/errors';
-import { logger } from '../lib/logger';
-import { catalogService, ProductEntity, UNIQUE_SCOPES, type ProductItem, type StoredPrice } from './entities';
+import { catalogService, ProductEntity, ProductWordEntity, UNIQUE_SCOPES, type ProductItem, type StoredPrice } from './entities';
+import { lookupWords, rankCandidates, wordActions, wordChanges } from './product-words.model';
 import { looksLikeCode, type ProductFields } from './products.model';
 
 /** Message of the EAN uniqueness marker (409). */
@@ -60,6 +61,7 @@ export function productsRepository(tenant: string) {
   const byField = (field: ProductSearchField, q: string): QueryBuilder => {
     switch (field) {
       case 'description':
+        // Kept for callers of the whole-description prefix; `search` uses the word index instead.
         return ProductEntity.query.byDescription({ tenant }).begins({ descriptionKey: normalizeText(q) }) as QueryBuilder;
       case 'code':
         return ProductEntity.query.byCode({ tenant }).begins({ code: q.trim() }) as QueryBuilder;
@@ -71,17 +73,17 @@ export function productsRepository(tenant: string) {
   };
 
   return {
-    async get(id: number): Promise<ProductItem | null> {
-      const { data } = await ProductEntity.get({ tenant, id }).go();
+    async get(id: number, consistent = false): Promise<ProductItem | null> {
+      const { data } = await ProductEntity.get({ tenant, id }).go({ consistent });
       return data;
     },
 
     /** Several products by id (BatchGet, chunks of 100), in no particular order. */
-    async getMany(ids: readonly number[]): Promise<ProductItem[]> {
+    async getMany(ids: readonly number[], consistent = false): Promise<ProductItem[]> {
       const found: ProductItem[] = [];
       let keys = [...new Set(ids)].map((id) => ({ tenant, id }));
       for (let attempt = 0; keys.length > 0; attempt++) {
-        const { data, unprocessed } = await ProductEntity.get(keys).go({ concurrency: 10 });
+        const { data, unprocessed } = await ProductEntity.get(keys).go({ concurrency: 10, consistent });
         found.push(...data);
         if (unprocessed.length === 0) break;
         if (attempt >= 8) throw new Error(`products: ${unprocessed.length} keys left unread`);
@@ -110,9 +112,44 @@ export function productsRepository(tenant: string) {
       return { items, total, estimated: false };
     },
 
-    /** Prefix search on one field (description is accent- and case-insensitive). */
+    /**
+     * Prefix search on one field. The description is searched by the prefix of ANY of its words
+     * (accent- and case-insensitive; several words narrow), through the word index.
+     */
     search(field: ProductSearchField, q: string, page: number, perPage: number): Promise<SearchPage> {
+      if (field === 'description') return this.searchDescription(q, page, perPage);
       return windowedPage(byField(field, q), page, perPage);
+    },
+
+    /**
+     * Word search on descriptions, index-only and bounded whatever the catalogue size: one Query
+     * per looked-up query word (the longest, at most MAX_QUERIED_WORDS, in parallel), each reading
+     * at most the counting window of index items, then one BatchGet of the page's products. The
+     * candidates are narrowed by every query word and ranked in memory (exact and whole-word
+     * matches first). The total is exact when one lookup read all its matches, a lower bound
+     * (`estimated`) otherwise.
+     */
+    async searchDescription(q: string, page: number, perPage: number): Promise<SearchPage> {
+      const words = lookupWords(q);
+      if (words.length === 0) return exact([], page, perPage);
+      const end = page * perPage;
+      const want = Math.max(SEARCH_COUNT_WINDOW, end + perPage);
+      const lookups = await Promise.all(
+        words.map(async (word) => {
+          const { data, cursor } = await ProductWordEntity.query.byWord({ tenant }).begins({ word }).go({ limit: want + 1, pages: 1 });
+          return { data, complete: cursor === null };
+        }),
+      );
+      const matches = rankCandidates(
+        lookups.flatMap((l) => l.data),
+        q,
+      );
+      const complete = lookups.some((l) => l.complete);
+      const ids = matches.slice((page - 1) * perPage, end).map((m) => m.id);
+      const found = new Map((await this.getMany(ids)).map((p) => [p.id, p]));
+      const items = ids.map((id) => found.get(id)).filter((p): p is ProductItem => p !== undefined);
+      if (complete) return { items, total: matches.length, estimated: false };
+      return { items, total: Math.min(matches.length, want) + 1, estimated: true };
     },
 
     /**
@@ -132,21 +169,12 @@ export function productsRepository(tenant: string) {
     },
 
     /**
-     * Creates a product with its EAN marker and the total counter in one transaction.
-     * Throws a conflict when the EAN is taken.
+     * Creates a product with its EAN marker, the total counter and its word index in one
+     * transaction. Throws a conflict when the EAN is taken.
      */
     async create(fields: ProductFields, prices: StoredPrice[] = []): Promise<ProductItem> {
       const id = await counters.next('product');
-      const item = { tenant, id, ...fields, prices };
-      const result = await writeTransaction(() =>
-        catalogService.transaction
-          .write(({ product, unique, counter }) => [
-            product.create(item).commit(),
-            unique.create({ tenant, scope: UNIQUE_SCOPES.productEan, value: fields.code, ownerId: id }).commit(),
-            counter.upsert({ tenant, name: 'total:product' }).add({ value: 1 }).commit(),
-          ])
-          .go(),
-      );
+      const result = await writeTransaction(() => catalogService.transaction.write((t) => createOps(t, tenant, { ...fields, id, prices }, true) as never).go());
       assertCommitted(result, { 1: DUPLICATE_EAN_MESSAGE });
       const stored = await this.get(id);
       if (!stored) throw new Error('product vanished after create');
@@ -154,9 +182,9 @@ export function productsRepository(tenant: string) {
     },
 
     /**
-     * Replaces the editable fields of a product (not its prices). A changed EAN moves the marker in
-     * the same transaction; the write is conditioned on the EAN read, so a concurrent EAN change
-     * cannot leave a stale marker.
+     * Replaces the editable fields of a product (not its prices) and its word index. A changed EAN
+     * moves the marker in the same transaction; the write is conditioned on the EAN read, so a
+     * concurrent EAN change cannot leave a stale marker.
      */
     async update(current: ProductItem, fields: ProductFields): Promise<ProductItem> {
       const { id } = current;
@@ -164,22 +192,22 @@ export function productsRepository(tenant: string) {
       const { category, id_brand, ...plain } = fields;
       const result = await writeTransaction(() =>
         catalogService.transaction
-          .write(({ product, unique }) => {
-            let patch = product
+          .write((t) => {
+            let patch = t.product
               .patch({ tenant, id })
               .set({ ...plain, ...(category ? { category } : {}), ...(id_brand === undefined ? {} : { id_brand }) });
             if (removals.length > 0) patch = patch.remove(removals) as typeof patch;
-            const ops = [patch.where(({ code }, { eq }) => eq(code, current.code)).commit()];
+            const ops: Op[] = [patch.where(({ code }, { eq }) => eq(code, current.code)).commit()];
             if (fields.code !== current.code) {
               ops.push(
-                unique.create({ tenant, scope: UNIQUE_SCOPES.productEan, value: fields.code, ownerId: id }).commit() as never,
-                unique
+                t.unique.create({ tenant, scope: UNIQUE_SCOPES.productEan, value: fields.code, ownerId: id }).commit(),
+                t.unique
                   .delete({ tenant, scope: UNIQUE_SCOPES.productEan, value: current.code })
                   .where(({ ownerId }, { eq }) => eq(ownerId, id))
-                  .commit() as never,
+                  .commit(),
               );
             }
-            return ops;
+            return [...ops, ...wordOps(t, tenant, id, current.description, fields.description)] as never;
           })
           .go(),
       );
@@ -212,97 +240,147 @@ export function productsRepository(tenant: string) {
       }
     },
 
-    // ── ERP import (import.service.ts): bulk reads and writes keyed by EAN ──
+    /**
+     * Backfill of the word index (products written before word search): one page of products
+     * in id order, each product's words written in one transaction conditioned on the
+     * `updatedAt` read, so a product edited meanwhile (whose write indexed it already) is skipped
+     * rather than given stale words. Idempotent.
+     */
+    async backfillWords(cursor: string | null, limit: number): Promise<{ products: number; skipped: number; cursor: string | null }> {
+      const page = await ProductEntity.query.byId({ tenant }).go({ cursor, limit, pages: 1 });
+      const written = await mapLimited(page.data, 8, async (item) => {
+        const result = await writeTransaction(() =>
+          catalogService.transaction
+            .write((t) => [
+              t.product
+                .check({ tenant, id: item.id })
+                .where((a, { eq }) => eq(a.updatedAt, item.updatedAt ?? ''))
+                .commit(),
+              ...(wordOps(t, tenant, item.id, undefined, item.description) as never[]),
+            ])
+            .go(),
+        );
+        return !result.canceled;
+      });
+      const products = written.filter(Boolean).length;
+      return { products, skipped: written.length - products, cursor: page.cursor };
+    },
 
-    /** Reserves `count` consecutive product ids; answers the first. */
+    // ── ERP import (import.service.ts): reads keyed by EAN, every row written in one transaction ──
+
+    /** Reserves `count` consecutive product ids; answers the first (unused ids are simply skipped). */
     reserveIds(count: number): Promise<number> {
       return counters.reserve('product', count);
     },
 
     /**
-     * Current products by EAN: BatchGet of the EAN markers, then of their products. `orphans` are
-     * markers whose product is missing (an interrupted import), by EAN → reserved id.
+     * Current products by EAN (strongly consistent BatchGets of the EAN markers, then of their
+     * products). `orphans` are markers whose product is missing (left by an import of an earlier
+     * version, which wrote markers and products apart), by EAN → reserved id.
      */
     async byEans(codes: readonly string[]): Promise<{ products: Map<string, ProductItem>; orphans: Map<string, number> }> {
       if (codes.length === 0) return { products: new Map(), orphans: new Map() };
       const markers = await eanMarkers(tenant, codes);
-      const items = await this.getMany(markers.map((m) => m.ownerId));
+      const items = await this.getMany(
+        markers.map((m) => m.ownerId),
+        true,
+      );
       const byId = new Map(items.map((p) => [p.id, p]));
       const products = new Map<string, ProductItem>();
       const orphans = new Map<string, number>();
       for (const marker of markers) {
         const product = byId.get(marker.ownerId);
         if (!product) orphans.set(marker.value, marker.ownerId);
-        // A product whose EAN no longer matches is mid-edit: treated as unknown, the write will conflict and retry.
+        // A product whose EAN no longer matches is mid-edit: treated as unknown, the write will fail its condition and retry.
         else if (product.code === marker.value) products.set(marker.value, product);
       }
       return { products, orphans };
     },
 
     /**
-     * Claims the EAN markers of new products (ids reserved by the caller) and counts them, all or
-     * nothing (≤ 99 per call: the markers plus the counter fill a transaction). False when an EAN
-     * was taken meanwhile or the transaction kept conflicting.
+     * Writes import rows in ONE transaction: each row whole (product, EAN marker, counter, word
+     * index), so a row is never half-written. False when the transaction was canceled (a
+     * condition failed: the EAN was taken or the product changed since it was read; or it kept
+     * conflicting): nothing of it was written and the caller redoes its rows one by one.
      */
-    async claimEans(claims: ReadonlyArray<{ code: string; id: number }>): Promise<boolean> {
-      const result = await writeTransaction(() =>
+    async writeRows(rows: readonly RowWrite[], { attempts }: { attempts?: number } = {}): Promise<boolean> {
+      if (rows.length === 0) return true;
+      const result = await writeTransaction(
+        () =>
         catalogService.transaction
-          .write(({ unique, counter }) => [
-            ...claims.map((c) => unique.create({ tenant, scope: UNIQUE_SCOPES.productEan, value: c.code, ownerId: c.id }).commit()),
-            counter.upsert({ tenant, name: 'total:product' }).add({ value: claims.length }).commit(),
-          ])
+          .write((t) => {
+            const ops: Op[] = [];
+            let counted = 0;
+            for (const row of rows) {
+              if (row.kind === 'create') {
+                ops.push(...createOps(t, tenant, row.product, false));
+                if (row.claim) {
+                  ops.push(t.unique.create({ tenant, scope: UNIQUE_SCOPES.productEan, value: row.product.code, ownerId: row.product.id }).commit());
+                  counted++;
+                }
+              } else ops.push(...updateOps(t, tenant, row));
+            }
+            if (counted > 0) ops.push(t.counter.upsert({ tenant, name: 'total:product' }).add({ value: counted }).commit());
+            return ops as never;
+          })
           .go(),
+        attempts === undefined ? {} : { attempts },
       );
-      if (!result.canceled) return true;
-      if (failedIndex(result) < 0) logger.warn('EAN claim kept conflicting', { codes: [...new Set(result.data.map((op) => op.code))] });
-      return false;
-    },
-
-    /** BatchWrite of new products whose ids were reserved and EANs claimed (nothing is overwritten). */
-    async putMany(items: ReadonlyArray<NewProduct>): Promise<void> {
-      let pending = items.map((item) => ({ tenant, ...item }));
-      for (let attempt = 0; pending.length > 0; attempt++) {
-        const { unprocessed } = await ProductEntity.put(pending).go({ concurrency: 4 });
-        if (unprocessed.length === 0) return;
-        // Markers are in place: a row still missing is written by the next import of it.
-        if (attempt >= 6) throw new Error(`import: ${unprocessed.length} products left unwritten`);
-        const ids = new Set((unprocessed as { id?: number }[]).map((u) => u.id));
-        pending = pending.filter((item) => ids.has(item.id));
-        await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
-      }
-    },
-
-    /** Writes a product unless one exists with its id; false when it does. */
-    async createIfAbsent(item: NewProduct): Promise<boolean> {
-      try {
-        await ProductEntity.create({ tenant, ...item }).go();
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
-    },
-
-    /** Rewrites a product (fields and prices) if its EAN and `updatedAt` are still what was read; false otherwise. */
-    async updateIfUnchanged(current: ProductItem, fields: ProductFields, prices: StoredPrice[]): Promise<boolean> {
-      const { category, id_brand, ...plain } = fields;
-      const removals = (['id_brand', 'category'] as const).filter((k) => fields[k] === undefined && current[k] !== undefined);
-      let patch = ProductEntity.patch({ tenant, id: current.id }).set({
-        ...plain,
-        prices,
-        ...(category ? { category } : {}),
-        ...(id_brand === undefined ? {} : { id_brand }),
-      });
-      if (removals.length > 0) patch = patch.remove(removals) as typeof patch;
-      try {
-        await patch.where((a, { eq }) => `${eq(a.code, current.code)} AND ${eq(a.updatedAt, current.updatedAt ?? '')}`).go();
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+      return !result.canceled;
     },
   };
+}
+
+/** One import row as transaction actions: a new product (`claim`: with its EAN marker and count) or an update. */
+export type RowWrite =
+  | { kind: 'create'; product: NewProduct; claim: boolean }
+  | { kind: 'update'; current: ProductItem; fields: ProductFields; prices: StoredPrice[] };
+
+/** Transaction actions a row spends (a transaction holds at most 100; the counter takes one more). */
+export function rowActions(row: RowWrite): number {
+  if (row.kind === 'create') return 1 + (row.claim ? 1 : 0) + wordActions(undefined, row.product.description);
+  return 1 + wordActions(row.current.description, row.fields.description);
+}
+
+type Txn = Parameters<Parameters<typeof catalogService.transaction.write>[0]>[0];
+/** A committed action of any catalogue entity (ElectroDB types each entity's separately; the list is cast once). */
+type Op = unknown;
+
+/** Puts and deletes of the word index when a description goes from `before` to `after`. */
+function wordOps(t: Txn, tenant: string, id: number, before: string | undefined, after: string): Op[] {
+  const { put, remove } = wordChanges(before, after);
+  return [
+    ...put.map((word) => t.productWord.put({ tenant, word, id, description: after }).commit()),
+    ...remove.map((word) => t.productWord.delete({ tenant, word, id }).commit()),
+  ];
+}
+
+/** A new product (condition: its id is free) with its words; `claim` adds the EAN marker and the count at [1] and [2]. */
+function createOps(t: Txn, tenant: string, item: NewProduct, claim: boolean): Op[] {
+  const ops: Op[] = [t.product.create({ tenant, ...item }).commit()];
+  if (claim) {
+    ops.push(
+      t.unique.create({ tenant, scope: UNIQUE_SCOPES.productEan, value: item.code, ownerId: item.id }).commit(),
+      t.counter.upsert({ tenant, name: 'total:product' }).add({ value: 1 }).commit(),
+    );
+  }
+  return [...ops, ...wordOps(t, tenant, item.id, undefined, item.description)];
+}
+
+/** Rewrites a product's fields and prices if its EAN and `updatedAt` are still what was read. */
+function updateOps(t: Txn, tenant: string, row: Extract<RowWrite, { kind: 'update' }>): Op[] {
+  const { current, fields, prices } = row;
+  const { category, id_brand, ...plain } = fields;
+  const removals = (['id_brand', 'category'] as const).filter((k) => fields[k] === undefined && current[k] !== undefined);
+  let patch = t.product.patch({ tenant, id: current.id }).set({
+    ...plain,
+    prices,
+    ...(category ? { category } : {}),
+    ...(id_brand === undefined ? {} : { id_brand }),
+  });
+  if (removals.length > 0) patch = patch.remove(removals) as typeof patch;
+  const write = patch.where((a, { eq }) => `${eq(a.code, current.code)} AND ${eq(a.updatedAt, current.updatedAt ?? '')}`).commit();
+  return [write, ...wordOps(t, tenant, current.id, current.description, fields.description)];
 }
 
 /** A product to write with its reserved id (the repository adds the tenant). */
@@ -312,7 +390,7 @@ async function eanMarkers(tenant: string, codes: readonly string[]): Promise<Arr
   const found: { ownerId: number; value: string }[] = [];
   let pending = codes.map((value) => ({ tenant, scope: UNIQUE_SCOPES.productEan, value }));
   for (let attempt = 0; pending.length > 0; attempt++) {
-    const { data, unprocessed } = await UniqueEntity.get(pending).go({ concurrency: 10 });
+    const { data, unprocessed } = await UniqueEntity.get(pending).go({ concurrency: 10, consistent: true });
     found.push(...data);
     if (unprocessed.length === 0) break;
     if (attempt >= 8) throw new Error(`import: ${unprocessed.length} EAN markers left unread`);

@@ -8,7 +8,7 @@ import { createProduct, findProductByCode, getProduct, listProducts, searchProdu
 const READ = { action: 'read', subject: 'Products' } as const;
 const WRITE = { action: 'write', subject: 'Products' } as const;
 
-const idStore = z.coerce.number().int().positive('Loja inválida.').optional();
+const idStore = z.coerce.number({ error: 'Loja inválida.' }).int('Loja inválida.').positive('Loja inválida.').optional();
 const searchQuery = pageQuery(50).extend({
   q: z.string().trim().max(100, 'Busca muito longa.').default(''),
   field: z.enum(PRODUCT_SEARCH_FIELDS, { error: 'Campo de busca inválido.' }).optional(),

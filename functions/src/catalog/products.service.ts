@@ -6,6 +6,7 @@ import { brandsRepository } from './brands.repository';
 import { categoriesRepository } from './categories.repository';
 import { productAnswer, productFields, type ProductFields } from './products.model';
 import { PRODUCT_NOT_FOUND, productsRepository, type SearchPage } from './products.repository';
+import { assertStoreInScope, storeScope } from './stores.service';
 
 /** Spec part 2 §8: the notice for an unknown code. */
 export const UNKNOWN_PRODUCT_MESSAGE = 'Produto não cadastrado na plataforma';
@@ -23,9 +24,10 @@ export interface ProductQuery {
 /** `{data, pagination}`; `pagination.estimated` is set when the total is a lower bound. */
 export type ProductPage = Paginated<Product> & { pagination: { estimated?: true } };
 
-function pageAnswer(result: SearchPage, query: ProductQuery): ProductPage {
+function pageAnswer(ctx: ServiceContext, result: SearchPage, query: ProductQuery): ProductPage {
+  const inScope = storeScope(ctx);
   const answer = paginated(
-    result.items.map((item) => productAnswer(item, query.id_store)),
+    result.items.map((item) => productAnswer(item, query.id_store, inScope)),
     result.total,
     query.page,
     query.per_page,
@@ -38,11 +40,12 @@ function pageAnswer(result: SearchPage, query: ProductQuery): ProductPage {
  * search on `field` (description by default; accent- and case-insensitive).
  */
 export async function listProducts(ctx: ServiceContext, query: ProductQuery): Promise<ProductPage> {
+  assertStoreInScope(ctx, query.id_store);
   const repo = productsRepository(ctx.tenant);
   const result = query.q
     ? await repo.search(query.field ?? 'description', query.q, query.page, query.per_page)
     : await repo.list(query.page, query.per_page);
-  return pageAnswer(result, query);
+  return pageAnswer(ctx, result, query);
 }
 
 /**
@@ -50,25 +53,28 @@ export async function listProducts(ctx: ServiceContext, query: ProductQuery): Pr
  * (digits: exact EAN, then SKU; other text: description prefix, then exact SKU).
  */
 export async function searchProducts(ctx: ServiceContext, query: ProductQuery): Promise<ProductPage> {
+  assertStoreInScope(ctx, query.id_store);
   const repo = productsRepository(ctx.tenant);
   let result: SearchPage;
   if (!query.q) result = await repo.list(query.page, query.per_page);
   else if (query.field) result = await repo.search(query.field, query.q, query.page, query.per_page);
   else result = await repo.quickSearch(query.q, query.page, query.per_page);
-  return pageAnswer(result, query);
+  return pageAnswer(ctx, result, query);
 }
 
 /** A product by its exact EAN; unknown codes answer the spec's notice. */
 export async function findProductByCode(ctx: ServiceContext, code: string, idStore?: number): Promise<Product> {
+  assertStoreInScope(ctx, idStore);
   const product = await productsRepository(ctx.tenant).findByCode(code);
   if (!product) throw notFound(UNKNOWN_PRODUCT_MESSAGE);
-  return productAnswer(product, idStore);
+  return productAnswer(product, idStore, storeScope(ctx));
 }
 
 export async function getProduct(ctx: ServiceContext, id: number, idStore?: number): Promise<Product> {
+  assertStoreInScope(ctx, idStore);
   const product = await productsRepository(ctx.tenant).get(id);
   if (!product) throw notFound(PRODUCT_NOT_FOUND);
-  return productAnswer(product, idStore);
+  return productAnswer(product, idStore, storeScope(ctx));
 }
 
 /** Resolves the category and brand a product form names; invalid per field when they do not exist. */
@@ -90,7 +96,7 @@ async function resolveFields(ctx: ServiceContext, input: ProductInput): Promise<
 /** Creates a product without prices; an EAN already used answers a conflict. */
 export async function createProduct(ctx: ServiceContext, input: ProductInput): Promise<Product> {
   const fields = await resolveFields(ctx, input);
-  return productAnswer(await productsRepository(ctx.tenant).create(fields));
+  return productAnswer(await productsRepository(ctx.tenant).create(fields), undefined, storeScope(ctx));
 }
 
 /** Replaces a product's editable fields (its prices are kept). */
@@ -99,5 +105,28 @@ export async function updateProduct(ctx: ServiceContext, input: ProductUpdate): 
   const current = await repo.get(input.id);
   if (!current) throw notFound(PRODUCT_NOT_FOUND);
   const fields = await resolveFields(ctx, input);
-  return productAnswer(await repo.update(current, fields));
+  return productAnswer(await repo.update(current, fields), undefined, storeScope(ctx));
+}
+
+/**
+ * Writes the word index of every existing product of the tenant (products written before word
+ * search, or restored from a backup), so their descriptions become searchable by any word.
+ * Idempotent and safe beside live traffic (see the repository's `backfillWords`). Pages of 100
+ * products; `onPage` reports progress. Run by `infra/scripts/backfill-product-search.ts`.
+ */
+export async function backfillProductSearch(
+  ctx: ServiceContext,
+  onPage: (progress: { products: number; skipped: number }) => void = () => {},
+): Promise<{ products: number; skipped: number }> {
+  const repo = productsRepository(ctx.tenant);
+  const done = { products: 0, skipped: 0 };
+  let cursor: string | null = null;
+  do {
+    const page = await repo.backfillWords(cursor, 100);
+    done.products += page.products;
+    done.skipped += page.skipped;
+    cursor = page.cursor;
+    onPage({ ...done });
+  } while (cursor);
+  return done;
 }

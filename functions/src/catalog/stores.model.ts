@@ -51,3 +51,6 @@ export function visibleTo(principal: StaffPrincipal | undefined, store: { id: nu
   if (!principal || principal.allStores) return true;
   return principal.storeId === store.id;
 }
+
+/** 403 for a read or write naming a store outside the caller's scope. */
+export const OUT_OF_SCOPE_STORE_MESSAGE = 'Você só pode consultar os dados da sua loja.';

@@ -1,8 +1,8 @@
 import type { Store, StoreInput, StoreUpdate } from '@freguesia/shared/schemas/catalog';
 import { staffOf, type ServiceContext } from '../lib/context';
-import { notFound } from '../lib/errors';
+import { forbidden, notFound } from '../lib/errors';
 import type { StoreItem } from './entities';
-import { storeAnswer, visibleTo } from './stores.model';
+import { OUT_OF_SCOPE_STORE_MESSAGE, storeAnswer, visibleTo } from './stores.model';
 import { STORE_NOT_FOUND, storesRepository } from './stores.repository';
 
 /** What other domains need of a store (names on purchases, map pins, validation). */
@@ -26,6 +26,25 @@ export async function listStoreRefs(ctx: ServiceContext): Promise<StoreRef[]> {
     latitude: s.latitude ?? null,
     longitude: s.longitude ?? null,
   }));
+}
+
+/**
+ * The store scope of the caller (spec part 1 §6): whether it may see the data of store `id`.
+ * A staff user without all stores sees only their own store; system jobs, integrations and
+ * users with all stores see every store. For other domains' reads by store (purchases, dashboards).
+ */
+export function storeScope(ctx: ServiceContext): (idStore: number) => boolean {
+  const staff = staffOf(ctx);
+  return (idStore) => visibleTo(staff, { id: idStore });
+}
+
+/**
+ * Refuses (forbidden, 403) a read that names a store outside the caller's scope; no store
+ * (undefined) passes. The rule for every `id_store`/`store_id` parameter: asking for another
+ * store's data is refused, never answered empty, so a user sees why nothing came back.
+ */
+export function assertStoreInScope(ctx: ServiceContext, idStore: number | undefined): void {
+  if (idStore !== undefined && !storeScope(ctx)(idStore)) throw forbidden(OUT_OF_SCOPE_STORE_MESSAGE);
 }
 
 /** Store names by id. */

@@ -7,9 +7,11 @@ import {
   PartnerEntity,
   PaymentMethodEntity,
   ProductEntity,
+  ProductWordEntity,
   StoreEntity,
   UNIQUE_SCOPES,
 } from '@freguesia/functions/catalog/entities';
+import { productWordItems } from '@freguesia/functions/catalog/product-words.model';
 import { CounterEntity } from '@freguesia/functions/lib/ddb/entities/counter';
 import { UniqueEntity } from '@freguesia/functions/lib/ddb/entities/unique';
 import { BRANDS, BUSINESS_HOURS, CATEGORY_TREE, DEMO_STORES, PARTNERS, PAYMENT_METHODS, PRIVATE_LABEL, VERDE_STORES, VERDE_TREE, type Root } from './catalog-data';
@@ -208,6 +210,8 @@ export const catalogSeeder: Seeder = {
       batchPut(PaymentMethodEntity, payments),
       batchPut(CategoryEntity, categories),
       batchPut(ProductEntity, productItems),
+      // The word index of the descriptions (search by any word), as the product writes keep it.
+      batchPut(ProductWordEntity, productItems.flatMap((p) => productWordItems(tenant, p.id, p.description))),
       batchPut(UniqueEntity, [
         ...stores.map((s) => marker(UNIQUE_SCOPES.storeRef, s.reference_code, s.id)),
         ...brands.map((b) => marker(UNIQUE_SCOPES.brandRef, b.reference_code, b.id)),

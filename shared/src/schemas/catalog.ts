@@ -27,10 +27,32 @@ const toText = (v: unknown) => (typeof v === 'number' ? String(v) : v);
 const optionalText = (max: number, message = `Máximo de ${max} caracteres.`) =>
   z.preprocess((v) => (v === null ? undefined : toText(v)), z.string().trim().max(max, message).optional());
 
-/** A money amount (number or text with up to 2 decimals, not negative) → integer centavos. */
+/**
+ * Bounds of what a retailer can really have, checked at the API so that no stored amount ever
+ * nears the unsafe-integer range: a price up to R$ 9.999.999,99 and a stock between
+ * -99.999.999 and 99.999.999 (three decimals: kilograms to the gram; negative stock is what
+ * ERPs send after selling more than was counted).
+ */
+export const MAX_PRICE_CENTS = 999_999_999;
+export const MAX_STOCK = 99_999_999;
+export const PRICE_LIMIT_TEXT = 'R$ 9.999.999,99';
+export const STOCK_LIMIT_TEXT = '-99.999.999 e 99.999.999';
+
+/** A number or a text, with NaN/Infinity (not JSON, but reachable through coercions) treated as garbage. */
+const numberOrText = (value: unknown): value is number | string => typeof value === 'string' || typeof value === 'number';
+
+/**
+ * A money amount (number or text with up to 2 decimals, not negative, at most
+ * R$ 9.999.999,99) → integer centavos.
+ */
 export const moneyCents = (label = 'O valor') =>
-  z.union([z.number(), z.string()], { error: `${label} é obrigatório.` }).transform((value, ctx) => {
-    const cents = parseMoney(value);
+  z.custom<number | string>((v) => v !== undefined && v !== null, { error: `${label} é obrigatório.` }).transform((value, ctx) => {
+    const cents = numberOrText(value) ? parseMoney(value) : undefined;
+    // A finite number too large for centavos (1e308) is out of range rather than malformed.
+    if (cents === undefined && typeof value === 'number' && Number.isFinite(value) && Math.abs(value) > MAX_PRICE_CENTS / 100) {
+      ctx.addIssue({ code: 'custom', message: `${label} deve ser de no máximo ${PRICE_LIMIT_TEXT}.` });
+      return z.NEVER;
+    }
     if (cents === undefined) {
       ctx.addIssue({ code: 'custom', message: `${label} deve ser um número com até 2 casas decimais.` });
       return z.NEVER;
@@ -39,20 +61,26 @@ export const moneyCents = (label = 'O valor') =>
       ctx.addIssue({ code: 'custom', message: `${label} não pode ser negativo.` });
       return z.NEVER;
     }
+    if (cents > MAX_PRICE_CENTS) {
+      ctx.addIssue({ code: 'custom', message: `${label} deve ser de no máximo ${PRICE_LIMIT_TEXT}.` });
+      return z.NEVER;
+    }
     return cents;
   });
 
-/** Stock quantity; the comma becomes a dot ('12,5' → 12.5). */
-export const stockQuantity = z
-  .union([z.number(), z.string()])
-  .transform((value, ctx) => {
-    const parsed = parseStock(value);
-    if (parsed === undefined) {
-      ctx.addIssue({ code: 'custom', message: 'Estoque inválido: use um número com até 3 casas decimais.' });
-      return z.NEVER;
-    }
-    return parsed;
-  });
+/** Stock quantity between -99.999.999 and 99.999.999; the comma becomes a dot ('12,5' → 12.5). */
+export const stockQuantity = z.unknown().transform((value, ctx) => {
+  const parsed = numberOrText(value) ? parseStock(value) : undefined;
+  if (parsed === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'Estoque inválido: use um número com até 3 casas decimais.' });
+    return z.NEVER;
+  }
+  if (Math.abs(parsed) > MAX_STOCK) {
+    ctx.addIssue({ code: 'custom', message: `O estoque deve estar entre ${STOCK_LIMIT_TEXT}.` });
+    return z.NEVER;
+  }
+  return parsed;
+});
 
 const positiveId = (message = 'Id inválido.') => z.coerce.number({ error: message }).int(message).positive(message);
 
@@ -101,7 +129,7 @@ export const ProductInput = z.object({
     .object({ reference_code: z.preprocess(toText, z.string().trim().max(60)) })
     .nullish()
     .transform((c) => (c && c.reference_code ? c : null)),
-  id_brand: z.coerce.number().int().positive('Marca inválida.').nullish().transform((v) => v ?? null),
+  id_brand: z.coerce.number({ error: 'Marca inválida.' }).int('Marca inválida.').positive('Marca inválida.').nullish().transform((v) => v ?? null),
 });
 export type ProductInput = z.infer<typeof ProductInput>;
 
@@ -283,7 +311,7 @@ export const CategoryInput = z.object({
     z.string({ error: 'Digite a referência da categoria' }).trim().min(1, 'Digite a referência da categoria').max(60, 'Máximo de 60 caracteres.'),
   ),
   /** Parent id; 0 (or absent) makes a root category. */
-  level_up: z.coerce.number().int().min(0, 'Categoria pai inválida.').nullish().transform((v) => v ?? 0),
+  level_up: z.coerce.number({ error: 'Categoria pai inválida.' }).int('Categoria pai inválida.').min(0, 'Categoria pai inválida.').nullish().transform((v) => v ?? 0),
   active: yesNoFlag.default('Y'),
   show_app: yesNoFlag.default('Y'),
   image: optionalText(1000).default(''),
