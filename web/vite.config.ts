@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type * as Theming from '@cloudscape-design/components/theming';
 import react from '@vitejs/plugin-react';
 import { defineConfig, runnerImport, type Plugin } from 'vite';
@@ -37,8 +38,39 @@ function themeTemplate(): Plugin {
   };
 }
 
+/**
+ * Cloudscape's global stylesheet carries its Open Sans faces as base64 `data:` URLs: 160 of its
+ * 190 KB, all render-blocking on every first page (/login, /cadastro). In the build each face
+ * becomes a hashed woff2 file under /assets (cached for a year, fetched only for the weights a
+ * page uses) and shows with `font-display: swap`, so text paints at once in the fallback font.
+ */
+function externalFonts(): Plugin {
+  const fonts = new Map<string, Buffer>();
+  const face = /url\(\s*['"]?data:font\/woff2;base64,([A-Za-z0-9+/=]+)['"]?\s*\)/g;
+  return {
+    name: 'freguesia-external-fonts',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/@cloudscape-design[\\/]global-styles[\\/]index\.css$/.test(id.split('?')[0] ?? '')) return undefined;
+      const css = code
+        .replace(face, (_match, base64: string) => {
+          const font = Buffer.from(base64, 'base64');
+          const fileName = `assets/open-sans-${createHash('sha256').update(font).digest('hex').slice(0, 10)}.woff2`;
+          fonts.set(fileName, font);
+          return `url('/${fileName}')`;
+        })
+        .replace(/@font-face\s*{/g, '@font-face {\n  font-display: swap;');
+      return { code: css, map: null };
+    },
+    generateBundle() {
+      for (const [fileName, source] of fonts) this.emitFile({ type: 'asset', fileName, source });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), themeTemplate()],
+  plugins: [react(), themeTemplate(), externalFonts()],
   server: {
     port: 5173,
     proxy: {

@@ -1,7 +1,10 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { domainForPath } from '@freguesia/functions/domains';
+import { API_CONTENT_SECURITY_POLICY, baseSecurityHeaders, webSecurityHeaders } from '../lib/security-headers';
 import { invokeHttp, type HttpLambda } from './lambda-adapter';
 
 const MIME: Record<string, string> = {
@@ -40,8 +43,51 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-/** Serves the built web app; unknown paths fall back to index.html (SPA routes). */
-function serveStatic(webDir: string, req: IncomingMessage, res: ServerResponse): void {
+/** Text types CloudFront compresses (it leaves images and fonts alone: they are compressed already). */
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt']);
+/** CloudFront compresses answers of 1,000 bytes to 10 MB. */
+const MIN_COMPRESS_BYTES = 1000;
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+type Encoding = 'br' | 'gzip';
+/** Compressed files by path, encoding and mtime: hashed assets never change, so each is compressed once. */
+const compressed = new Map<string, Promise<Buffer>>();
+
+/** The encoding CloudFront would pick: brotli when the viewer accepts it, else gzip, else none. */
+export function pickEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    if (!name) continue;
+    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+    accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const wants = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (wants('br')) return 'br';
+  if (wants('gzip')) return 'gzip';
+  return undefined;
+}
+
+function compressFile(file: string, mtimeMs: number, encoding: Encoding): Promise<Buffer> {
+  const key = `${encoding}:${mtimeMs}:${file}`;
+  let pending = compressed.get(key);
+  if (!pending) {
+    const content = readFileSync(file);
+    pending =
+      encoding === 'br'
+        ? brotli(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length } })
+        : gzipAsync(content, { level: 9 });
+    compressed.set(key, pending);
+  }
+  return pending;
+}
+
+/**
+ * Serves the built web app as CloudFront does: unknown paths fall back to index.html (SPA routes),
+ * hashed `/assets/*` are cached for a year and everything else revalidated, text is compressed
+ * (brotli or gzip, by Accept-Encoding) and every answer carries the security headers.
+ */
+async function serveStatic(webDir: string, req: IncomingMessage, res: ServerResponse, securityHeaders: Record<string, string>): Promise<void> {
   const index = join(webDir, 'index.html');
   if (!existsSync(index)) {
     res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
@@ -53,12 +99,33 @@ function serveStatic(webDir: string, req: IncomingMessage, res: ServerResponse):
   const isFile = candidate.startsWith(webDir) && existsSync(candidate) && statSync(candidate).isFile();
   const file = isFile ? candidate : index;
   const immutable = isFile && pathname.startsWith('/assets/');
-  res.writeHead(200, {
+  const stat = statSync(file);
+  const headers: Record<string, string | number> = {
+    ...securityHeaders,
     'content-type': MIME[extname(file)] ?? 'application/octet-stream',
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    'x-content-type-options': 'nosniff',
-  });
-  createReadStream(file).pipe(res);
+  };
+  const encoding = COMPRESSIBLE.has(extname(file)) && stat.size >= MIN_COMPRESS_BYTES ? pickEncoding(req.headers['accept-encoding']) : undefined;
+  if (COMPRESSIBLE.has(extname(file))) headers.vary = 'accept-encoding';
+  if (encoding) {
+    const body = await compressFile(file, stat.mtimeMs, encoding);
+    res.writeHead(200, { ...headers, 'content-encoding': encoding, 'content-length': body.length });
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return;
+  }
+  res.writeHead(200, { ...headers, 'content-length': stat.size });
+  if (req.method === 'HEAD') res.end();
+  else createReadStream(file).pipe(res);
+}
+
+/** True when every percent-escape of the path decodes (`/%E0%A4%A` does not). */
+function decodablePath(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export interface LocalServerOptions {
@@ -76,9 +143,20 @@ export interface LocalServerOptions {
  */
 export async function startLocalServer(options: LocalServerOptions): Promise<Server> {
   const webDir = resolve(options.webDir);
+  // Vite's dev server injects inline scripts (hot reload): the CSP is for the production build.
+  const webHeaders = options.devMiddleware ? baseSecurityHeaders() : webSecurityHeaders(process.env.VITE_MAP_TILE_URL?.trim());
+  // Like CloudFront's API policy: filled in before the handler answers, so its own headers win.
+  const apiHeaders = { ...baseSecurityHeaders(), 'content-security-policy': API_CONTENT_SECURITY_POLICY };
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://local').pathname;
     const handle = async () => {
+      if (!decodablePath(path)) {
+        for (const [name, value] of Object.entries(apiHeaders)) res.setHeader(name, value);
+        return sendJson(res, 400, { message: 'Endereço inválido: o caminho contém uma codificação malformada.' });
+      }
+      if (path === '/api' || path.startsWith('/api/') || path.startsWith('/link/')) {
+        for (const [name, value] of Object.entries(apiHeaders)) res.setHeader(name, value);
+      }
       if (path === '/api' || path.startsWith('/api/')) {
         const domain = domainForPath(path);
         if (!domain) return sendJson(res, 404, { message: 'Rota não encontrada.' });
@@ -87,14 +165,19 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
       if (path.startsWith('/link/') && existsSync(join(functionsDir, 'shortlinks', 'redirect.ts'))) {
         return invokeHttp(await loadHandler('shortlinks', 'redirect.ts'), 'shortlinks-redirect', req, res);
       }
-      if (options.devMiddleware) return options.devMiddleware(req, res, () => serveStatic(webDir, req, res));
-      return serveStatic(webDir, req, res);
+      for (const [name, value] of Object.entries(webHeaders)) res.setHeader(name, value);
+      if (options.devMiddleware) {
+        const fallback = () => void serveStatic(webDir, req, res, webHeaders).catch(fail);
+        return options.devMiddleware(req, res, fallback);
+      }
+      return serveStatic(webDir, req, res, webHeaders);
     };
-    handle().catch((error: unknown) => {
+    const fail = (error: unknown) => {
       options.log?.(`erro ao atender ${req.method} ${path}: ${(error as Error).stack ?? String(error)}`);
       if (!res.headersSent) sendJson(res, 500, { message: 'Ocorreu um erro inesperado. Tente novamente em instantes.' });
       else res.end();
-    });
+    };
+    handle().catch(fail);
   });
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolveListen, reject) => {

@@ -3,6 +3,7 @@
  *   npm start                 production web build (rebuilt when sources changed)
  *   npm start -- --reset      wipe .data and start empty (then seed again)
  *   npm start -- --dev        Vite dev server with hot reload for the web app
+ *   npm start -- --offline    postal-code (CEP) and geocoding lookups answered by local stand-ins
  * PORT overrides 3000; FREGUESIA_DATA_DIR overrides .data.
  */
 import { randomBytes } from 'node:crypto';
@@ -90,6 +91,15 @@ async function main(): Promise<void> {
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
 
+  // Without --offline the real ViaCEP/Nominatim (or CEP_BASE_URL/GEOCODE_BASE_URL) answer; when they
+  // cannot be reached the API says so in Portuguese and the user types the address by hand.
+  const offline = args.has('--offline');
+  if (offline) {
+    const { startOfflineLookups, knownStandInCeps } = await import('./stand-ins');
+    await startOfflineLookups();
+    log(`• Modo offline: CEP e geolocalização respondidos localmente (CEPs conhecidos: ${knownStandInCeps().join(', ')})`);
+  }
+
   if (await ensureTable(dynamo.client, tableName)) log(`• Tabela ${tableName} criada no DynamoDB Local`);
   // Imported after the environment is set: handler modules read it at load time.
   const { seedLocalTenants } = await import('./seed/index');
@@ -112,7 +122,8 @@ async function main(): Promise<void> {
   const { localAdmin, localIntegrationToken } = await import('./seed/identity');
   const admin = localAdmin();
   log('');
-  log(`Freguesia pronta em ${((Date.now() - startedAt) / 1000).toFixed(1)} s${dev ? ' (modo dev, hot reload)' : ''}`);
+  const modes = [dev && 'modo dev, hot reload', offline && 'offline: CEP e mapa de endereços simulados'].filter(Boolean);
+  log(`Freguesia pronta em ${((Date.now() - startedAt) / 1000).toFixed(1)} s${modes.length ? ` (${modes.join('; ')})` : ''}`);
   log(`  Equipe:    http://demo.localhost:${port}/login     (segundo ambiente: http://verde.localhost:${port}/login)`);
   log(`  Portal:    http://demo.localhost:${port}/cadastro`);
   log(`  Login:     ${admin.email} / ${admin.password}   (somente local)`);

@@ -4,8 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { domains } from '@freguesia/functions/domains';
+import { streamProcessors } from '@freguesia/functions/streams';
 import { shortLinkRedirectEntry } from '@freguesia/infra/lib/paths';
 import { channels } from '@freguesia/infra/lib/constructs/queues';
+import { ACCESS_LOG_FIELDS, FORBIDDEN_ACCESS_LOG_FIELDS } from '@freguesia/infra/lib/constructs/cloudfront-access-logs';
+import {
+  API_CONTENT_SECURITY_POLICY,
+  HSTS_MAX_AGE_SECONDS,
+  REFERRER_POLICY,
+  webContentSecurityPolicy,
+} from '@freguesia/infra/lib/security-headers';
 import { logicalIds, synthFreguesia } from './support/synth';
 import type { SynthResult } from './support/synth';
 
@@ -56,8 +64,8 @@ function functionIdOf(name: string): string {
 }
 
 describe('app stack: domain functions', () => {
-  it('creates one function per registered domain (plus the redirect when it exists)', () => {
-    const expected = domains.length + (shortLinkRedirectEntry() ? 1 : 0);
+  it('creates one function per registered domain and stream processor (plus the redirect when it exists)', () => {
+    const expected = domains.length + streamProcessors.length + (shortLinkRedirectEntry() ? 1 : 0);
     expect(Object.keys(domainFunctions())).toHaveLength(expected);
   });
 
@@ -110,10 +118,15 @@ describe('app stack: domain functions', () => {
       const actions = ([] as string[]).concat(statement.Action);
       expect(actions).not.toContain('*');
       expect(actions.every((a) => !a.endsWith(':*'))).toBe(true);
+      // The one exception: a stream event source needs ListStreams, which IAM only grants on '*'.
+      if (actions.length === 1 && actions[0] === 'dynamodb:ListStreams') continue;
       expect(statement.Resource).not.toBe('*');
     }
-    // Execution roles carry no AWS managed policy (no AWSLambdaBasicExecutionRole).
-    template.allResourcesProperties('AWS::IAM::Role', { ManagedPolicyArns: Match.absent() });
+    // Execution roles carry no AWS managed policy (no AWSLambdaBasicExecutionRole); the one role
+    // that does is aws-cdk-lib's deploy-time AwsCustomResource provider (CloudFront access logs).
+    const roles = Object.entries(template.findResources('AWS::IAM::Role'));
+    const withManagedPolicies = roles.filter(([, role]) => (role.Properties as { ManagedPolicyArns?: unknown }).ManagedPolicyArns);
+    expect(withManagedPolicies.map(([id]) => id).filter((id) => !id.startsWith('AWS679f53fac002430cb0da5b7982bd2287'))).toEqual([]);
     const secretActions = statements
       .flatMap((s) => ([] as string[]).concat(s.Action))
       .filter((a) => a.startsWith('secretsmanager:'));
@@ -154,7 +167,8 @@ describe('app stack: HTTP API', () => {
 
 describe('app stack: queues and scheduler', () => {
   it('has a send queue per channel, each with its DLQ after 3 receives, encrypted', () => {
-    template.resourceCountIs('AWS::SQS::Queue', channels.length * 2);
+    // Plus each stream processor's failure queue.
+    template.resourceCountIs('AWS::SQS::Queue', channels.length * 2 + streamProcessors.length);
     template.allResourcesProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
     const withDlq = template.findResources('AWS::SQS::Queue', {
       Properties: { RedrivePolicy: { deadLetterTargetArn: Match.anyValue(), maxReceiveCount: 3 } },
@@ -163,7 +177,7 @@ describe('app stack: queues and scheduler', () => {
   });
 
   it('refuses plain HTTP on every queue', () => {
-    template.resourceCountIs('AWS::SQS::QueuePolicy', channels.length * 2);
+    template.resourceCountIs('AWS::SQS::QueuePolicy', channels.length * 2 + streamProcessors.length);
     template.allResourcesProperties('AWS::SQS::QueuePolicy', {
       PolicyDocument: {
         Statement: Match.arrayWith([
@@ -209,9 +223,31 @@ describe('app stack: CloudFront', () => {
         Origins: Match.arrayWith([
           Match.objectLike({ OriginAccessControlId: { 'Fn::GetAtt': [Match.anyValue(), 'Id'] } }),
         ]),
-        Logging: Match.objectLike({ Bucket: Match.anyValue() }),
       }),
     });
+  });
+
+  it('keeps query strings (and cookies, referers) out of the access logs: standard logging v2 with chosen fields', () => {
+    // Legacy logging always writes cs-uri-query: it is off.
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({ Logging: Match.absent() }),
+    });
+    // The AwsCustomResource calls, as the JSON it sends to CloudWatch Logs in us-east-1.
+    const calls = Object.values(template.findResources('Custom::AWS')).map((resource) => {
+      const create = (resource.Properties as { Create: unknown }).Create;
+      const text = typeof create === 'string' ? create : JSON.stringify(create).replace(/\\"/g, '"');
+      return text;
+    });
+    const source = calls.find((c) => c.includes('"putDeliverySource"'));
+    expect(source).toContain('"logType":"ACCESS_LOGS"');
+    expect(source).toContain('"region":"us-east-1"');
+    expect(source).toContain(':distribution/');
+    expect(calls.find((c) => c.includes('"putDeliveryDestination"'))).toContain('/cloudfront');
+    const delivery = calls.find((c) => c.includes('"createDelivery"'));
+    const fields = JSON.parse(/"recordFields":(\[[^\]]*\])/.exec(delivery ?? '')?.[1] ?? '[]') as string[];
+    expect(fields).toEqual([...ACCESS_LOG_FIELDS]);
+    expect(fields).toEqual(expect.arrayContaining(['date', 'time', 'c-ip', 'cs-method', 'cs-uri-stem', 'sc-status']));
+    for (const forbidden of FORBIDDEN_ACCESS_LOG_FIELDS) expect(fields).not.toContain(forbidden);
   });
 
   it('sends /api/* and /link/* to the API uncached, with all viewer headers but Host, and x-forwarded-host set', () => {
@@ -253,18 +289,41 @@ describe('app stack: CloudFront', () => {
     });
   });
 
-  it('adds security headers to every behaviour', () => {
-    template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
-      ResponseHeadersPolicyConfig: Match.objectLike({
-        SecurityHeadersConfig: Match.objectLike({
-          StrictTransportSecurity: Match.objectLike({ IncludeSubdomains: true }),
-          ContentTypeOptions: { Override: true },
-        }),
-      }),
-    });
+  it('adds security headers to every behaviour, with the same CSP on the web as the local server', () => {
+    const policies = template.findResources('AWS::CloudFront::ResponseHeadersPolicy') as Record<
+      string,
+      { Properties: { ResponseHeadersPolicyConfig: { SecurityHeadersConfig: Record<string, Record<string, unknown>> } } }
+    >;
+    const headersOf = (ref: unknown) => {
+      const id = (ref as { Ref?: string }).Ref;
+      const policy = id ? policies[id] : undefined;
+      expect(policy, `policy ${String(id)}`).toBeDefined();
+      return policy!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    };
     const config = distributionConfig();
     for (const behaviour of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
-      expect(behaviour.ResponseHeadersPolicyId).toBeDefined();
+      const headers = headersOf(behaviour.ResponseHeadersPolicyId);
+      expect(headers.StrictTransportSecurity).toMatchObject({
+        AccessControlMaxAgeSec: HSTS_MAX_AGE_SECONDS,
+        IncludeSubdomains: true,
+        Override: true,
+      });
+      expect(headers.ContentTypeOptions).toEqual({ Override: true });
+      expect(headers.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+      expect(headers.ReferrerPolicy).toEqual({ ReferrerPolicy: REFERRER_POLICY, Override: true });
+      expect(headers.ContentSecurityPolicy?.ContentSecurityPolicy).toContain("frame-ancestors 'none'");
+    }
+    // The web app: exactly the policy the local server sends (one definition for both).
+    expect(headersOf(config.DefaultCacheBehavior.ResponseHeadersPolicyId).ContentSecurityPolicy).toEqual({
+      ContentSecurityPolicy: webContentSecurityPolicy(process.env.VITE_MAP_TILE_URL),
+      Override: true,
+    });
+    // The API sets its own headers; CloudFront only fills in what an answer lacks.
+    for (const behaviour of config.CacheBehaviors) {
+      expect(headersOf(behaviour.ResponseHeadersPolicyId).ContentSecurityPolicy).toEqual({
+        ContentSecurityPolicy: API_CONTENT_SECURITY_POLICY,
+        Override: false,
+      });
     }
   });
 

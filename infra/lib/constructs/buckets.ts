@@ -33,13 +33,27 @@ export class DataBuckets extends Construct {
 
     this.accessLogs = new Bucket(this, 'AccessLogs', {
       ...secureDefaults,
-      // CloudFront standard logging still writes through ACLs; S3 server access logs use the
-      // bucket policy (feature flag serverAccessLogsUseBucketPolicy, set in create-app.ts).
+      // Legacy CloudFront logging wrote through ACLs (kept for log files written before v2); S3
+      // server access logs use the bucket policy (feature flag serverAccessLogsUseBucketPolicy).
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
       lifecycleRules: [
         { id: 'expire-logs', expiration: Duration.days(365), noncurrentVersionExpiration: Duration.days(30) },
       ],
     });
+
+    // CloudFront standard logging (v2, app stack's CloudFrontAccessLogs) writes through log delivery.
+    this.accessLogs.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'AllowCloudFrontLogDelivery',
+        principals: [new ServicePrincipal('delivery.logs.amazonaws.com')],
+        actions: ['s3:PutObject'],
+        resources: [this.accessLogs.arnForObjects('cloudfront/*')],
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID, 's3:x-amz-acl': 'bucket-owner-full-control' },
+          ArnLike: { 'aws:SourceArn': `arn:${Aws.PARTITION}:logs:us-east-1:${Aws.ACCOUNT_ID}:delivery-source:*` },
+        },
+      }),
+    );
 
     const logged = (prefix: string) => ({
       serverAccessLogsBucket: this.accessLogs,

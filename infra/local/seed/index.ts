@@ -2,6 +2,7 @@ import { countersFor } from '@freguesia/functions/lib/ddb/counters';
 import { catalogSeeder } from './catalog';
 import { customersSeeder } from './customers';
 import { identitySeeder, LOCAL_TENANTS } from './identity';
+import { portalSeeder } from './portal';
 import { createRng } from './random';
 import type { Seeder } from './types';
 
@@ -9,7 +10,7 @@ import type { Seeder } from './types';
  * Seed steps in dependency order. A domain adds its own seeder here (stores and catalog
  * before customers, customers before purchases).
  */
-const SEEDERS: Seeder[] = [identitySeeder, catalogSeeder, customersSeeder];
+const SEEDERS: Seeder[] = [identitySeeder, catalogSeeder, customersSeeder, portalSeeder];
 
 /** Seeds every local tenant that does not exist yet. Deterministic for a given day. */
 export async function seedLocalTenants(log: (line: string) => void, now = new Date()): Promise<void> {

@@ -65,7 +65,8 @@ export function PortalFrame({
         data-testid="portal-backdrop"
         aria-hidden="true"
       />
-      <div className={`portal-card portal-card-${size}`}>
+      {/* The card is the page's main landmark (screen readers jump to it; Lighthouse 'landmark-one-main'). */}
+      <main className={`portal-card portal-card-${size}`}>
         <header className="portal-header">
           <span className="portal-header-name" data-testid="portal-tenant">
             {tenantName ? tenantName.toUpperCase() : '\u00a0'}
@@ -73,7 +74,7 @@ export function PortalFrame({
           <span className="portal-header-sub">Programa de fidelidade</span>
         </header>
         {children}
-      </div>
+      </main>
     </div>
   );
 }
