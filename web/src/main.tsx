@@ -1,3 +1,5 @@
+// First: settings every later module depends on (no eval under the Content-Security-Policy).
+import './app/csp';
 import '@cloudscape-design/global-styles/index.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
