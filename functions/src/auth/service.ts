@@ -3,7 +3,7 @@ import type { LoginAnswer, LoginRequest, PermissionEntry } from '@freguesia/shar
 import { LOGIN_FAILED_MESSAGE, LOGIN_THROTTLED_MESSAGE } from '@freguesia/shared/schemas/identity';
 import { signToken } from '../lib/auth/jwt';
 import { verifyAgainstDecoy, verifyPassword } from '../lib/auth/password';
-import { loginThrottle, type ThrottleSubject } from '../lib/auth/throttle';
+import { loginThrottle } from '../lib/auth/throttle';
 import type { ServiceContext } from '../lib/context';
 import { rateLimited, unauthenticated } from '../lib/errors';
 import { staffRepository } from './staff.repository';
@@ -19,30 +19,32 @@ export const STAFF_TOKEN_TTL_SECONDS = 12 * 3600;
  * Staff login (spec part 1 §4, §5, §8). Every refusal — unknown e-mail, wrong password,
  * disabled user — is the same `unauthenticated` error with the same message, and costs the same
  * work: an unknown e-mail is verified against a decoy hash and counts as a failure like the
- * others. Failures are throttled per e-mail and per caller address (`ctx.sourceIp`, see
- * lib/auth/throttle); a locked subject answers `rateLimited` with the seconds to wait.
+ * others. Attempts are throttled per (e-mail, caller address), per address and, with a high
+ * hourly ceiling, per e-mail (`ctx.sourceIp`, see lib/auth/throttle), so failures from other
+ * addresses never refuse the owner's correct password below that ceiling; a locked attempt
+ * answers `rateLimited` with the seconds to wait.
  */
 export async function login(ctx: ServiceContext, input: LoginRequest): Promise<LoginAnswer> {
   const { tenant } = ctx;
   const email = input.email.trim().toLowerCase();
-  const throttle = loginThrottle(tenant);
   const staff = staffRepository(tenant);
-  const byEmail: ThrottleSubject = { kind: 'email', value: email };
-  const subjects: ThrottleSubject[] = [byEmail, { kind: 'ip', value: ctx.sourceIp ?? 'unknown' }];
 
-  const [state, user] = await Promise.all([throttle.check(subjects), staff.userByEmail(email)]);
-  if (state.retryAfter > 0) throw rateLimited(LOGIN_THROTTLED_MESSAGE, state.retryAfter);
+  const [attempt, user] = await Promise.all([
+    loginThrottle(tenant, 'staff').begin(email, ctx.sourceIp ?? 'unknown'),
+    staff.userByEmail(email),
+  ]);
+  if (!attempt.allowed) throw rateLimited(LOGIN_THROTTLED_MESSAGE, attempt.retryAfter);
 
   const valid = user ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstDecoy(input.password);
   if (!user || !valid || !user.active) {
-    await throttle.fail(subjects);
+    await attempt.failed();
     throw unauthenticated(LOGIN_FAILED_MESSAGE);
   }
 
   const [role, token] = await Promise.all([
     staff.role(user.roleId),
     signToken({ sub: String(user.id), tnt: tenant, typ: 'staff', rol: user.roleId, ver: user.tokenVersion }, STAFF_TOKEN_TTL_SECONDS),
-    state.hasFailures.has('email') ? throttle.reset(byEmail) : undefined,
+    attempt.succeeded(),
   ]);
   return {
     token,

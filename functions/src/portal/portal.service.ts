@@ -1,4 +1,5 @@
 import { normalizeDocument } from '@freguesia/shared/domain/document';
+import { LOGIN_THROTTLED_MESSAGE } from '@freguesia/shared/schemas/identity';
 import type { CepAnswer } from '@freguesia/shared/schemas/catalog';
 import {
   CUSTOMER_MESSAGES,
@@ -15,9 +16,18 @@ import {
   updatePortalCustomer,
 } from '../customers/customers.service';
 import { signToken } from '../lib/auth/jwt';
-import { verifyPassword } from '../lib/auth/password';
+import { verifyAgainstDecoy, verifyPassword } from '../lib/auth/password';
+import { loginThrottle } from '../lib/auth/throttle';
 import type { ServiceContext } from '../lib/context';
-import { InvalidError, conflict, forbidden, invalid, isDomainError, unauthenticated } from '../lib/errors';
+import {
+  InvalidError,
+  conflict,
+  forbidden,
+  invalid,
+  isDomainError,
+  rateLimited,
+  unauthenticated,
+} from '../lib/errors';
 import { limit } from '../lib/ratelimit';
 import { readSettingValue } from '../settings/settings.service';
 import { mergePortalTags, missingRequired, parsePortalTags } from './portal.model';
@@ -30,12 +40,19 @@ import { mergePortalTags, missingRequired, parsePortalTags } from './portal.mode
  * customers service only.
  */
 
-/** Requests per minute per IP and endpoint, and per document. */
+/**
+ * Request ceilings of the public calls. Password guessing on the login is throttled apart
+ * (lib/auth/throttle: per document and address, per address, and 100 failures an hour per
+ * document), so anybody's failures never refuse a customer's correct password.
+ * `existsPerTenantPerMinute` bounds enumeration of the customer base through the existence
+ * check from any number of addresses: 300 a minute (5 a second, sustained) is far above what a
+ * retailer's portal sees even on a campaign day, and turns a sweep of the CPF space into years.
+ */
 export const PORTAL_LIMITS = {
   ipPerMinute: 30,
   documentPerMinute: 10,
   registrationsPerIpPerHour: 60,
-  loginsPerDocumentPer15Min: 20,
+  existsPerTenantPerMinute: 300,
 };
 /** Customer sessions last 4 hours. */
 const CUSTOMER_TOKEN_TTL = 4 * 3600;
@@ -72,6 +89,7 @@ export async function portalAddressByCep(ctx: ServiceContext, cep: string): Prom
 /** The id of the customer holding a typed document, or undefined (also for an invalid document). */
 export async function portalCustomerExists(ctx: ServiceContext, typed: string): Promise<number | undefined> {
   await limitIp(ctx, 'exists');
+  await limit(ctx.tenant, 'portal:exists:tenant', PORTAL_LIMITS.existsPerTenantPerMinute, 60);
   const document = normalizeDocument(typed);
   if (!document) return undefined;
   await limitDocument(ctx, 'exists', document);
@@ -118,7 +136,13 @@ export interface PortalLogin {
   password?: string;
 }
 
-/** `{id, token}` for a customer session; an unknown document answers `{id: '0', token: null}`. */
+/**
+ * `{id, token}` for a customer session; an unknown document answers `{id: '0', token: null}`
+ * (the spec's answer, kept). Attempts go through the login throttle (README "Login
+ * throttling"), and every answer about a valid document costs one Argon2id verification —
+ * against a decoy hash when the document is unknown or has no password — so the answer time
+ * does not tell registered documents from the others.
+ */
 export async function loginFromPortal(
   ctx: ServiceContext,
   input: PortalLogin,
@@ -126,20 +150,27 @@ export async function loginFromPortal(
   await limitIp(ctx, 'login');
   const document = normalizeDocument(input.document);
   if (!document) return { id: '0', token: null };
-  await limitDocument(ctx, 'login', document);
-  await limit(ctx.tenant, `portal:login-15min:doc:${document}`, PORTAL_LIMITS.loginsPerDocumentPer15Min, 900);
   if (!input.password) throw invalid('Informe sua senha para realizar o acesso.');
-  const customer = await customerCredentials(ctx, document);
-  if (!customer) return { id: '0', token: null };
-  if (!customer.passwordHash) throw unauthenticated(NO_PASSWORD);
-  if (!(await verifyPassword(input.password, customer.passwordHash)))
-    throw unauthenticated(CUSTOMER_MESSAGES.wrongPassword);
-  if (customer.active !== 'Y') throw forbidden(INACTIVE);
+  const [attempt, customer] = await Promise.all([
+    loginThrottle(ctx.tenant, 'customer').begin(document, ipOf(ctx)),
+    customerCredentials(ctx, document),
+  ]);
+  if (!attempt.allowed) throw rateLimited(LOGIN_THROTTLED_MESSAGE, attempt.retryAfter);
+  const valid = customer?.passwordHash
+    ? await verifyPassword(input.password, customer.passwordHash)
+    : await verifyAgainstDecoy(input.password);
+  if (!valid) {
+    await attempt.failed();
+    if (!customer) return { id: '0', token: null };
+    throw unauthenticated(customer.passwordHash ? CUSTOMER_MESSAGES.wrongPassword : NO_PASSWORD);
+  }
+  await attempt.succeeded();
+  if (customer!.active !== 'Y') throw forbidden(INACTIVE);
   const token = await signToken(
-    { sub: String(customer.id), tnt: ctx.tenant, typ: 'customer' },
+    { sub: String(customer!.id), tnt: ctx.tenant, typ: 'customer' },
     CUSTOMER_TOKEN_TTL,
   );
-  return { id: customer.id, token };
+  return { id: customer!.id, token };
 }
 
 /** The signed-in customer of the context (a customer token), or a 401 for anyone else. */

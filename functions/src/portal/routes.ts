@@ -62,9 +62,9 @@ export const routes = [
     }),
   }),
   /**
-   * `{id, token}`; an unknown document answers `{id: '0', token: null}`. The spec sends the
-   * password in the query string; POST with a JSON body is accepted too and is preferable
-   * (query strings end up in access logs).
+   * `{id, token}`; an unknown document answers `{id: '0', token: null}`. The spec's GET sends
+   * the password in the query string and stays for its clients; the portal uses the POST with
+   * a JSON body (same answers), since query strings end up in access logs.
    */
   route({
     method: 'GET',

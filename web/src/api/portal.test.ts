@@ -43,7 +43,10 @@ describe('portal calls', () => {
     const { customerLogin, isKnownCustomer } = await import('./portal');
     fetchMock.mockResolvedValueOnce(json(200, { id: '0', token: null }));
     const answer = await customerLogin('12345678909', 'segredo1');
-    expect(sent().url).toBe('/api/customer/login?document=12345678909&password=segredo1');
+    // A POST with a JSON body: the password never sits in a URL (access logs, history).
+    expect(sent().url).toBe('/api/customer/login');
+    expect(sent().method).toBe('POST');
+    expect(JSON.parse(String(sent().body))).toEqual({ document: '12345678909', password: 'segredo1' });
     expect(isKnownCustomer(answer)).toBe(false);
     expect(isKnownCustomer({ id: null, token: 't' })).toBe(false);
     expect(isKnownCustomer({ id: 7, token: 't' })).toBe(true);
