@@ -8,6 +8,7 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
@@ -31,13 +32,24 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
       ],
       Projection: { ProjectionType: 'ALL' },
     })),
+    // As in AWS (SingleTable): the stream feeds the aggregators (local poller in `npm start`).
+    StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
   };
 }
 
 /** Creates the table (and its TTL) unless it exists. Returns true when it was created. */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<boolean> {
   const { TableNames = [] } = await client.send(new ListTablesCommand({}));
-  if (TableNames.includes(tableName)) return false;
+  if (TableNames.includes(tableName)) {
+    // A data folder from before the stream existed: turn it on (figures start from here).
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (!Table?.StreamSpecification?.StreamEnabled) {
+      await client.send(
+        new UpdateTableCommand({ TableName: tableName, StreamSpecification: createTableInput(tableName).StreamSpecification }),
+      );
+    }
+    return false;
+  }
   await client.send(new CreateTableCommand(createTableInput(tableName)));
   await client.send(new DescribeTableCommand({ TableName: tableName }));
   await client.send(
@@ -112,14 +124,16 @@ export async function startDynamoLocal(options: { dbPath?: string; port?: number
     region: 'sa-east-1',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
-  const deadline = Date.now() + 30_000;
+  // Java starts slowly on a busy machine: FREGUESIA_DYNAMO_START_MS waits longer (default 30 s).
+  const waitMs = Number(process.env.FREGUESIA_DYNAMO_START_MS) || 30_000;
+  const deadline = Date.now() + waitMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`DynamoDB Local terminou ao iniciar: ${stderr.slice(0, 2000)}`);
     try {
       await client.send(new ListTablesCommand({}));
       break;
     } catch {
-      if (Date.now() > deadline) throw new Error('DynamoDB Local não respondeu em 30 s.');
+      if (Date.now() > deadline) throw new Error(`DynamoDB Local não respondeu em ${Math.round(waitMs / 1000)} s.`);
       await new Promise((r) => setTimeout(r, 150));
     }
   }

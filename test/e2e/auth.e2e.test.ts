@@ -65,11 +65,11 @@ describe('staff login', () => {
     await screenshot(page, 'auth-login-failed');
   });
 
-  it('lands on Home inside the shell, with the tenant, the title and the short name', async () => {
+  it('lands on the dashboard inside the shell, with the tenant, the title and the short name', async () => {
     await newPage();
     await loginAs(page, adminCredentials);
 
-    expect(new URL(page.url()).pathname).toBe('/');
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
     await page.getByTestId('top-navigation').waitFor();
     await expect.poll(() => page.title()).toBe('DEMO | Freguesia');
     await expect.poll(() => page.getByTestId('top-navigation').textContent()).toContain('DEMO');
@@ -180,6 +180,15 @@ describe('tenants', () => {
     await loginAs(page, { ...adminCredentials, tenant: 'verde' });
     await expect.poll(() => page.getByTestId('top-navigation').textContent()).toContain('VERDE');
     await screenshot(page, 'auth-verde-home');
+  });
+
+  it("shows 'Ambiente não encontrado' on an unknown tenant instead of a login that can only fail", async () => {
+    await newPage();
+    await page.goto(`${baseUrl('nope')}/login`);
+    await page.getByRole('heading', { name: 'Ambiente não encontrado' }).waitFor({ timeout: 20_000 });
+    expect(await page.textContent('body')).toContain('Ambiente não encontrado. Verifique o endereço acessado.');
+    expect(await page.getByTestId('login-submit').count()).toBe(0);
+    await screenshot(page, 'auth-unknown-tenant');
   });
 
   it("refuses demo's token on verde", async () => {

@@ -369,3 +369,113 @@ describe('catalogue screens', () => {
     await screenshot(page, 'catalog-partners');
   });
 });
+
+/** Whether a notice (or anything else) lies over the middle of `target`: what a click there would hit. */
+async function coveredBy(target: Locator): Promise<string | null> {
+  await target.scrollIntoViewIfNeeded();
+  return target.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit && (el === hit || el.contains(hit)) ? null : (hit?.closest('[data-testid]')?.getAttribute('data-testid') ?? hit?.tagName ?? 'nothing');
+  });
+}
+
+describe('catalogue forms as a user meets them', () => {
+  it("clears a field's message as soon as the field is corrected (product, category, store)", async () => {
+    await open('/products', 'Mercadorias');
+    await byTestId('product-new').click();
+    await byTestId('product-form-submit').click();
+    await expect.poll(() => dialog().textContent()).toContain('Digite o codigo da mercadoria');
+    await input('product-code').fill('7891000100103');
+    await expect.poll(() => dialog().textContent()).not.toContain('Digite o codigo da mercadoria');
+    expect(await dialog().textContent()).toContain('Digite a descricao da mercadoria');
+    await input('product-description').fill('Arroz');
+    await expect.poll(() => dialog().textContent()).not.toContain('Digite a descricao da mercadoria');
+    await input('product-pack').fill('');
+    await byTestId('product-form-submit').click();
+    await expect.poll(() => dialog().locator('[id$="-error"], [class*="error__message"]').count()).toBeGreaterThan(0);
+    await input('product-pack').fill('2');
+    await expect.poll(() => dialog().locator('[class*="error__message"]').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await dialog().getByRole('button', { name: 'Descartar' }).click();
+    await dialog().waitFor({ state: 'hidden' });
+
+    await open('/categories', 'Categorias');
+    await byTestId('category-new').click();
+    await byTestId('category-form-submit').click();
+    await expect.poll(() => dialog().textContent()).toContain('Digite a descrição da mercadoria');
+    await input('category-description').fill('Bebidas');
+    await expect.poll(() => dialog().textContent()).not.toContain('Digite a descrição da mercadoria');
+    expect(await dialog().textContent()).toContain('Digite a referência da categoria');
+    await input('category-reference').fill('BEB');
+    await expect.poll(() => dialog().locator('[class*="error__message"]').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await dialog().getByRole('button', { name: 'Descartar' }).click();
+    await dialog().waitFor({ state: 'hidden' });
+
+    await open('/stores', 'Lojas');
+    await byTestId('store-new').click();
+    await byTestId('store-form-submit').click();
+    await expect.poll(() => dialog().textContent()).toContain('Digite o endereço da loja');
+    await input('store-name').fill('Loja Sem Erros');
+    await input('store-zipcode').fill('01310100');
+    await expect.poll(() => input('store-address').inputValue(), { timeout: 15_000 }).toBe('Avenida Paulista');
+    await expect.poll(() => dialog().locator('[class*="error__message"]').count()).toBe(0);
+    await input('store-latitude').fill('200');
+    await byTestId('store-form-submit').click();
+    await expect.poll(() => dialog().textContent()).toContain('Latitude inválida.');
+    await input('store-latitude').fill('-23.5');
+    await expect.poll(() => dialog().textContent()).not.toContain('Latitude inválida.');
+    await screenshot(page, 'catalog-store-errors-cleared');
+    await page.keyboard.press('Escape');
+    await dialog().getByRole('button', { name: 'Descartar' }).click();
+    await dialog().waitFor({ state: 'hidden' });
+  });
+
+  it("asks before 'Cancelar' discards typed changes, and closes at once when nothing changed", async () => {
+    await open('/products', 'Mercadorias');
+    await byTestId('product-new').click();
+    await dialog().getByRole('heading', { name: 'Criando novo produto' }).waitFor();
+    await dialog().getByRole('button', { name: 'Cancelar' }).click();
+    await dialog().waitFor({ state: 'hidden' });
+
+    await byTestId('product-new').click();
+    await input('product-description').fill('Feijão preto');
+    await dialog().getByRole('button', { name: 'Cancelar' }).click();
+    await page.getByText('Descartar alterações?').waitFor();
+    await screenshot(page, 'catalog-discard-confirm');
+    await page.getByRole('button', { name: 'Continuar editando' }).click();
+    expect(await input('product-description').inputValue()).toBe('Feijão preto');
+    await dialog().getByRole('button', { name: 'Cancelar' }).click();
+    await page.getByRole('button', { name: 'Descartar' }).click();
+    await expect.poll(() => dialog().count()).toBe(0);
+  });
+
+  it('keeps notices clear of the primary button', async () => {
+    await open('/products', 'Mercadorias');
+    await byTestId('product-new').click();
+    await input('product-code').fill(`789${stamp}002`.slice(0, 13));
+    await input('product-description').fill(`E2E Aviso ${stamp}`);
+    await byTestId('product-form-submit').click();
+    await expectNotice('Mercadoria incluida com sucesso');
+    await dialog().waitFor({ state: 'hidden' });
+    expect(await coveredBy(byTestId('product-new'))).toBeNull();
+    await screenshot(page, 'catalog-notice-layout');
+  });
+
+  it("shows 'Mapa indisponível' inside the map when its tiles cannot load", async () => {
+    await context.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+    try {
+      await open('/stores', 'Lojas');
+      await byTestId('store-new').click();
+      await expect
+        .poll(() => byTestId('store-map').textContent(), { timeout: 15_000 })
+        .toContain('Mapa indisponível');
+      await screenshot(page, 'catalog-map-unavailable');
+      await dialog().getByRole('button', { name: 'Cancelar' }).click();
+      await dialog().waitFor({ state: 'hidden' });
+    } finally {
+      await context.unroute(/tile\.openstreetmap\.org/);
+    }
+  });
+});

@@ -67,6 +67,16 @@ async function searchBaskets() {
   await page.waitForTimeout(200);
 }
 
+/** Whether something (a notice…) lies over the middle of `target`: what a click there would hit. */
+async function coveredBy(target: Locator): Promise<string | null> {
+  await target.scrollIntoViewIfNeeded();
+  return target.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit && (el === hit || el.contains(hit)) ? null : (hit?.closest('[data-testid]')?.getAttribute('data-testid') ?? hit?.tagName ?? 'nothing');
+  });
+}
+
 function row(text: string): Locator {
   return rows().filter({ hasText: text }).first();
 }
@@ -248,8 +258,9 @@ describe('customers (staff)', () => {
     let coupon: string | undefined;
     for (let back = 1; back <= 10 && !coupon; back++) {
       const day = new Date(Date.now() - back * 86_400_000);
-      const slashed = `${day.getFullYear()}/${String(day.getMonth() + 1).padStart(2, '0')}/${String(day.getDate()).padStart(2, '0')}`;
-      await input('associate-date', dialog()).fill(slashed);
+      const typed = `${String(day.getDate()).padStart(2, '0')}/${String(day.getMonth() + 1).padStart(2, '0')}/${day.getFullYear()}`;
+      await input('associate-date', dialog()).fill(typed);
+      expect(await input('associate-date', dialog()).inputValue()).toBe(typed);
       await searchBaskets();
       const first = byTestId('associate-results').locator('tbody tr').first();
       if ((await first.locator('input[type=checkbox]').count()) > 0) {
@@ -301,6 +312,8 @@ describe('customers (staff)', () => {
     await rowAction(NEW_NAME, 'Excluir');
     await dialog().getByRole('button', { name: 'Sim, Excluir' }).click();
     await expectNotice('Cliente excluído com sucesso');
+    // The notice never lies over the page's primary button.
+    expect(await coveredBy(page.getByRole('button', { name: 'Novo cliente' }))).toBeNull();
     await expect.poll(() => byTestId('customers-table').textContent(), { timeout: 15_000 }).toContain('Nenhum cliente encontrado.');
     await screenshot(page, 'customers-deleted');
   });
@@ -363,6 +376,125 @@ describe('customers (staff)', () => {
       await expect.poll(() => readerPage.getByTestId('notifications').textContent()).toContain('Você não tem permissão para acessar esta página');
     } finally {
       await readerContext.close();
+    }
+  });
+});
+
+describe('customer screens as a user meets them', () => {
+  const OTHER_CPF = cpfFromBase(`7${stamp}${String(Math.floor(Math.random() * 90) + 10)}`.slice(0, 9));
+
+  /** Fills step 1 with the required fields and moves to 'Localização'. */
+  async function toAddressStep() {
+    await page.goto(`${baseUrl()}/customer/new`);
+    await input('customer-document').waitFor({ timeout: 20_000 });
+    await input('customer-document').fill(OTHER_CPF);
+    await input('customer-fullname').fill(`ENDERECO E2E ${letters}`);
+    await choose('customer-gender', 'Masculino');
+    await page.getByRole('button', { name: 'Próximo' }).click();
+    await input('customer-zipcode').waitFor();
+  }
+
+  /** Picks an option of a filterable select by typing part of its name. */
+  async function pick(id: string, typed: string, name: string | RegExp) {
+    await byTestId(id).locator('button').first().click();
+    await byTestId(id).locator('input[type=search]').first().fill(typed);
+    await page.getByRole('option', typeof name === 'string' ? { name, exact: true } : { name }).first().click();
+  }
+
+  it('places the marker once the address is complete, in any order, and says so when nothing is found', async () => {
+    await context.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+    try {
+      await toAddressStep();
+      const map = byTestId('customer-form-map');
+      // Number first, then the street, then state and city: no field is left last.
+      await input('customer-number').fill('1000');
+      await input('customer-address').fill('Avenida Paulista');
+      await pick('customer-state', 'SP', /^SP\b/);
+      await pick('customer-city', 'São Paulo', 'São Paulo');
+      await expect.poll(() => map.locator('.app-map-pin').count(), { timeout: 15_000 }).toBe(1);
+      // The tiles cannot load here: the map says so inside its area, and still shows the marker.
+      await expect.poll(() => map.textContent(), { timeout: 15_000 }).toContain('Mapa indisponível');
+      await screenshot(page, 'customers-wizard-geocoded-any-order');
+
+      await input('customer-address').fill('Rua Que Nao Existe');
+      await expect
+        .poll(() => byTestId('customer-geocode-status').textContent(), { timeout: 15_000 })
+        .toContain('Endereço não localizado no mapa');
+      expect(await map.locator('.app-map-pin').count()).toBe(0);
+      await screenshot(page, 'customers-wizard-geocode-not-found');
+
+      // Unsaved changes: 'Cancelar' asks first.
+      await page.getByRole('button', { name: 'Cancelar' }).click();
+      await page.getByText('Descartar alterações?').waitFor();
+      await page.getByRole('button', { name: 'Continuar editando' }).click();
+      expect(new URL(page.url()).pathname).toBe('/customer/new');
+      await page.getByRole('button', { name: 'Cancelar' }).click();
+      await page.getByRole('button', { name: 'Descartar' }).click();
+      await page.waitForURL((url) => url.pathname === '/customers');
+    } finally {
+      await context.unroute(/tile\.openstreetmap\.org/);
+    }
+  });
+
+  it('asks before leaving a changed form through the menu', async () => {
+    await toAddressStep();
+    await page.getByTestId('side-navigation').getByRole('link', { name: 'Clientes', exact: true }).click();
+    await page.getByText('Descartar alterações?').waitFor();
+    await page.getByRole('button', { name: 'Continuar editando' }).click();
+    expect(new URL(page.url()).pathname).toBe('/customer/new');
+    await page.getByTestId('side-navigation').getByRole('link', { name: 'Clientes', exact: true }).click();
+    await page.getByRole('button', { name: 'Descartar' }).click();
+    await page.waitForURL((url) => url.pathname === '/customers');
+  });
+
+  it("says 'Cliente não encontrado.' once", async () => {
+    for (const path of ['/customer/details/987654321', '/customer/edit/987654321']) {
+      await page.goto(`${baseUrl()}${path}`);
+      await page.getByText('Cliente não encontrado.').first().waitFor({ timeout: 20_000 });
+      await page.waitForTimeout(500);
+      const body = (await page.textContent('body')) ?? '';
+      expect(body.split('Cliente não encontrado.').length - 1, path).toBe(1);
+    }
+    await screenshot(page, 'customers-not-found');
+  });
+
+  it('takes the purchase period typed as DD/MM/YYYY', async () => {
+    await page.goto(`${baseUrl()}/customers`);
+    await expect.poll(() => rows().count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await rows().first().getByRole('link').first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/customer/details/'));
+    await page.getByRole('tab', { name: 'Compras' }).click();
+    await input('purchases-from').fill('01022024');
+    expect(await input('purchases-from').inputValue()).toBe('01/02/2024');
+    await input('purchases-to').fill('31/03/2024');
+    await expect
+      .poll(() => byTestId('purchases-table').textContent(), { timeout: 15_000 })
+      .toContain('De 01/02/2024 a 31/03/2024');
+    await input('purchases-to').fill('31/02/2024');
+    await expect.poll(() => byTestId('purchases-table').textContent()).toContain('Data inválida');
+    await screenshot(page, 'customers-purchases-period');
+  });
+
+  it('stays readable at 800 px wide', async () => {
+    const narrow = await browser.newContext({ viewport: { width: 800, height: 900 }, locale: 'pt-BR' });
+    const p = await narrow.newPage();
+    try {
+      await loginAs(p, adminCredentials);
+      await p.goto(`${baseUrl()}/customers`);
+      const table = p.locator('[data-testid="customers-table"]');
+      await expect.poll(() => table.locator('tbody tr').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      const headers = (await table.locator('thead th').allInnerTexts()).map((h) => h.trim()).filter(Boolean);
+      expect(headers).toEqual(expect.arrayContaining(['Nome', 'CPF/CNPJ', 'Celular']));
+      // No letter-by-letter wrapping: every cell is wide enough for a word and a row stays low.
+      const cells = await table.locator('tbody tr').first().locator('td').evaluateAll((tds) =>
+        tds.map((td) => ({ width: td.getBoundingClientRect().width, height: td.getBoundingClientRect().height })),
+      );
+      for (const cell of cells) expect(cell.width).toBeGreaterThanOrEqual(64);
+      const rowHeights = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => tr.getBoundingClientRect().height));
+      expect(Math.max(...rowHeights)).toBeLessThan(90);
+      await screenshot(p, 'customers-list-800px');
+    } finally {
+      await narrow.close();
     }
   });
 });

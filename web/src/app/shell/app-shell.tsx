@@ -10,6 +10,7 @@ import { AbilityProvider } from '@casl/react';
 import { buildAbility } from '../ability';
 import { brandMarkUrl } from '../brand';
 import { currentAbilities, currentUser } from '../current-user';
+import { InlineNotifications } from '../notifications/notifications';
 import type { RouteHandle } from '../route-types';
 import { AVAILABLE_ROUTES } from '../routes';
 import { clearSession } from '../session';
@@ -102,6 +103,7 @@ export default function AppShell() {
             />
           }
           toolsHide
+          notifications={<InlineNotifications />}
           content={<Outlet />}
         />
       </AbilityProvider>

@@ -3,11 +3,13 @@ import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { FormEvent, ReactNode } from 'react';
+import { useDiscardGuard } from '../discard-changes';
 
 /**
  * The catalogue's "side drawer" forms (spec: 'Criando novo produto', 'Nova Loja', payment methods):
  * one consistent approach, a large Cloudscape Modal with Cancelar / Salvar in the footer. Enter in
- * a text field submits.
+ * a text field submits. With `dirty` (the form's `formState.isDirty`), 'Cancelar', the close
+ * button and Esc ask 'Descartar alterações?' first.
  */
 export function FormModal({
   visible,
@@ -19,6 +21,7 @@ export function FormModal({
   size = 'large',
   children,
   testId,
+  dirty = false,
 }: {
   visible: boolean;
   title: string;
@@ -29,7 +32,11 @@ export function FormModal({
   size?: 'small' | 'medium' | 'large' | 'max';
   children: ReactNode;
   testId?: string;
+  /** Unsaved changes: leaving asks first. */
+  dirty?: boolean;
 }) {
+  const discard = useDiscardGuard(dirty && !saving);
+  const leave = () => discard.confirm(onDismiss);
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (!saving) onSubmit();
@@ -41,14 +48,14 @@ export function FormModal({
       header={title}
       onDismiss={({ detail }) => {
         // A click outside would lose what was typed: only the close button and Esc dismiss.
-        if (detail.reason !== 'overlay') onDismiss();
+        if (detail.reason !== 'overlay') leave();
       }}
       data-testid={testId}
       footer={
         <ModalActions
           saving={saving}
           submitLabel={submitLabel}
-          onCancel={onDismiss}
+          onCancel={leave}
           onSubmit={() => submit()}
           submitTestId={testId ? `${testId}-submit` : undefined}
         />
@@ -59,6 +66,7 @@ export function FormModal({
         {/* Enter submits the form. */}
         <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
       </form>
+      {discard.modal}
     </Modal>
   );
 }

@@ -1,14 +1,16 @@
 import { divIcon, type LatLngTuple } from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { MapContainer, Marker, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import './map-preview.css';
+import { countTile, MAP_UNAVAILABLE, MAP_UNAVAILABLE_DETAIL, mapUnavailable, NO_TILES } from './tile-status';
 
 /**
  * A small Leaflet map (react-leaflet) with the configured tiles (see MAP_TILE_URL) and optional markers.
  *
  * - Works offline: when tiles cannot be loaded the map stays a plain grey surface with its
- *   markers (no crash, no broken-image icons); markers are inline SVG (no image assets).
+ *   markers (no crash, no broken-image icons) and says 'Mapa indisponível' inside its area;
+ *   markers are inline SVG (no image assets).
  * - `center`/`zoom` are followed: changing them re-centres the map (e.g. after geocoding).
  * - Resizes itself when its container changes size (e.g. inside a modal that just opened).
  *
@@ -111,6 +113,13 @@ export function MapPreview({
   const first = markers[0]?.position;
   const effectiveCenter = center ?? first ?? BRAZIL_CENTER;
   const effectiveZoom = zoom ?? (center || first ? MAP_ZOOM.address : MAP_ZOOM.default);
+  // Leaflet reports each tile; the map is 'unavailable' while tiles fail and none has loaded.
+  const tiles = useRef(NO_TILES);
+  const [unavailable, setUnavailable] = useState(false);
+  const onTile = (event: 'tileload' | 'tileerror') => {
+    tiles.current = countTile(tiles.current, event);
+    setUnavailable(mapUnavailable(tiles.current));
+  };
   return (
     <div
       className="app-map-preview"
@@ -125,7 +134,13 @@ export function MapPreview({
         scrollWheelZoom={scrollWheelZoom}
         style={{ height: '100%', width: '100%' }}
       >
-        <TileLayer url={MAP_TILE_URL} attribution={MAP_ATTRIBUTION} maxZoom={19} errorTileUrl={BLANK_TILE} />
+        <TileLayer
+          url={MAP_TILE_URL}
+          attribution={MAP_ATTRIBUTION}
+          maxZoom={19}
+          errorTileUrl={BLANK_TILE}
+          eventHandlers={{ tileload: () => onTile('tileload'), tileerror: () => onTile('tileerror') }}
+        />
         <ViewController center={effectiveCenter} zoom={effectiveZoom} />
         {markers.map((marker) => (
           <Marker key={marker.id ?? marker.position.join(',')} position={marker.position} icon={PIN_ICON}>
@@ -134,6 +149,12 @@ export function MapPreview({
         ))}
         {children}
       </MapContainer>
+      {unavailable ? (
+        <div className="app-map-unavailable" role="status" data-testid={`${testId}-unavailable`}>
+          <strong>{MAP_UNAVAILABLE}</strong>
+          <span>{MAP_UNAVAILABLE_DETAIL}</span>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -59,6 +59,8 @@ export interface ServerTableProps<T> {
    */
   headerVariant?: 'h1' | 'h2' | 'awsui-h1-sticky';
   selection?: Pick<TableProps<T>, 'selectionType' | 'selectedItems' | 'onSelectionChange' | 'isItemDisabled'>;
+  /** Which columns show, in which order (e.g. fewer on a narrow screen); all of them by default. */
+  columnDisplay?: TableProps['columnDisplay'];
 }
 
 /**
@@ -168,6 +170,7 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
       }
       empty={empty}
       columnDefinitions={props.columns}
+      columnDisplay={props.columnDisplay}
     />
   );
 }

@@ -42,6 +42,7 @@ function BrandForm({ brand, onClose }: { brand: Brand | null; onClose: () => voi
       onSubmit={submit}
       saving={saving}
       testId="brand-form"
+      dirty={form.formState.isDirty}
     >
       <SpaceBetween size="l">
         <TextField control={form.control} name="reference_code" label="Código *" testId="brand-reference" />

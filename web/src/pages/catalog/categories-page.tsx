@@ -52,6 +52,7 @@ function CategoryForm({ onClose }: { onClose: () => void }) {
       onSubmit={submit}
       saving={saving}
       testId="category-form"
+      dirty={form.formState.isDirty}
     >
       <SpaceBetween size="l">
         <ColumnLayout columns={2}>

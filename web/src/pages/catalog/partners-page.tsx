@@ -49,6 +49,7 @@ function PartnerForm({ partner, onClose }: { partner: Partner | null; onClose: (
       onSubmit={submit}
       saving={saving}
       testId="partner-form"
+      dirty={form.formState.isDirty}
     >
       <SpaceBetween size="l">
         <TextField control={form.control} name="reference_code" label="Código *" testId="partner-reference" />

@@ -57,6 +57,7 @@ function PaymentForm({ payment, onClose }: { payment: PaymentMethod | null; onCl
       onSubmit={submit}
       saving={saving}
       testId="payment-form"
+      dirty={form.formState.isDirty}
     >
       <SpaceBetween size="l">
         <TextField

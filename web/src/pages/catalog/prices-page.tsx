@@ -120,6 +120,7 @@ function PricingEditor({
       onSubmit={submit}
       saving={saving}
       testId="pricing-form"
+      dirty={form.formState.isDirty}
     >
       <SpaceBetween size="m">
         <Box color="text-body-secondary">

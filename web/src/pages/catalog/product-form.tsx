@@ -107,6 +107,7 @@ export function ProductForm({
       onSubmit={submit}
       saving={saving}
       testId="product-form"
+      dirty={form.formState.isDirty}
     >
       <SpaceBetween size="l">
         <ColumnLayout columns={2}>

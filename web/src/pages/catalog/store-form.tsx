@@ -7,12 +7,12 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import { maskZipcode } from '@freguesia/shared/domain/masks';
 import { StoreInput, WEEK_DAYS } from '@freguesia/shared/schemas/catalog';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { z } from 'zod';
 import { useSaveStore, type Store } from '../../api/catalog';
 import { notify } from '../../app/notifications/notify';
 import { AddressFields, type AddressField, type AddressValue } from '../../components/address/address-fields';
-import { geocodeAddress } from '../../components/address/lookups';
+import { geocodeKey, useAutoGeocode, type GeocodeAddress } from '../../components/address/auto-geocode';
 import { errorMessage, FormModal, TextField, useFormSubmit, useZodForm } from '../../components/form';
 
 const MapPreview = lazy(() => import('../../components/map/map-preview'));
@@ -91,7 +91,6 @@ export function StoreForm({
   onSaved: () => void;
 }) {
   const form = useZodForm(storeFormSchema, { defaultValues: defaultsOf(store) });
-  const [geocoding, setGeocoding] = useState<'idle' | 'running' | 'found' | 'missing'>('idle');
   const save = useSaveStore();
   const { submit, saving } = useFormSubmit(
     form,
@@ -136,33 +135,22 @@ export function StoreForm({
     }
   }
 
-  async function locate(current: AddressValue) {
-    if (!current.address.trim() || !current.city.trim() || !current.state.trim()) return;
-    setGeocoding('running');
-    try {
-      const found = await geocodeAddress({
-        address: current.address,
-        number: current.number,
-        city: current.city,
-        state: current.state,
-      });
-      if (!found) {
-        setGeocoding('missing');
-        notify({ type: 'warning', content: LOCATION_NOT_FOUND });
-        return;
-      }
-      setGeocoding('found');
-      form.setValue('latitude', String(found.lat), { shouldValidate: isSubmitted });
-      form.setValue('longitude', String(found.lon), { shouldValidate: isSubmitted });
-    } catch (error) {
-      setGeocoding('missing');
+  // The map follows the address: geocoded once street, city and state are filled, in any order,
+  // after a pause in typing (editing: only when the saved address changes).
+  const geocoding = useAutoGeocode(address, {
+    initialKey: store ? geocodeKey(defaultsOf(store) as GeocodeAddress) : undefined,
+    onFound: (found) => {
+      form.setValue('latitude', String(found.lat), { shouldDirty: true, shouldValidate: isSubmitted });
+      form.setValue('longitude', String(found.lon), { shouldDirty: true, shouldValidate: isSubmitted });
+    },
+    onMissing: () => notify({ type: 'warning', content: LOCATION_NOT_FOUND }),
+    onFailed: (error) =>
       notify({
         type: 'error',
         header: 'Erro ao localizar o endereço',
         content: error instanceof Error && error.message ? error.message : 'Tente novamente.',
-      });
-    }
-  }
+      }),
+  });
 
   const { control } = form;
   return (
@@ -173,6 +161,7 @@ export function StoreForm({
       onSubmit={submit}
       saving={saving}
       testId="store-form"
+      dirty={form.formState.isDirty}
     >
       <SpaceBetween size="l">
         <Grid gridDefinition={[{ colspan: { default: 12, xxs: 8 } }, { colspan: { default: 12, xxs: 4 } }]}>
@@ -193,7 +182,6 @@ export function StoreForm({
               errors={addressErrors}
               required={['zipcode', 'address']}
               testIdPrefix="store"
-              onNumberBlur={(current) => void locate(current)}
             />
             <Grid
               gridDefinition={[
@@ -221,13 +209,13 @@ export function StoreForm({
                   <StatusIndicator type="loading">Localizando endereço…</StatusIndicator>
                 ) : geocoding === 'found' ? (
                   <StatusIndicator type="success">Endereço localizado no mapa</StatusIndicator>
-                ) : geocoding === 'missing' ? (
+                ) : geocoding === 'missing' || geocoding === 'failed' ? (
                   <StatusIndicator type="warning">
                     Endereço não localizado: informe latitude e longitude
                   </StatusIndicator>
                 ) : (
                   <StatusIndicator type="info">
-                    Ao sair do campo Número o endereço é localizado no mapa
+                    Preenchidos rua, cidade e estado, o endereço é localizado no mapa
                   </StatusIndicator>
                 )}
               </Box>

@@ -1,7 +1,6 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
-import DatePicker from '@cloudscape-design/components/date-picker';
 import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
@@ -25,12 +24,15 @@ import {
 import { notify } from '../../app/notifications/notify';
 // Straight from its file: the index would bring react-hook-form and zod into the details page.
 import { ModalActions } from '../../components/form/form-modal';
+import { DateInput } from '../../components/date-input';
 import { EMPTY, formatAmount, formatDateTime } from '../../components/format';
+import { dayText, readTypedDay } from '../../components/typed-day';
 
 /** Page size of lists inside modals (spec part 1 §9). */
 const MODAL_PAGE_SIZE = 50;
 
 interface Criteria {
+  /** As typed: DD/MM/AAAA. */
   date: string;
   id_store: string;
   checkout: string;
@@ -54,7 +56,7 @@ export function AssociateCouponModal({
   onAssociated: () => void;
 }) {
   const [criteria, setCriteria] = useState<Criteria>({
-    date: localDay(),
+    date: dayText(localDay()),
     id_store: '',
     checkout: '',
     coupon: '',
@@ -73,15 +75,16 @@ export function AssociateCouponModal({
   ];
 
   const search = async (toPage = 1) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(criteria.date)) {
-      setDateError('Informe a data da compra.');
+    const typed = readTypedDay(criteria.date, 'Informe a data da compra.');
+    if ('error' in typed) {
+      setDateError(typed.error);
       return;
     }
     setDateError(undefined);
     setSearching(true);
     try {
       const answer = await filterBaskets({
-        date: criteria.date,
+        date: typed.day,
         id_store: criteria.id_store ? Number(criteria.id_store) : undefined,
         checkout: criteria.checkout.trim() || undefined,
         coupon: criteria.coupon.trim() || undefined,
@@ -170,16 +173,15 @@ export function AssociateCouponModal({
                   }
                 />
               </FormField>
-              <FormField label="Data *" errorText={dateError}>
-                <DatePicker
+              <FormField label="Data *" errorText={dateError} constraintText="DD/MM/AAAA">
+                <DateInput
                   data-testid="associate-date"
+                  ariaLabel="Data da compra"
                   value={criteria.date}
-                  placeholder="AAAA/MM/DD"
-                  inputFormat="slashed"
-                  locale="pt-BR"
-                  openCalendarAriaLabel={(text) => (text ? `Data escolhida: ${text}` : 'Escolher data')}
-                  onChange={({ detail }) => setCriteria((c) => ({ ...c, date: detail.value }))}
-                  expandToViewport
+                  onChange={(date) => {
+                    setCriteria((c) => ({ ...c, date }));
+                    setDateError(undefined);
+                  }}
                 />
               </FormField>
               <FormField label="PDV">

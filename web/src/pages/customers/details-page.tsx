@@ -60,7 +60,12 @@ export default function CustomerDetailsPage() {
         header={notFound ? 'Cliente não encontrado.' : 'Não foi possível carregar o cliente.'}
         action={<Button onClick={() => void customer.refetch()}>Tentar novamente</Button>}
       >
-        {customer.error instanceof Error ? customer.error.message : null}
+        {/* The 404's message is the header already: say what to do instead of repeating it. */}
+        {notFound
+          ? 'Ele pode ter sido excluído. Volte à lista de clientes e busque novamente.'
+          : customer.error instanceof Error
+            ? customer.error.message
+            : null}
       </Alert>
     );
   }

@@ -1,8 +1,9 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
-import DateRangePicker, { type DateRangePickerProps } from '@cloudscape-design/components/date-range-picker';
+import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Pagination from '@cloudscape-design/components/pagination';
+import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { useMemo, useState, type ReactNode } from 'react';
 import {
@@ -13,7 +14,9 @@ import {
   type StoreOption,
 } from '../../api/customers';
 import { useCan } from '../../app/ability';
+import { DateInput } from '../../components/date-input';
 import { EMPTY, formatAmount, formatDate, formatDateTime } from '../../components/format';
+import { dayText, readTypedDay } from '../../components/typed-day';
 import { PAGINATION_LABELS } from '../../components/table';
 import { AssociateCouponModal } from './associate-coupon-modal';
 import { basketDays, purchasesWindow } from './format';
@@ -126,30 +129,20 @@ const COLUMNS: TableProps.ColumnDefinition<PurchaseRow>[] = [
   },
 ];
 
-const RANGE_I18N: DateRangePickerProps.I18nStrings = {
-  ariaLabel: 'Período das compras',
-  todayAriaLabel: 'Hoje',
-  nextMonthAriaLabel: 'Próximo mês',
-  previousMonthAriaLabel: 'Mês anterior',
-  startDateLabel: 'Data inicial',
-  endDateLabel: 'Data final',
-  cancelButtonLabel: 'Cancelar',
-  clearButtonLabel: 'Limpar',
-  applyButtonLabel: 'Aplicar',
-  customRelativeRangeOptionLabel: 'Período personalizado',
-  formatRelativeRange: () => '',
-  formatUnit: (unit, value) => `${value} ${unit}`,
-};
+/** A period's bound as typed: its message only once the date is complete (no red while typing). */
+function boundProblem(typed: string): string | undefined {
+  const read = readTypedDay(typed, 'Informe a data.');
+  if (!('error' in read)) return undefined;
+  return typed.trim().length >= 10 ? read.error : undefined;
+}
 
-const isValidRange: DateRangePickerProps.ValidationFunction = (range) => {
-  if (!range || range.type !== 'absolute')
-    return { valid: false, errorMessage: 'Escolha as datas inicial e final.' };
-  if (!range.startDate || !range.endDate)
-    return { valid: false, errorMessage: 'Escolha as datas inicial e final.' };
-  if (range.startDate > range.endDate)
-    return { valid: false, errorMessage: 'A data inicial deve ser anterior à final.' };
-  return { valid: true };
-};
+/** The period typed in 'De' and 'Até' (DD/MM/AAAA), or undefined while it is not a valid one. */
+export function typedPeriod(from: string, to: string): { startDate: string; endDate: string } | undefined {
+  const start = readTypedDay(from);
+  const end = readTypedDay(to);
+  if ('error' in start || 'error' in end || start.day > end.day) return undefined;
+  return { startDate: start.day, endDate: end.day };
+}
 
 /**
  * 'Compras': the customer's purchases in a period (default: the last `average_baskets_days`
@@ -182,10 +175,27 @@ function PurchasesTable({
   days: number;
 }) {
   const canWrite = useCan('write', 'Customers');
-  const [range, setRange] = useState<DateRangePickerProps.AbsoluteValue>(() => {
+  const [range, setRange] = useState(() => {
     const window = purchasesWindow(days);
-    return { type: 'absolute', startDate: window.start, endDate: window.end };
+    return { startDate: window.start, endDate: window.end };
   });
+  // What is typed in 'De' and 'Até'; the list follows once both make a valid period.
+  const [typed, setTyped] = useState(() => ({ from: dayText(range.startDate), to: dayText(range.endDate) }));
+  const changePeriod = (next: { from: string; to: string }) => {
+    setTyped(next);
+    const period = typedPeriod(next.from, next.to);
+    if (period && (period.startDate !== range.startDate || period.endDate !== range.endDate)) {
+      setRange(period);
+      setPage(1);
+      setExpanded(new Set());
+    }
+  };
+  const fromProblem = boundProblem(typed.from);
+  const toProblem = boundProblem(typed.to);
+  const orderProblem =
+    !fromProblem && !toProblem && typed.from.length >= 10 && typed.to.length >= 10 && !typedPeriod(typed.from, typed.to)
+      ? 'A data inicial deve ser anterior à final.'
+      : undefined;
   const [page, setPage] = useState(1);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [associating, setAssociating] = useState(false);
@@ -247,27 +257,24 @@ function PurchasesTable({
           </Header>
         }
         filter={
-          <DateRangePicker
-            data-testid="purchases-period"
-            value={range}
-            onChange={({ detail }) => {
-              if (detail.value?.type === 'absolute') {
-                setRange(detail.value);
-                setPage(1);
-                setExpanded(new Set());
-              }
-            }}
-            rangeSelectorMode="absolute-only"
-            absoluteFormat="long-localized"
-            showClearButton={false}
-            locale="pt-BR"
-            dateOnly
-            relativeOptions={[]}
-            isValidRange={isValidRange}
-            i18nStrings={RANGE_I18N}
-            placeholder="Escolha o período"
-            expandToViewport
-          />
+          <SpaceBetween direction="horizontal" size="s">
+            <FormField label="De" errorText={fromProblem}>
+              <DateInput
+                data-testid="purchases-from"
+                ariaLabel="Data inicial das compras"
+                value={typed.from}
+                onChange={(from) => changePeriod({ ...typed, from })}
+              />
+            </FormField>
+            <FormField label="Até" errorText={toProblem ?? orderProblem}>
+              <DateInput
+                data-testid="purchases-to"
+                ariaLabel="Data final das compras"
+                value={typed.to}
+                onChange={(to) => changePeriod({ ...typed, to })}
+              />
+            </FormField>
+          </SpaceBetween>
         }
         pagination={
           <Pagination

@@ -6,7 +6,8 @@ import Wizard, { type WizardProps } from '@cloudscape-design/components/wizard';
 import { documentDigits, padDocument } from '@freguesia/shared/domain/document';
 import { maskDocument } from '@freguesia/shared/domain/masks';
 import { CUSTOMER_MESSAGES } from '@freguesia/shared/schemas/customer';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError, serverFieldErrors } from '../../api/client';
 import {
@@ -18,7 +19,8 @@ import {
   type CustomerDetails,
 } from '../../api/customers';
 import { notify } from '../../app/notifications/notify';
-import { fetchStates, geocodeAddress, type AddressValue } from '../../components/address';
+import { fetchStates, geocodeKey, useAutoGeocode, type AddressValue } from '../../components/address';
+import { useLeaveGuard } from '../../components/discard-changes';
 import { applyServerErrors, useZodForm } from '../../components/form';
 import {
   customerFormSchema,
@@ -60,13 +62,20 @@ export default function CustomerFormPage() {
         header={notFound ? 'Cliente não encontrado.' : 'Não foi possível carregar o cliente.'}
         action={<Button onClick={() => void record.refetch()}>Tentar novamente</Button>}
       >
-        {record.error instanceof Error ? record.error.message : null}
+        {/* The 404's message is the header already: say what to do instead of repeating it. */}
+        {notFound
+          ? 'Ele pode ter sido excluído. Volte à lista de clientes e busque novamente.'
+          : record.error instanceof Error
+            ? record.error.message
+            : null}
       </Alert>
     );
   }
   // Keyed by the record so a redirect from /customer/new to an edit starts fresh.
   return <CustomerWizard key={`${id ?? 'new'}`} record={id === undefined ? null : (record.data ?? null)} />;
 }
+
+const GEOCODE_FAILED = 'Não foi possível localizar o endereço no mapa.';
 
 function CustomerWizard({ record }: { record: CustomerDetails | null }) {
   const navigate = useNavigate();
@@ -76,20 +85,12 @@ function CustomerWizard({ record }: { record: CustomerDetails | null }) {
   const [passthrough] = useState<Passthrough>(() => (record ? recordPassthrough(record) : {}));
   const [activeStep, setActiveStep] = useState(0);
   const [checkingDocument, setCheckingDocument] = useState(false);
-  const [geocoding, setGeocoding] = useState(false);
-  const geocodeSeq = useRef(0);
   const checkedDocument = useRef<string>(record ? documentDigits(record.document) : '');
 
   const stores = useStoreOptions();
   const banks = useBanks();
-
-  // Editing a field clears its message (the step is validated again on Próximo).
-  useEffect(() => {
-    const subscription = form.watch((_values, { name }) => {
-      if (name && form.getFieldState(name).error) form.clearErrors(name);
-    });
-    return () => subscription.unsubscribe();
-  }, [form]);
+  // Unsaved changes: 'Cancelar', the menu and the breadcrumbs ask 'Descartar alterações?' first.
+  const leaveGuard = useLeaveGuard(form.formState.isDirty && !save.isSuccess);
 
   const setValue = <K extends keyof CustomerFormValues>(name: K, value: CustomerFormValues[K]) =>
     form.setValue(name as never, value as never, { shouldDirty: true });
@@ -135,6 +136,7 @@ function CustomerWizard({ record }: { record: CustomerDetails | null }) {
       const existing = await customerExists(padded);
       if (existing > 0) {
         notify({ type: 'warning', content: CUSTOMER_MESSAGES.duplicate });
+        leaveGuard.allowNavigation();
         navigate(`/customer/edit/${existing}`);
       }
     } catch {
@@ -145,34 +147,32 @@ function CustomerWizard({ record }: { record: CustomerDetails | null }) {
     }
   };
 
-  /** Geocodes the address and places the marker (zoom 17). */
-  const locate = async (address: AddressValue) => {
-    if (!address.address.trim() || !address.city.trim() || !address.state.trim()) return;
-    const seq = ++geocodeSeq.current;
-    setGeocoding(true);
-    try {
-      const found = await geocodeAddress({
-        address: address.address,
-        number: address.number,
-        city: address.city,
-        state: address.state,
-      });
-      if (seq !== geocodeSeq.current) return;
-      if (found) {
+  // The marker follows the address: geocoded once street, city and state are filled, in any
+  // order, after a pause in typing (editing: only when the saved address changes).
+  const [street, number, city, state] = useWatch({
+    control: form.control,
+    name: ['address', 'number', 'city', 'state'],
+  });
+  const geocoding = useAutoGeocode(
+    { address: street, number, city, state },
+    {
+      initialKey: record ? geocodeKey(toAddress(recordToForm(record))) : undefined,
+      onFound: (found) => {
         setValue('latitude', found.lat);
         setValue('longitude', found.lon);
-      } else notify({ type: 'info', content: 'Não foi possível localizar o endereço no mapa.' });
-    } catch (error) {
-      if (seq === geocodeSeq.current) {
+      },
+      // A marker left at the previous address would be wrong.
+      onMissing: () => {
+        setValue('latitude', null);
+        setValue('longitude', null);
+      },
+      onFailed: (error) =>
         notify({
           type: 'warning',
-          content: error instanceof Error ? error.message : 'Não foi possível localizar o endereço no mapa.',
-        });
-      }
-    } finally {
-      if (seq === geocodeSeq.current) setGeocoding(false);
-    }
-  };
+          content: error instanceof Error && error.message ? error.message : GEOCODE_FAILED,
+        }),
+    },
+  );
 
   /** Validates steps `from`..`to` (inclusive): the first step with a message, if any. */
   const firstInvalidStep = async (from: number, to: number): Promise<number | undefined> => {
@@ -202,6 +202,7 @@ function CustomerWizard({ record }: { record: CustomerDetails | null }) {
     try {
       await save.mutateAsync(formToPayload(form.getValues(), passthrough, record?.id));
       notify({ type: 'success', content: editing ? CUSTOMER_MESSAGES.updated : CUSTOMER_MESSAGES.created });
+      leaveGuard.allowNavigation();
       navigate('/customers');
     } catch (error) {
       if (!(error instanceof ApiError)) {
@@ -211,6 +212,7 @@ function CustomerWizard({ record }: { record: CustomerDetails | null }) {
       const existingId = Number((error.body as { id?: unknown } | undefined)?.id);
       if (error.status === 409 && !editing && existingId > 0) {
         notify({ type: 'warning', content: CUSTOMER_MESSAGES.duplicate });
+        leaveGuard.allowNavigation();
         navigate(`/customer/edit/${existingId}`);
         return;
       }
@@ -241,14 +243,7 @@ function CustomerWizard({ record }: { record: CustomerDetails | null }) {
     {
       title: STEP_TITLES[1],
       description: 'Endereço do cliente; o marcador aparece no mapa após a localização do endereço.',
-      content: (
-        <LocationStep
-          control={control}
-          geocoding={geocoding}
-          onLocate={(address) => void locate(address)}
-          onAddressChange={onAddressChange}
-        />
-      ),
+      content: <LocationStep control={control} geocoding={geocoding} onAddressChange={onAddressChange} />,
     },
     {
       title: STEP_TITLES[2],
@@ -263,27 +258,30 @@ function CustomerWizard({ record }: { record: CustomerDetails | null }) {
   ];
 
   return (
-    <Wizard
-      data-testid="customer-wizard"
-      steps={steps}
-      activeStepIndex={activeStep}
-      isLoadingNextStep={save.isPending}
-      onNavigate={(event) => void onNavigate(event)}
-      onSubmit={() => void submit()}
-      onCancel={() => navigate('/customers')}
-      submitButtonText="Finalizar"
-      i18nStrings={{
-        stepNumberLabel: (n) => `Passo ${n}`,
-        collapsedStepsLabel: (n, total) => `Passo ${n} de ${total}`,
-        skipToButtonLabel: (step) => `Ir para ${step.title}`,
-        navigationAriaLabel: 'Passos do cadastro',
-        cancelButton: 'Cancelar',
-        previousButton: 'Voltar',
-        nextButton: 'Próximo',
-        optional: 'opcional',
-        nextButtonLoadingAnnouncement: 'Carregando o próximo passo',
-        submitButtonLoadingAnnouncement: 'Salvando o cliente',
-      }}
-    />
+    <>
+      {leaveGuard.modal}
+      <Wizard
+        data-testid="customer-wizard"
+        steps={steps}
+        activeStepIndex={activeStep}
+        isLoadingNextStep={save.isPending}
+        onNavigate={(event) => void onNavigate(event)}
+        onSubmit={() => void submit()}
+        onCancel={() => navigate('/customers')}
+        submitButtonText="Finalizar"
+        i18nStrings={{
+          stepNumberLabel: (n) => `Passo ${n}`,
+          collapsedStepsLabel: (n, total) => `Passo ${n} de ${total}`,
+          skipToButtonLabel: (step) => `Ir para ${step.title}`,
+          navigationAriaLabel: 'Passos do cadastro',
+          cancelButton: 'Cancelar',
+          previousButton: 'Voltar',
+          nextButton: 'Próximo',
+          optional: 'opcional',
+          nextButtonLoadingAnnouncement: 'Carregando o próximo passo',
+          submitButtonLoadingAnnouncement: 'Salvando o cliente',
+        }}
+      />
+    </>
   );
 }

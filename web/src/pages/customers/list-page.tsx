@@ -18,6 +18,7 @@ import { useFollow } from '../../app/shell/use-follow';
 import { ConfirmDeleteModal } from '../../components/delete-confirmation';
 import { EMPTY, formatDate } from '../../components/format';
 import { RowActions } from '../../components/row-actions';
+import { useMediaQuery } from '../../components/use-media-query';
 import { ServerTable, useServerList } from '../../components/table';
 import { cityUf, CUSTOMER_NOUN, displayDocument, displayPhone } from './format';
 import './list-page.css';
@@ -25,6 +26,14 @@ import './list-page.css';
 const NoWrap = ({ children }: { children: ReactNode }) => (
   <span style={{ whiteSpace: 'nowrap' }}>{children}</span>
 );
+
+/**
+ * Below this width (an 800 px laptop window, a tablet) the list keeps the columns staff look a
+ * customer up by — name, document, cellphone, city — so none is squeezed into one letter per line;
+ * the e-mail, channel and registration date are in the customer's details.
+ */
+export const COMPACT_LIST_QUERY = '(max-width: 1099.98px)';
+const COMPACT_HIDDEN = new Set(['email', 'channel', 'created_at']);
 
 export const DELETE_QUESTION = 'Tem certeza que deseja excluir este cliente ?';
 export const EMPTY_TEXT = 'Nenhum cliente encontrado.';
@@ -48,6 +57,7 @@ export default function CustomersListPage() {
   });
   const remove = useDeleteCustomer();
   const [toDelete, setToDelete] = useState<CustomerListItem | null>(null);
+  const compact = useMediaQuery(COMPACT_LIST_QUERY);
 
   const confirmDelete = async (customer: CustomerListItem) => {
     try {
@@ -74,15 +84,16 @@ export default function CustomersListPage() {
         </Link>
       ),
       isRowHeader: true,
+      minWidth: 180,
     },
-    { id: 'document', header: 'CPF/CNPJ', cell: (c) => <NoWrap>{displayDocument(c.document)}</NoWrap> },
+    { id: 'document', header: 'CPF/CNPJ', minWidth: 140, cell: (c) => <NoWrap>{displayDocument(c.document)}</NoWrap> },
     {
       id: 'email',
       header: 'E-mail',
       cell: (c) => <span className="customers-list__email">{c.email || EMPTY}</span>,
     },
-    { id: 'cellphone', header: 'Celular', cell: (c) => <NoWrap>{displayPhone(c.cellphone)}</NoWrap> },
-    { id: 'city', header: 'Cidade/UF', cell: (c) => cityUf(c.city, c.state) },
+    { id: 'cellphone', header: 'Celular', minWidth: 130, cell: (c) => <NoWrap>{displayPhone(c.cellphone)}</NoWrap> },
+    { id: 'city', header: 'Cidade/UF', minWidth: 120, cell: (c) => cityUf(c.city, c.state) },
     { id: 'channel', header: 'Canal', cell: (c) => c.channel || EMPTY },
     { id: 'created_at', header: 'Cadastro', cell: (c) => <NoWrap>{formatDate(c.created_at)}</NoWrap> },
     {
@@ -122,6 +133,10 @@ export default function CustomersListPage() {
         wrapLines
         list={list}
         columns={columns}
+        columnDisplay={columns.map((column) => ({
+          id: column.id!,
+          visible: !(compact && COMPACT_HIDDEN.has(column.id!)),
+        }))}
         newButton={{ label: 'Novo cliente', subject: 'Customers', onClick: () => navigate('/customer/new') }}
         search={{
           placeholder: 'Buscar por nome, CPF/CNPJ, e-mail ou telefone',

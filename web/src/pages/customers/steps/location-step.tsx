@@ -1,9 +1,10 @@
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
 import type { LatLngTuple } from 'leaflet';
 import { useFormState, useWatch } from 'react-hook-form';
-import { AddressFields, type AddressField, type AddressValue } from '../../../components/address';
+import { AddressFields, type AddressField, type AddressValue, type GeocodeStatus } from '../../../components/address';
 import { GEOGRAPHIC_CENTER, MAP_ZOOM, MapPreview } from '../../../components/map';
 import { STEP_FIELDS, type CustomerFormValues } from '../form-model';
 import type { StepProps } from './step-props';
@@ -11,9 +12,8 @@ import type { StepProps } from './step-props';
 const ADDRESS_FIELDS = STEP_FIELDS[1];
 
 export interface LocationStepProps extends StepProps {
-  geocoding: boolean;
-  /** Geocodes the given address (number blur, CEP found). */
-  onLocate: (address: AddressValue) => void;
+  /** Where the address lookup stands (the wizard geocodes as the address is filled). */
+  geocoding: GeocodeStatus;
   /** Writes the changed address fields into the form. */
   onAddressChange: (next: AddressValue) => void;
 }
@@ -37,7 +37,26 @@ export function toAddress(values: Pick<CustomerFormValues, AddressField>): Addre
  * wire format and the server's field errors are flat: `zipcode`, `city`, …), so it is bound by
  * watching those fields and writing back what changed, with each field's message under it.
  */
-export function LocationStep({ control, geocoding, onLocate, onAddressChange }: LocationStepProps) {
+/** The feedback under 'Mapa': what the marker shows, or why there is none. */
+export function geocodeStatusText(status: GeocodeStatus, placed: boolean): { type: StatusIndicatorProps.Type; text: string } {
+  switch (status) {
+    case 'running':
+      return { type: 'loading', text: 'Localizando o endereço…' };
+    case 'missing':
+      return {
+        type: 'warning',
+        text: 'Endereço não localizado no mapa. Confira rua, número, cidade e estado; o cadastro pode seguir sem o marcador.',
+      };
+    case 'failed':
+      return { type: 'warning', text: 'Não foi possível localizar o endereço agora; o cadastro pode seguir sem o marcador.' };
+    default:
+      return placed
+        ? { type: 'success', text: 'Marcador posicionado pelo endereço informado.' }
+        : { type: 'info', text: 'Informe endereço, cidade e estado para posicionar o marcador.' };
+  }
+}
+
+export function LocationStep({ control, geocoding, onAddressChange }: LocationStepProps) {
   const watched = useWatch({ control, name: ADDRESS_FIELDS });
   const address = toAddress(
     Object.fromEntries(ADDRESS_FIELDS.map((name, i) => [name, watched[i] ?? ''])) as Pick<
@@ -50,6 +69,7 @@ export function LocationStep({ control, geocoding, onLocate, onAddressChange }: 
   const [latitude, longitude, fullname] = useWatch({ control, name: ['latitude', 'longitude', 'fullname'] });
   const point: LatLngTuple | undefined =
     latitude !== null && longitude !== null ? [latitude, longitude] : undefined;
+  const status = geocodeStatusText(geocoding, point !== undefined);
   return (
     <SpaceBetween size="l">
       <Container header={<Header variant="h2">Endereço</Header>}>
@@ -59,8 +79,6 @@ export function LocationStep({ control, geocoding, onLocate, onAddressChange }: 
           errors={addressErrors}
           required={['zipcode', 'address', 'neighborhood', 'state', 'city']}
           onChange={onAddressChange}
-          onCepFound={(_found, next) => onLocate(next)}
-          onNumberBlur={(current) => onLocate(current)}
         />
       </Container>
       <Container
@@ -68,11 +86,9 @@ export function LocationStep({ control, geocoding, onLocate, onAddressChange }: 
           <Header
             variant="h2"
             description={
-              geocoding
-                ? 'Localizando o endereço…'
-                : point
-                  ? 'Marcador posicionado pelo endereço informado.'
-                  : 'Informe o endereço e o número para posicionar o marcador.'
+              <span data-testid="customer-geocode-status">
+                <StatusIndicator type={status.type}>{status.text}</StatusIndicator>
+              </span>
             }
           >
             Mapa
