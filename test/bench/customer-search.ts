@@ -1,30 +1,58 @@
 /**
  * Customer search at scale: DynamoDB requests per search page and latency (p50/p95) by exact
- * document, by accent-insensitive name prefix, by e-mail and by phone prefix, plus the unfiltered
- * first page, at 2,000 and at 100,000 customers (each in a fresh tenant). Runs against an
+ * document, by the prefix of any word of the name (one and several words, accent-insensitive),
+ * by the start of the e-mail (whole address, or the part before the @), by phone start and by
+ * its last digits, plus the unfiltered first page, at 2,000 and at 100,000 customers (each in a
+ * fresh tenant). Searches run through the service (`listCustomers`: index Query + ranking). Runs against an
  * in-memory DynamoDB Local; requests are counted by a middleware on the shared DocumentClient.
  * Measured at the repository (the search itself) and through the real Lambda handler (which
  * adds the staff-auth reads: user and role).
  *
- * Run: npx tsx test/bench/customer-search.ts   (CUSTOMERS=100000, ITERATIONS=200 by default)
+ * Run: npx tsx test/bench/customer-search.ts   (CUSTOMERS=100000, ITERATIONS=200 by default;
+ * SMALL_CUSTOMERS=0 skips the 2,000 base; BENCH_DYNAMODB_ENDPOINT reuses a running DynamoDB Local)
  */
+import { randomBytes } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ensureTable } from '../../infra/local/dynamodb';
 import { countDynamoRequests, measureSearches, startLocalTable, type SearchFigures } from '../support/local-table';
 
+async function useRunningTable(endpoint: string, tableName: string): Promise<{ stop(): Promise<void> }> {
+  const client = new DynamoDBClient({ endpoint, region: 'sa-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  await ensureTable(client, tableName);
+  Object.assign(process.env, {
+    TABLE_NAME: tableName,
+    DYNAMODB_ENDPOINT: endpoint,
+    AWS_REGION: 'sa-east-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    FREGUESIA_SECRETS_KEY: 'test-only-secrets-key-0123456789abcdefghijklmnopqrstuv',
+    FREGUESIA_RUNTIME: 'local',
+    POWERTOOLS_LOG_LEVEL: 'ERROR',
+  });
+  return { stop: async () => {} };
+}
+
 const LARGE = Number(process.env.CUSTOMERS ?? 100_000);
-const SMALL = 2_000;
+const SMALL = Number(process.env.SMALL_CUSTOMERS ?? 2_000);
 const ITERATIONS = Number(process.env.ITERATIONS ?? 200);
 
-const dynamo = await startLocalTable('freguesia-bench-customers');
+// BENCH_DYNAMODB_ENDPOINT: reuse a DynamoDB Local already running (a busy machine may not start
+// one within startLocalTable's 30 s); the table is created on it.
+const dynamo = process.env.BENCH_DYNAMODB_ENDPOINT
+  ? await useRunningTable(process.env.BENCH_DYNAMODB_ENDPOINT, 'freguesia-bench-customers')
+  : await startLocalTable('freguesia-bench-customers');
 
 // Modules read the environment at load time: import them only now.
-const { CustomerEntity, CustomerPhoneEntity } = await import('@freguesia/functions/customers/entities');
+const { CustomerEntity, CustomerPhoneEntity, CustomerWordEntity } = await import('@freguesia/functions/customers/entities');
 const { customersRepository } = await import('@freguesia/functions/customers/customers.repository');
-const { searchKey } = await import('@freguesia/functions/customers/customers.model');
+const { listCustomers } = await import('@freguesia/functions/customers/customers.service');
+const { searchEntries } = await import('@freguesia/functions/customers/customer-words.model');
 const { handler } = await import('@freguesia/functions/customers/handler');
 const { countersFor } = await import('@freguesia/functions/lib/ddb/counters');
 const { cpfFromBase } = await import('@freguesia/shared/domain/document');
 const { normalizeText } = await import('@freguesia/shared/domain/text');
-const { createTestTenant } = await import('../support/tenant');
+const { createTestTenant, staffContext } = await import('../support/tenant');
 const { call } = await import('../support/api');
 
 const dynamoRequests = await countDynamoRequests();
@@ -81,8 +109,11 @@ function customer(tenant: string, i: number) {
   };
 }
 
+let written = 0;
+
 async function seed(tenant: string, count: number): Promise<number> {
   const started = performance.now();
+  written = 0;
   const chunk = 5000;
   for (let start = 0; start < count; start += chunk) {
     const items = Array.from({ length: Math.min(chunk, count - start) }, (_, k) =>
@@ -102,11 +133,14 @@ async function seed(tenant: string, count: number): Promise<number> {
       active: c.active,
       createdAt: c.createdAt,
     }));
-    const [a, b] = await Promise.all([
+    const words = items.flatMap((c) => searchEntries(tenant, c.id, c));
+    const [a, b, w] = await Promise.all([
       CustomerEntity.put(items).go({ concurrency: 16 }),
       CustomerPhoneEntity.put(phones).go({ concurrency: 8 }),
+      CustomerWordEntity.put(words).go({ concurrency: 16 }),
     ]);
-    if (a.unprocessed.length + b.unprocessed.length > 0) throw new Error('unprocessed items');
+    if (a.unprocessed.length + b.unprocessed.length + w.unprocessed.length > 0) throw new Error('unprocessed items');
+    written += items.length + phones.length + words.length;
   }
   await countersFor(tenant).add('customer', count);
   return (performance.now() - started) / 1000;
@@ -114,51 +148,36 @@ async function seed(tenant: string, count: number): Promise<number> {
 
 const measure = (run: (i: number) => Promise<number>) => measureSearches(dynamoRequests, run, ITERATIONS, 10);
 
-const namePrefixes = [
-  'maria',
-  'jose s',
-  'ana lima',
-  'joão',
-  'antonio',
-  'francisca oliveira',
-  'carlos',
-  'paulo r',
-  'adriana',
-  'lucas',
-];
+/** One word: a first name, a surname (any word of the name), a prefix. */
+const nameWords = ['maria', 'costa', 'joão', 'oliveira', 'antonio', 'ribei', 'carlos', 'gonçalves', 'adriana', 'pra'];
+/** Several words narrowing: first name and surname, in any order. */
+const nameSeveral = ['maria costa', 'silva jose', 'ana lima', 'francisca oliveira', 'paulo r', 'costa ribeiro'];
 
 async function scenario(label: string, count: number) {
   const t = await createTestTenant('bench');
   const seconds = await seed(t.tenant, count);
   console.log(
-    `\n${label}: ${count.toLocaleString('pt-BR')} clientes gravados em ${seconds.toFixed(1)} s (${Math.round((count * 2) / seconds)} itens/s, BatchWrite em paralelo)`,
+    `\n${label}: ${count.toLocaleString('pt-BR')} clientes gravados em ${seconds.toFixed(1)} s (${written.toLocaleString('pt-BR')} itens com os de busca, ${Math.round(written / seconds)} itens/s, BatchWrite em paralelo)`,
   );
   const repo = customersRepository(t.tenant);
+  const ctx = staffContext(t);
   const sample = Array.from({ length: 50 }, (_, k) => customer(t.tenant, (k * 7919) % count));
-  const search = (q: string) => repo.search(searchKey(q)!, 1, 10);
+  const search = async (q: string, field?: 'email' | 'cellphone') =>
+    (await listCustomers(ctx, { q, field, page: 1, per_page: 10 })).data.length;
   const rows: [string, SearchFigures][] = [
+    ['documento exato (serviço)', await measure(async (i) => search(sample[i % sample.length]!.document))],
+    ['uma palavra do nome (serviço)', await measure(async (i) => search(nameWords[i % nameWords.length]!))],
+    ['várias palavras do nome (serviço)', await measure(async (i) => search(nameSeveral[i % nameSeveral.length]!))],
+    ['início do e-mail com @ (serviço)', await measure(async (i) => search(`${sample[i % sample.length]!.email.split('@')[0]}@ex`))],
     [
-      'documento exato (repositório)',
-      await measure(async (i) => (await search(sample[i % sample.length]!.document)).items.length),
+      'início do e-mail antes do @ (serviço)',
+      await measure(async (i) => search(sample[i % sample.length]!.email.slice(0, 10), 'email')),
     ],
     [
-      'prefixo do nome (repositório)',
-      await measure(async (i) => (await search(namePrefixes[i % namePrefixes.length]!)).items.length),
+      'início do celular (serviço)',
+      await measure(async (i) => search(`(11) ${sample[i % sample.length]!.cellphone.slice(2, 7)}`)),
     ],
-    [
-      'prefixo do e-mail (repositório)',
-      await measure(
-        async (i) =>
-          (await repo.search({ kind: 'email', value: sample[i % sample.length]!.email.slice(0, 12) }, 1, 10))
-            .items.length,
-      ),
-    ],
-    [
-      'prefixo do celular (repositório)',
-      await measure(
-        async (i) => (await search(`(11) ${sample[i % sample.length]!.cellphone.slice(2, 7)}`)).items.length,
-      ),
-    ],
+    ['4 últimos dígitos do celular (serviço)', await measure(async (i) => search(sample[i % sample.length]!.cellphone.slice(-4)))],
     [
       'lista sem filtro, página 1 (repositório + total)',
       await measure(async () => (await Promise.all([repo.listPage(1, 10), repo.total()]))[0].length),
@@ -181,7 +200,7 @@ async function scenario(label: string, count: number) {
       await measure(async (i) => {
         const res = await call(handler, {
           path: '/api/web/customers',
-          query: { q: namePrefixes[i % namePrefixes.length] },
+          query: { q: nameWords[i % nameWords.length] },
           tenant: t.tenant,
           token: t.adminToken,
         });
@@ -195,14 +214,14 @@ async function scenario(label: string, count: number) {
       `  ${name.padEnd(50)} ${f.requests.toFixed(2)} req. DynamoDB/busca   p50 ${f.p50.toFixed(1)} ms   p95 ${f.p95.toFixed(1)} ms   (${f.results.toFixed(1)} resultados)`,
     );
   }
-  const totals = await repo.search(searchKey('maria')!, 1, 10);
+  const totals = await listCustomers(ctx, { q: 'maria', page: 1, per_page: 10 });
   console.log(
-    `  total informado para "maria": ${totals.total}${totals.estimated ? ' (estimado: mais de 200 resultados)' : ''}`,
+    `  total informado para "maria": ${totals.pagination.total}${'estimated' in totals.pagination ? ' (estimado: mais de 200 resultados)' : ''}`,
   );
 }
 
 try {
-  await scenario('Base pequena', SMALL);
+  if (SMALL > 0) await scenario('Base pequena', SMALL);
   await scenario('Base grande', LARGE);
   console.log(
     '\nO handler soma 2 GetItems por requisição (usuário e perfil da equipe); o ambiente fica em cache por contêiner.',

@@ -1,4 +1,5 @@
 import { addDays } from '@freguesia/shared/domain/dates';
+import { MAX_CUSTOMER_TOTAL_CENTS } from '@freguesia/shared/schemas/customer-limits';
 import { mapLimited } from '../lib/ddb/concurrency';
 import { countersFor } from '../lib/ddb/counters';
 import { UniqueEntity } from '../lib/ddb/entities/unique';
@@ -38,6 +39,13 @@ export function basketsRepository(tenant: string) {
    * The customer-side half of recording purchases: ADD count and total; and, when a purchase
    * is newer than the last one seen, SET its date and origin under a condition on the value
    * read (optimistic), so a concurrent newer purchase is never overwritten by an older one.
+   *
+   * The total saturates at MAX_CUSTOMER_TOTAL_CENTS (< 2^53): it is ADDed only under the
+   * condition that the sum stays within the ceiling, else SET to the ceiling under the opposite
+   * condition. Both conditions are comparisons (never equality with the value read, which may be
+   * rounded when an older version stored more than 2^53), so a failed one only means a
+   * concurrent purchase moved the total: the caller reads the customer again. The count needs no
+   * ceiling: it grows by at most ASSOCIATE_MAX per write, and 2^53 writes cannot happen.
    */
   function customerPatch(
     customer: CustomerItem,
@@ -48,15 +56,19 @@ export function basketsRepository(tenant: string) {
     const total = purchases.reduce((sum, p) => sum + p.amount, 0);
     const seen = customer.dt_last_basket;
     const isNewer = !seen || newest.date >= seen;
-    const op = entity
-      .patch({ tenant, id: customer.id })
-      .add({ basketCount: purchases.length, basketTotal: total });
-    if (!isNewer) return op;
-    return op
-      .set({ dt_last_basket: newest.date, last_basket_origin: newest.origin })
-      .where(({ dt_last_basket }, { eq, notExists }) =>
-        seen ? eq(dt_last_basket, seen) : notExists(dt_last_basket),
-      );
+    const room = MAX_CUSTOMER_TOTAL_CENTS - total;
+    const saturate = customer.basketTotal > room;
+    const counted = entity.patch({ tenant, id: customer.id }).add({ basketCount: purchases.length });
+    const summed = saturate ? counted.set({ basketTotal: MAX_CUSTOMER_TOTAL_CENTS }) : counted.add({ basketTotal: total });
+    const dated = isNewer ? summed.set({ dt_last_basket: newest.date, last_basket_origin: newest.origin }) : summed;
+    return dated.where(({ basketTotal, dt_last_basket }, { eq, gt, lte, notExists }) =>
+      [
+        saturate ? gt(basketTotal, room) : `(${notExists(basketTotal)} OR ${lte(basketTotal, room)})`,
+        !isNewer ? '' : seen ? eq(dt_last_basket, seen) : notExists(dt_last_basket),
+      ]
+        .filter(Boolean)
+        .join(' AND '),
+    );
   }
 
   async function storedId(basket: NewBasket): Promise<number | null> {
@@ -147,7 +159,7 @@ export function basketsRepository(tenant: string) {
         const applied = {
           ...customer,
           basketCount: customer.basketCount + 1,
-          basketTotal: customer.basketTotal + basket.amount,
+          basketTotal: Math.min(MAX_CUSTOMER_TOTAL_CENTS, customer.basketTotal + basket.amount),
         };
         if (!customer.dt_last_basket || basket.date >= customer.dt_last_basket) {
           Object.assign(applied, { dt_last_basket: basket.date, last_basket_origin: basket.origin });

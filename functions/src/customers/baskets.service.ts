@@ -3,7 +3,7 @@ import { listStoreRefs, storeNames } from '../catalog/stores.service';
 import { staffOf, type ServiceContext } from '../lib/context';
 import { mapLimited } from '../lib/ddb/concurrency';
 import { paginateArray, paginated } from '../lib/ddb/pagination';
-import { conflict, invalid, notFound } from '../lib/errors';
+import { conflict, forbidden, invalid, notFound } from '../lib/errors';
 import { readSettingValue } from '../settings/settings.service';
 import { saleKey, toBasket, type IngestResult, type NewBasket } from './baskets.model';
 import { basketsRepository } from './baskets.repository';
@@ -100,6 +100,7 @@ async function storeOne(
       {
         type: 'purchase',
         basketId: id,
+        storeId: basket.idStore,
         description: `Compra de ${formatBrl(basket.amount)} na loja ${basket.idStore}, caixa ${basket.checkout}, cupom ${basket.coupon}`,
       },
     ]);
@@ -132,10 +133,12 @@ export async function customerBaskets(ctx: ServiceContext, query: CustomerBasket
   }
   const lte = query.lte_date ?? endOfMonth(today);
   if (gte > lte) throw invalid('A data inicial deve ser anterior à final.');
-  const [baskets, names] = await Promise.all([
+  const [stored, names] = await Promise.all([
     basketsRepository(ctx.tenant).byCustomer(query.id, gte, lte),
     storeNames(ctx),
   ]);
+  const scope = visibleStore(ctx);
+  const baskets = scope === undefined ? stored : stored.filter((b) => b.idStore === scope);
   const page = paginateArray(baskets, query.page, query.per_page);
   return {
     ...page,
@@ -155,11 +158,29 @@ export interface BasketFilter {
   per_page: number;
 }
 
-/** Without all stores, a staff user only sees purchases of their own store (spec part 1 §6). */
-function storeScope(ctx: ServiceContext, requested: number | undefined): number | undefined {
+/**
+ * The only store whose purchases the caller may see, or undefined for every store. Without
+ * all stores, a staff user sees their own store only (spec part 1 §6); a user with no store
+ * sees none (-1 matches no store). Other callers (POS, system jobs) are not store-bound.
+ */
+export function visibleStore(ctx: ServiceContext): number | undefined {
   const staff = staffOf(ctx);
-  if (!staff || staff.allStores) return requested;
+  if (!staff || staff.allStores) return undefined;
   return staff.storeId ?? -1;
+}
+
+/** Said when a store-bound user names another store (the same words as the catalogue's). */
+export const OUT_OF_SCOPE_STORE = 'Você só pode consultar os dados da sua loja.';
+
+/**
+ * The store a day filter reads: for a store-bound user their own store, and naming another
+ * store is refused (403, as the catalogue does); else the requested one (or every store).
+ */
+function storeScope(ctx: ServiceContext, requested: number | undefined): number | undefined {
+  const scope = visibleStore(ctx);
+  if (scope === undefined) return requested;
+  if (requested !== undefined && requested !== scope) throw forbidden(OUT_OF_SCOPE_STORE);
+  return scope;
 }
 
 /** Purchases of a day (newest first) to associate with a customer; see the repository's filter. */
@@ -197,7 +218,9 @@ export async function associateBaskets(
   ids: number[],
 ): Promise<number> {
   const repo = basketsRepository(ctx.tenant);
-  const baskets = await repo.byIds(ids);
+  const scope = visibleStore(ctx);
+  // A store-bound user cannot reach another store's purchase: it does not exist for them.
+  const baskets = (await repo.byIds(ids)).filter((b) => scope === undefined || b.idStore === scope);
   for (const id of ids) {
     const basket = baskets.find((b) => b.id === id);
     if (!basket) throw notFound(`Compra ${id} não encontrada.`);
@@ -213,6 +236,7 @@ export async function associateBaskets(
       baskets.map((basket) => ({
         type: 'associated' as const,
         basketId: basket.id,
+        storeId: basket.idStore,
         description: `Cupom ${basket.coupon} (loja ${basket.idStore}, ${formatBrl(basket.amount)}) associado ao cliente`,
       })),
     );

@@ -1,6 +1,7 @@
 import { normalizeText } from '@freguesia/shared/domain/text';
 import { isValidDocument } from '@freguesia/shared/domain/document';
 import { onlyDigits } from '@freguesia/shared/domain/masks';
+import { MAX_CUSTOMER_TOTAL_CENTS } from '@freguesia/shared/schemas/customer-limits';
 import type {
   CustomerEvent,
   CustomerForm,
@@ -223,6 +224,17 @@ export function toListItem(c: Pick<CustomerItem, 'id' | 'fullname' | 'document' 
   };
 }
 
+/**
+ * The store a timeline entry is about (purchases and associations), or undefined. Entries
+ * written before the store was recorded name it in their text ('na loja 2', '(loja 2, ...').
+ */
+export function eventStore(e: Pick<CustomerEventItem, 'type' | 'storeId' | 'description'>): number | undefined {
+  if (e.type !== 'purchase' && e.type !== 'associated') return undefined;
+  if (e.storeId !== undefined) return e.storeId;
+  const named = /\bloja (\d+)/.exec(e.description);
+  return named ? Number(named[1]) : undefined;
+}
+
 export function toEvent(e: CustomerEventItem): CustomerEvent {
   return {
     id: `${e.at}#${e.seq}`,
@@ -242,6 +254,8 @@ export function toEvent(e: CustomerEventItem): CustomerEvent {
 export function toDetails(c: CustomerItem, events: CustomerEventItem[]) {
   const { tenant: _t, passwordHash, nameKey: _n, emailKey: _e, basketCount, basketTotal, createdAt, updatedAt, version: _v, ...profile } = c;
   // Every form field is answered, null when empty, so the edit form gets a complete record.
+  // A total stored beyond the ceiling by an older version is served at the ceiling (exact in JSON).
+  const total = Math.min(Number(basketTotal) || 0, MAX_CUSTOMER_TOTAL_CENTS);
   const blanks = Object.fromEntries(PROFILE_FIELDS.filter((f) => f !== 'nameKey' && f !== 'emailKey').map((f) => [f, null]));
   return {
     ...blanks,
@@ -254,8 +268,8 @@ export function toDetails(c: CustomerItem, events: CustomerEventItem[]) {
     created_at: createdAt,
     updated_at: updatedAt,
     basket_count: basketCount,
-    basket_total: reais(basketTotal),
-    average_basket: reais(averageCentavos(basketTotal, basketCount)),
+    basket_total: reais(total),
+    average_basket: reais(averageCentavos(total, basketCount)),
     dt_last_basket: c.dt_last_basket ?? null,
     last_basket_origin: c.last_basket_origin ?? null,
     events: events.map(toEvent),

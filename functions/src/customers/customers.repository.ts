@@ -5,6 +5,7 @@ import { countersFor } from '../lib/ddb/counters';
 import { CounterEntity } from '../lib/ddb/entities/counter';
 import { UniqueEntity } from '../lib/ddb/entities/unique';
 import { readPage } from '../lib/ddb/pagination';
+import { mapLimited } from '../lib/ddb/concurrency';
 import { failedIndex, transactionError, writeTransaction } from '../lib/ddb/transactions';
 import { conflict } from '../lib/errors';
 import {
@@ -12,12 +13,22 @@ import {
   CustomerEventEntity,
   CustomerGeoEntity,
   CustomerPhoneEntity,
+  CustomerWordEntity,
   UNIQUE_SCOPES,
   customersService,
   type CustomerEventItem,
   type CustomerItem,
 } from './entities';
 import { phonesOf, toListItem, type Profile, type SearchKey, type TimelineEntry } from './customers.model';
+import {
+  searchEntries,
+  searchTerms,
+  termKey,
+  type Candidate,
+  type EntryColumns,
+  type SearchTerm,
+  type TermKind,
+} from './customer-words.model';
 
 /** Searches answer at most this many matches (one Query page of the index); see README. */
 export const SEARCH_CAP = 200;
@@ -70,6 +81,9 @@ export function customersRepository(tenant: string) {
     }));
   }
 
+  const wordItems = (id: number, c: EntryColumns) => searchEntries(tenant, id, c);
+  const wordKey = (id: number, t: SearchTerm) => ({ tenant, kind: t.kind, lead: t.term.slice(0, 1), term: t.term, customerId: id });
+
   const hasPoint = (p: { latitude?: number; longitude?: number }) =>
     typeof p.latitude === 'number' && typeof p.longitude === 'number';
 
@@ -94,13 +108,14 @@ export function customersRepository(tenant: string) {
       const item: CustomerItem = { ...customer, tenant, id };
       const result = await writeTransaction(() =>
         customersService.transaction
-          .write(({ customer: entity, unique, counter, phone, geo, event }) => [
+          .write(({ customer: entity, unique, counter, phone, word, geo, event }) => [
             unique.create({ tenant, scope: UNIQUE_SCOPES.document, value: item.document, ownerId: id }).commit(),
             entity.create(item).commit(),
             counter.upsert({ tenant, name: 'total:customer' }).add({ value: 1 }).commit(),
             counter.upsert({ tenant, name: `total:${CHANNEL_COUNTER}${item.channel}` }).add({ value: 1 }).commit(),
             ...(item.tags ?? []).map((tag) => counter.upsert({ tenant, name: `total:${TAG_COUNTER}${tag}` }).add({ value: 1 }).commit()),
             ...phoneItems(id, item).map((p) => phone.put(p).commit()),
+            ...wordItems(id, item).map((w) => word.put(w).commit()),
             ...(hasPoint(item) ? [geo.put({ tenant, customerId: id, latitude: item.latitude!, longitude: item.longitude! }).commit()] : []),
             ...eventItems(id, events).map((e) => event.create(e).commit()),
           ])
@@ -139,9 +154,13 @@ export function customersRepository(tenant: string) {
       const newTags = new Set(profile.tags ?? []);
       const newPhoneItems = phoneItems(id, next);
       const stalePhones = phonesOf(current).filter((p) => !newPhoneItems.some((n) => n.phone === p));
+      // Every current term is written again (its list columns may have changed); stale ones go.
+      const newWordItems = wordItems(id, next);
+      const newTerms = new Set(newWordItems.map(termKey));
+      const staleTerms = searchTerms(current).filter((t) => !newTerms.has(termKey(t)));
       const result = await writeTransaction(() =>
         customersService.transaction
-          .write(({ customer, unique, counter, phone, geo, event }) => {
+          .write(({ customer, unique, counter, phone, word, geo, event }) => {
             const patch = customer.patch({ tenant, id }).set(set as never);
             return [
               (removed.length > 0 ? patch.remove(removed as never) : patch).where(({ version }, { eq }) => eq(version, current.version)).commit(),
@@ -155,6 +174,8 @@ export function customersRepository(tenant: string) {
               ...[...oldTags].filter((t) => !newTags.has(t)).map((tag) => counter.upsert({ tenant, name: `total:${TAG_COUNTER}${tag}` }).add({ value: -1 }).commit()),
               ...stalePhones.map((p) => phone.delete({ tenant, phone: p, customerId: id }).commit()),
               ...newPhoneItems.map((p) => phone.put(p).commit()),
+              ...staleTerms.map((t) => word.delete(wordKey(id, t)).commit()),
+              ...newWordItems.map((w) => word.put(w).commit()),
               hasPoint(profile)
                 ? geo.put({ tenant, customerId: id, latitude: profile.latitude!, longitude: profile.longitude! }).commit()
                 : geo.delete({ tenant, customerId: id }).commit(),
@@ -179,13 +200,14 @@ export function customersRepository(tenant: string) {
       const id = current.id;
       const result = await writeTransaction(() =>
         customersService.transaction
-          .write(({ customer, unique, counter, phone, geo }) => [
+          .write(({ customer, unique, counter, phone, word, geo }) => [
             customer.delete({ tenant, id }).where(({ version }, { eq }) => eq(version, current.version)).commit(),
             unique.delete({ tenant, scope: UNIQUE_SCOPES.document, value: current.document }).commit(),
             counter.upsert({ tenant, name: 'total:customer' }).add({ value: -1 }).commit(),
             counter.upsert({ tenant, name: `total:${CHANNEL_COUNTER}${current.channel}` }).add({ value: -1 }).commit(),
             ...(current.tags ?? []).map((tag) => counter.upsert({ tenant, name: `total:${TAG_COUNTER}${tag}` }).add({ value: -1 }).commit()),
             ...phonesOf(current).map((p) => phone.delete({ tenant, phone: p, customerId: id }).commit()),
+            ...searchTerms(current).map((t) => word.delete(wordKey(id, t)).commit()),
             geo.delete({ tenant, customerId: id }).commit(),
           ])
           .go(),
@@ -242,6 +264,59 @@ export function customersRepository(tenant: string) {
       const more = rows.length >= want || cursor !== null;
       const counted = Math.min(rows.length, want - 1);
       return { items: rows.slice((page - 1) * perPage, end), total: more ? counted + 1 : counted, estimated: more };
+    },
+
+    /**
+     * Customers whose term of `kind` starts with `prefix`, in term order (whole words first),
+     * at most `want` entries: one Query of small items, a second request only when the 1 MB
+     * page limit cut the first short. `more` tells that entries were left unread.
+     */
+    async wordSearch(kind: TermKind, prefix: string, want: number): Promise<{ rows: Candidate[]; more: boolean }> {
+      const query = CustomerWordEntity.query
+        .byTerm({ tenant, kind, lead: prefix.slice(0, 1) })
+        // BETWEEN prefix and prefix + the highest code point: begins_with as an index seek (see search).
+        .between({ term: prefix }, { term: prefix + TOP });
+      const rows: Candidate[] = [];
+      let cursor: string | null = null;
+      for (let request = 0; request < 2 && rows.length < want; request++) {
+        const result: { data: EntityItem<typeof CustomerWordEntity>[]; cursor: string | null } = await query.go({
+          cursor,
+          limit: want - rows.length,
+          pages: 1,
+        });
+        for (const w of result.data) rows.push({ ...toListItem({ ...w, id: w.customerId }), telephone: w.telephone ?? null });
+        cursor = result.cursor;
+        if (!cursor) break;
+      }
+      return { rows, more: cursor !== null };
+    },
+
+    /**
+     * Writes the search entries of up to `limit` customers from `cursor` on (id order); each
+     * customer's entries go in one transaction conditioned on the customer's version, so a
+     * customer edited or deleted meanwhile is skipped (its own write keeps its entries right).
+     * Idempotent: entries have fixed keys. Answers the next cursor (null at the end).
+     */
+    async backfillWords(cursor: string | null, limit: number): Promise<{ customers: number; skipped: number; cursor: string | null }> {
+      const page = await CustomerEntity.query.byId({ tenant }).go({ cursor, limit, pages: 1 });
+      let skipped = 0;
+      await mapLimited(page.data, 8, async (c) => {
+        const items = wordItems(c.id, c);
+        if (items.length === 0) return;
+        const result = await writeTransaction(() =>
+          customersService.transaction
+            .write(({ customer, word }) => [
+              customer.check({ tenant, id: c.id }).where(({ version }, { eq }) => eq(version, c.version)).commit(),
+              ...items.map((w) => word.put(w).commit()),
+            ])
+            .go(),
+        );
+        if (result.canceled) {
+          if (failedIndex(result) !== 0) throw transactionError(result);
+          skipped++;
+        }
+      });
+      return { customers: page.data.length, skipped, cursor: page.cursor };
     },
 
     /** A page of every customer, newest first (total from the `total:customer` counter). */

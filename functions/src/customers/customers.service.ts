@@ -7,16 +7,19 @@ import type {
   PortalCustomerRecord,
 } from '@freguesia/shared/schemas/customer';
 import { CUSTOMER_MESSAGES } from '@freguesia/shared/schemas/customer';
+import { searchWords } from '@freguesia/shared/domain/text';
 import { listStoreRefs } from '../catalog/stores.service';
 import { hashPassword } from '../lib/auth/password';
 import { staffOf, type ServiceContext } from '../lib/context';
 import { paginated, type Paginated } from '../lib/ddb/pagination';
 import { InvalidError, notFound } from '../lib/errors';
 import { basketsRepository } from './baskets.repository';
+import { visibleStore } from './baskets.service';
 import {
   changedFields,
   consentChanges,
   consentDescription,
+  eventStore,
   profileFromForm,
   profileFromPortal,
   searchKey,
@@ -27,7 +30,17 @@ import {
   type Profile,
   type SearchField,
 } from './customers.model';
-import { customersRepository, GEO_CAP } from './customers.repository';
+import { customersRepository, GEO_CAP, SEARCH_CAP, type CustomersRepository, type SearchResult } from './customers.repository';
+import {
+  couldBeEmailLocal,
+  emailLocal,
+  nameQueryWord,
+  namePrefix,
+  PHONE_SUFFIX_MIN,
+  rankByName,
+  rankByPhone,
+  reverseDigits,
+} from './customer-words.model';
 import type { CustomerItem } from './entities';
 
 /**
@@ -45,8 +58,12 @@ export interface CustomerQuery {
 
 /**
  * The list: without `q`, every customer newest first with the `total:customer` counter; with
- * `q`, one Query on the field's index (auto-detected when `field` is absent), total exact up
- * to 200 matches and flagged `pagination.estimated` beyond.
+ * `q`, a search on the field's index (auto-detected when `field` is absent): the document
+ * exactly; the name by the prefix of any word (ranked: exact name, name starting with the
+ * query, whole words, prefixes); the e-mail by its beginning ('@' typed) or by the part before
+ * the @; the phone by its first or its last digits. Index-only: at most a few Queries per
+ * search whatever the table size; the total is exact up to 200 matches and flagged
+ * `pagination.estimated` beyond.
  */
 export async function listCustomers(
   ctx: ServiceContext,
@@ -58,13 +75,122 @@ export async function listCustomers(
     const [items, total] = await Promise.all([repo.listPage(query.page, query.per_page), repo.total()]);
     return paginated(items, total, query.page, query.per_page);
   }
-  let result = await repo.search(key, query.page, query.per_page);
-  // A bare 11-digit number may be a cellphone that happens to pass the CPF check.
-  if (result.total === 0 && !query.field && key.kind === 'document' && key.value.length === 11) {
-    result = await repo.search({ kind: 'phone', value: key.value }, query.page, query.per_page);
+  const { page, per_page: perPage } = query;
+  let result: SearchResult;
+  if (key.kind === 'name') {
+    result = await searchByName(repo, query.q, page, perPage);
+    // One token that names nobody may be the start of an e-mail ('bia.costa').
+    if (result.total === 0 && !query.field && couldBeEmailLocal(query.q)) {
+      result = await searchByEmailLocal(repo, query.q, page, perPage);
+    }
+  } else if (key.kind === 'email' && !key.value.includes('@')) {
+    result = await searchByEmailLocal(repo, key.value, page, perPage);
+  } else if (key.kind === 'phone') {
+    result = await searchByPhone(repo, key.value, page, perPage);
+  } else {
+    result = await repo.search(key, page, perPage);
+    // A bare 11-digit number may be a cellphone that happens to pass the CPF check.
+    if (result.total === 0 && !query.field && key.kind === 'document' && key.value.length === 11) {
+      result = await searchByPhone(repo, key.value, page, perPage);
+    }
   }
   const answer = paginated(result.items, result.total, query.page, query.per_page);
   return result.estimated ? { ...answer, pagination: { ...answer.pagination, estimated: true } } : answer;
+}
+
+/** Candidates read for a several-word name search, ranked and narrowed in memory. */
+export const MULTI_WORD_WINDOW = 1000;
+
+/**
+ * A page of ranked matches. `cap`: matches counted exactly; beyond (or when the index had
+ * more than was read) the total is a lower bound and flagged `estimated`.
+ */
+function pageOf(ranked: CustomerListItem[], more: boolean, cap: number, page: number, perPage: number): SearchResult {
+  const estimated = more || ranked.length > cap;
+  const counted = Math.min(ranked.length, cap);
+  const items = ranked.slice((page - 1) * perPage, page * perPage).map(toListItemOnly);
+  return { items, total: estimated ? counted + 1 : counted, estimated };
+}
+
+const toListItemOnly = ({ id, fullname, document, email, cellphone, city, state, channel, created_at, active }: CustomerListItem): CustomerListItem => ({
+  id,
+  fullname,
+  document,
+  email,
+  cellphone,
+  city,
+  state,
+  channel,
+  created_at,
+  active,
+});
+
+function distinct<T extends { id: number }>(rows: T[]): T[] {
+  const seen = new Set<number>();
+  return rows.filter((r) => !seen.has(r.id) && seen.add(r.id));
+}
+
+/**
+ * Name search by the prefix of any word: one Query on the most selective (longest) query word,
+ * then every query word must prefix a word of the name (`searchRank`). A single word reads a
+ * page of candidates; several words read up to MULTI_WORD_WINDOW candidates to narrow. A query
+ * of particles only ('da') keeps the whole-name prefix index.
+ */
+async function searchByName(repo: CustomersRepository, q: string, page: number, perPage: number): Promise<SearchResult> {
+  const word = nameQueryWord(q);
+  if (!word) return repo.search({ kind: 'name', value: namePrefix(q) }, page, perPage);
+  const cap = Math.max(SEARCH_CAP, page * perPage);
+  const several = searchWords(q).length > 1;
+  const { rows, more } = await repo.wordSearch('N', word, several ? Math.max(MULTI_WORD_WINDOW, cap + 1) : cap + 1);
+  return pageOf(rankByName(distinct(rows), q), more, cap, page, perPage);
+}
+
+/** E-mail search by the beginning of the part before the @ (exact local parts first). */
+async function searchByEmailLocal(repo: CustomersRepository, typed: string, page: number, perPage: number): Promise<SearchResult> {
+  const local = emailLocal(typed);
+  if (!local) return { items: [], total: 0, estimated: false };
+  const cap = Math.max(SEARCH_CAP, page * perPage);
+  const { rows, more } = await repo.wordSearch('E', local, cap + 1);
+  return pageOf(distinct(rows), more, cap, page, perPage);
+}
+
+/**
+ * Phone search by the first digits (area code first, the phone index) and, from
+ * PHONE_SUFFIX_MIN digits on, by the last digits (reversed-digit terms); both Queries run in
+ * parallel. The whole number first, then endings, then beginnings.
+ */
+async function searchByPhone(repo: CustomersRepository, digits: string, page: number, perPage: number): Promise<SearchResult> {
+  const cap = Math.max(SEARCH_CAP, page * perPage);
+  const bySuffix = digits.length >= PHONE_SUFFIX_MIN && digits.length < 10;
+  const [prefix, suffix] = await Promise.all([
+    repo.search({ kind: 'phone', value: digits }, 1, cap),
+    bySuffix ? repo.wordSearch('P', reverseDigits(digits), cap + 1) : Promise.resolve({ rows: [], more: false }),
+  ]);
+  const rows = rankByPhone(distinct([...suffix.rows, ...prefix.items]), digits);
+  return pageOf(rows, prefix.estimated || suffix.more, cap, page, perPage);
+}
+
+/**
+ * Writes the word-search entries of every existing customer of the tenant (customers written
+ * before word search, or restored from a backup). Idempotent and safe beside live traffic:
+ * each customer's entries are written under a condition on its version. Pages of 100
+ * customers; `onPage` reports progress. Run by `infra/scripts/backfill-customer-search.ts`.
+ */
+export async function backfillCustomerSearch(
+  ctx: ServiceContext,
+  onPage: (progress: { customers: number; skipped: number }) => void = () => {},
+): Promise<{ customers: number; skipped: number }> {
+  const repo = customersRepository(ctx.tenant);
+  const done = { customers: 0, skipped: 0 };
+  let cursor: string | null = null;
+  do {
+    const page = await repo.backfillWords(cursor, 100);
+    done.customers += page.customers;
+    done.skipped += page.skipped;
+    cursor = page.cursor;
+    onPage({ ...done });
+  } while (cursor);
+  return done;
 }
 
 /** Customers per registration channel. */
@@ -76,12 +202,18 @@ export const customerSegments = (ctx: ServiceContext) => customersRepository(ctx
 /** Map points [{id, latitude, longitude}], at most 5,000 (in id order). */
 export const customerMapPoints = (ctx: ServiceContext) => customersRepository(ctx.tenant).geo(GEO_CAP);
 
-/** Every profile field, aggregates, tags, timeline and integrations of one customer. */
+/**
+ * Every profile field, aggregates, tags, timeline and integrations of one customer. A
+ * store-bound user's timeline leaves out purchases (and associations) of other stores, as
+ * `GET /web/baskets/get` does; the aggregates are the customer's own loyalty figures and stay.
+ */
 export async function customerDetails(ctx: ServiceContext, id: number) {
   const repo = customersRepository(ctx.tenant);
   const [customer, events] = await Promise.all([repo.get(id), repo.events(id)]);
   if (!customer) throw notFound('Cliente não encontrado.');
-  return toDetails(customer, events);
+  const scope = visibleStore(ctx);
+  const visible = scope === undefined ? events : events.filter((e) => (eventStore(e) ?? scope) === scope);
+  return toDetails(customer, visible);
 }
 
 /** The id owning a typed document (any mask), 0 when none; an invalid document is refused. */

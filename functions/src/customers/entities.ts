@@ -143,6 +143,45 @@ export const CustomerPhoneEntity = new Entity(
 );
 
 /**
+ * Word search entry (issue 9): one small item per (customer, search term), written and removed
+ * in the same transaction as the customer, holding the list columns so a search is one Query
+ * (no reads of the customers afterwards). Terms (see `searchTerms` in customers.model.ts):
+ * - `N`: each word of the name (`searchWords`: accent-folded, upper case), so any word's prefix
+ *   matches ("COSTA" finds Beatriz Costa);
+ * - `E`: the e-mail's part before the @ (lower case), matched by prefix;
+ * - `P`: each phone's digits reversed, so the last digits typed at the counter are a prefix.
+ * Partition: tenant + kind + the term's first character (spreads a tenant's writes over ~40
+ * partitions; every search term has a first character). Sort key: term then customer id, so
+ * whole-word matches ('COSTA#…') come before longer words ('COSTAS…') in a prefix range.
+ */
+export const CustomerWordEntity = new Entity(
+  {
+    model: { entity: 'customerWord', version: '1', service: 'freguesia' },
+    attributes: {
+      tenant,
+      kind: { type: ['N', 'E', 'P'] as const, required: true, readOnly: true },
+      lead: { type: 'string', required: true, readOnly: true },
+      term: { type: 'string', required: true, readOnly: true },
+      customerId: id,
+      fullname: { type: 'string', required: true },
+      document: { type: 'string', required: true },
+      email: str,
+      cellphone: str,
+      telephone: str,
+      city: str,
+      state: str,
+      channel: { type: 'string', required: true },
+      active: { type: ['Y', 'N'] as const, required: true },
+      createdAt: { type: 'string', required: true },
+    },
+    indexes: {
+      byTerm: key('primary', ['tenant', 'kind', 'lead'], ['term', 'customerId']),
+    },
+  },
+  { client: documentClient, table: tableName() },
+);
+
+/**
  * A customer's map point. Kept apart from the customer item so the map (GET
  * /web/customers/geo) reads ~100-byte items: 5,000 points in one Query page.
  */
@@ -184,6 +223,8 @@ export const CustomerEventEntity = new Entity(
       fields: { type: 'list', items: { type: 'string' } },
       consent: { type: 'map', properties: { field: str, from: str, to: str } },
       basketId: num,
+      /** Store of the purchase (purchase and association entries), for the store scope of reads. */
+      storeId: num,
     },
     indexes: {
       byCustomer: key('primary', ['tenant', 'customerId'], ['at', 'seq']),
@@ -272,6 +313,7 @@ export const BasketOriginEntity = new Entity(
 export const customersService = new Service({
   customer: CustomerEntity,
   phone: CustomerPhoneEntity,
+  word: CustomerWordEntity,
   geo: CustomerGeoEntity,
   event: CustomerEventEntity,
   basket: BasketEntity,

@@ -2,6 +2,12 @@ import { z } from 'zod';
 import '@freguesia/shared/domain/zod-pt';
 import { normalizeDocument } from '@freguesia/shared/domain/document';
 import { localDateTime } from '@freguesia/shared/domain/dates';
+import {
+  LIMIT_MESSAGES,
+  MAX_BASKET_CENTS,
+  MAX_ITEM_PRICE_CENTS,
+  MAX_QUANTITY_MILLI,
+} from '@freguesia/shared/schemas/customer-limits';
 import type { NewBasket } from '../customers/baskets.service';
 
 /**
@@ -12,6 +18,9 @@ import type { NewBasket } from '../customers/baskets.service';
  * - each item: quantity × unit_value − discount = total_value;
  * - the purchase: Σ items.total_value − discount = amount;
  * - payments, when sent: Σ value ≥ amount (cash may exceed it: change).
+ * Bounds (`shared/schemas/customer-limits.ts`): unit price up to R$ 9.999.999,99; item total,
+ * discounts, amount and each payment up to R$ 99.999.999,99; quantity up to 99.999,999. They keep
+ * every sum of a purchase, and a customer's purchase total (which saturates), in safe integers.
  */
 
 export const MAX_BASKETS_PER_REQUEST = 100;
@@ -34,7 +43,10 @@ export function parseDecimal(value: unknown, decimals: number): number | undefin
   return Number(match[1]) * 10 ** decimals + Number((match[2] ?? '').padEnd(decimals, '0'));
 }
 
-const money = (message: string, { positive = false } = {}) =>
+/** A bound: the largest value accepted and the message beyond it. */
+type Limit = { max: number; message: string };
+
+const money = (message: string, limit: Limit, { positive = false } = {}) =>
   z
     .unknown()
     .optional()
@@ -44,10 +56,14 @@ const money = (message: string, { positive = false } = {}) =>
         ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
       }
+      if (cents > limit.max) {
+        ctx.addIssue({ code: 'custom', message: limit.message });
+        return z.NEVER;
+      }
       return cents;
     });
 
-const optionalMoney = (message: string) =>
+const optionalMoney = (message: string, limit: Limit) =>
   z
     .unknown()
     .optional()
@@ -58,8 +74,14 @@ const optionalMoney = (message: string) =>
         ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
       }
+      if (cents > limit.max) {
+        ctx.addIssue({ code: 'custom', message: limit.message });
+        return z.NEVER;
+      }
       return cents;
     });
+
+const BASKET_LIMIT = (message: string): Limit => ({ max: MAX_BASKET_CENTS, message });
 
 const code = (message: string, max: number) =>
   z
@@ -108,14 +130,29 @@ const BasketItemInput = z
           });
           return z.NEVER;
         }
+        if (milli > MAX_QUANTITY_MILLI) {
+          ctx.addIssue({ code: 'custom', message: LIMIT_MESSAGES.quantity });
+          return z.NEVER;
+        }
         return milli;
       }),
-    unit_value: money('Valor unitário inválido: use um número com até 2 casas decimais.'),
-    total_value: money('Valor total do item inválido: use um número com até 2 casas decimais.'),
-    discount: optionalMoney('Desconto do item inválido: use um número com até 2 casas decimais.'),
+    unit_value: money('Valor unitário inválido: use um número com até 2 casas decimais.', {
+      max: MAX_ITEM_PRICE_CENTS,
+      message: LIMIT_MESSAGES.unitValue,
+    }),
+    total_value: money(
+      'Valor total do item inválido: use um número com até 2 casas decimais.',
+      BASKET_LIMIT(LIMIT_MESSAGES.totalValue),
+    ),
+    discount: optionalMoney(
+      'Desconto do item inválido: use um número com até 2 casas decimais.',
+      BASKET_LIMIT(LIMIT_MESSAGES.itemDiscount),
+    ),
   })
   .superRefine((item, ctx) => {
-    const expected = Math.round((item.quantity * item.unit_value) / 1000) - item.discount;
+    // quantity (thousandths) × price reaches ~10^17: exact in BigInt, rounded half up to centavos.
+    const gross = (BigInt(item.quantity) * BigInt(item.unit_value) + 500n) / 1000n;
+    const expected = Number(gross) - item.discount;
     if (Math.abs(expected - item.total_value) > TOLERANCE) {
       ctx.addIssue({
         code: 'custom',
@@ -131,9 +168,11 @@ const PaymentInput = z.object({
     .trim()
     .min(1, 'Informe a forma de pagamento.')
     .max(40, 'Forma de pagamento muito longa (máximo 40).'),
-  value: money('Valor do pagamento inválido: use um número maior que zero com até 2 casas decimais.', {
-    positive: true,
-  }),
+  value: money(
+    'Valor do pagamento inválido: use um número maior que zero com até 2 casas decimais.',
+    BASKET_LIMIT(LIMIT_MESSAGES.payment),
+    { positive: true },
+  ),
   installments: z.coerce
     .number({ error: 'Parcelas inválidas.' })
     .int('Parcelas inválidas.')
@@ -183,8 +222,14 @@ export const basketInput = (now: () => Date) =>
           }
           return document;
         }),
-      amount: money('Valor da compra (amount) inválido: use um número com até 2 casas decimais.'),
-      discount: optionalMoney('Desconto (discount) inválido: use um número com até 2 casas decimais.'),
+      amount: money(
+        'Valor da compra (amount) inválido: use um número com até 2 casas decimais.',
+        BASKET_LIMIT(LIMIT_MESSAGES.amount),
+      ),
+      discount: optionalMoney(
+        'Desconto (discount) inválido: use um número com até 2 casas decimais.',
+        BASKET_LIMIT(LIMIT_MESSAGES.discount),
+      ),
       origin: z
         .string({ error: 'Origem (origin) inválida.' })
         .trim()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { documentDigits, documentType, isValidCnpj, isValidCpf, isValidDocument, padDocument } from '../domain/document';
 import { brDateToIso, isIsoDate, isoDateToBr, onlyDigits } from '../domain/masks';
+import { LIMIT_MESSAGES, MAX_INCOME_REAIS } from './customer-limits';
 
 /**
  * Customers (spec part 1 §3, §5): the staff form, the public portal payload and their
@@ -178,7 +179,11 @@ const customerFields = z.object({
     time: z.union([z.string(), z.number()]).nullish().transform((v) => (v === null || v === undefined || v === '' ? undefined : String(v))),
     timer: z.enum(['A', 'M'], { error: 'Use A (anos) ou M (meses).' }).default('A'),
     home_owner: yesNo.nullish().transform((v) => v ?? undefined),
-    income: decimal(CUSTOMER_FIELD_MESSAGES.income).refine((v) => v === undefined || v >= 0, CUSTOMER_FIELD_MESSAGES.income),
+    // Bounded: DynamoDB refuses numbers like 1e308 and a JSON answer must carry the value exactly.
+    income: decimal(CUSTOMER_FIELD_MESSAGES.income).refine(
+      (v) => v === undefined || (v >= 0 && v <= MAX_INCOME_REAIS),
+      LIMIT_MESSAGES.income,
+    ),
     limit: decimal('Limite inválido.').refine((v) => v === undefined || (v >= 0 && v <= 100), CUSTOMER_FIELD_MESSAGES.limit),
     log: text(40),
     bank: text(10),

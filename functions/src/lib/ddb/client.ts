@@ -15,6 +15,10 @@ export const dynamoClient = new DynamoDBClient({
 
 export const documentClient = DynamoDBDocumentClient.from(dynamoClient, {
   marshallOptions: { removeUndefinedValues: true },
+  // Reads never fail on a number: an integer beyond 2^53 (written by an older version or by
+  // hand) comes back as the nearest double instead of a BigInt or an error, so the record stays
+  // readable and the services' bounds and saturating updates can repair it.
+  unmarshallOptions: { wrapNumbers: (value: string) => Number(value) },
 });
 
 export const tableName = (): string => process.env.TABLE_NAME ?? config.tableName;
