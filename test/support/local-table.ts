@@ -17,6 +17,8 @@ export async function startLocalTable(tableName: string): Promise<DynamoLocal> {
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
     JWT_SECRET: randomBytes(32).toString('hex'),
+    // The fixed test data key: integration tokens are sealed with it (lib/ports/secrets-key.ts).
+    FREGUESIA_SECRETS_KEY: 'test-only-secrets-key-0123456789abcdefghijklmnopqrstuv',
     FREGUESIA_RUNTIME: 'local',
     POWERTOOLS_LOG_LEVEL: 'ERROR',
   });

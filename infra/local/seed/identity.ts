@@ -1,5 +1,6 @@
 import { provisionTenant } from '@freguesia/functions/lib/identity/provision';
-import { IntegrationTokenEntity, hashToken } from '@freguesia/functions/lib/auth/integration';
+import { systemContext } from '@freguesia/functions/lib/context';
+import { installIntegrationToken } from '@freguesia/functions/settings/settings.service';
 import type { Seeder } from './types';
 
 export const LOCAL_TENANTS = [
@@ -27,8 +28,8 @@ export const identitySeeder: Seeder = {
       primaryColor: spec.primaryColor,
       admin: { ...admin, fullname: 'Administrador Freguesia', shortname: 'Admin', document: '00000000191' },
     });
-    const token = localIntegrationToken(tenant);
-    await IntegrationTokenEntity.create({ tenant, tokenHash: hashToken(token), hint: token.slice(-4) }).go();
+    // Stored like any issued token (hash + sealed with the local key), so Integração shows it.
+    await installIntegrationToken(systemContext(tenant, 'seed'), localIntegrationToken(tenant));
     return `ambiente ${tenant}, perfis padrão e administrador ${admin.email}`;
   },
 };
