@@ -12,6 +12,7 @@ import type * as Esbuild from 'esbuild';
 import { lambdaBundling } from '../../infra/lib/constructs/bundling-options';
 import { domainEntry, repoRoot, shortLinkRedirectEntry } from '../../infra/lib/paths';
 import { domains } from '../src/domains';
+import { streamProcessors } from '../src/streams';
 import { trimSourceMapFile } from './trim-source-map.mjs';
 
 /** Lambda's limit is 50 MB zipped, but past 1 MB cold starts grow noticeably: flag it. */
@@ -61,6 +62,11 @@ export function lambdaEntries(): LambdaEntry[] {
   }));
   const redirect = shortLinkRedirectEntry();
   if (redirect) entries.push({ name: 'shortlinks-redirect', entry: redirect });
+  // Stream processors (src/streams.ts) whose domain is deployed, as the app stack creates them.
+  for (const processor of streamProcessors) {
+    if (!domains.some((d) => d.name === processor.domain)) continue;
+    entries.push({ name: processor.name, entry: join(repoRoot, 'functions', 'src', processor.domain, processor.entry) });
+  }
   return entries;
 }
 

@@ -67,6 +67,8 @@ export const domains: DomainDefinition[] = [
       '/api/tags',
     ],
   },
+  // Figures kept on write by the `dashboard-aggregates` stream processor (src/streams.ts).
+  { name: 'dashboard', prefixes: ['/api/web/dashboard'] },
   // POS purchases: up to 100 baskets per request.
   { name: 'integration', prefixes: ['/api/integration/baskets'], memoryMb: 1024, timeoutSeconds: 29 },
 ];

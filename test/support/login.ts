@@ -18,7 +18,7 @@ export const adminCredentials: Readonly<Required<Credentials>> = Object.freeze({
 
 /**
  * Logs in through the real login page of the tenant and waits until the browser has left
- * /login (the app reloads to '/' after a successful login). Throws when the login fails.
+ * /login (the app reloads to '/dashboard', or '/' without read Dashboard, after a successful login). Throws when the login fails.
  *
  * Both `loginAs(page, {email, password, tenant})` and `loginAs(page, email, password, tenant)`
  * are accepted.

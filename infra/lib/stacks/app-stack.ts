@@ -13,12 +13,19 @@ import { DomainHttpApi } from '../constructs/http-api';
 import { Queues } from '../constructs/queues';
 import { Schedules } from '../constructs/schedules';
 import { StaticSite } from '../constructs/static-site';
+import { StreamProcessors } from '../constructs/stream-processors';
+import { streamProcessors as registeredStreamProcessors, type StreamProcessorDefinition } from '@freguesia/functions/streams';
 import { domainEntry, shortLinkRedirectEntry } from '../paths';
+
+/** Domains whose function may read the secrets-at-rest key (lib/ports/secrets-key.ts). */
+export const SECRETS_KEY_READERS: readonly string[] = ['settings'];
 
 /** What the app stack uses from the data stack. */
 export interface AppStackData {
   readonly table: ITable;
   readonly jwtSecret: ISecret;
+  /** Data key of the secrets sealed in the table; read only by the domains in SECRETS_KEY_READERS. */
+  readonly secretsKey: ISecret;
   readonly webBucket: IBucket;
   readonly accessLogsBucket: IBucket;
 }
@@ -27,6 +34,8 @@ export interface AppStackProps extends StackProps {
   readonly data: AppStackData;
   /** The domain registry (functions/src/domains.ts). */
   readonly domains: readonly DomainDefinition[];
+  /** The stream processor registry (functions/src/streams.ts); default: the registered ones. */
+  readonly streamProcessors?: readonly StreamProcessorDefinition[];
   /** Folder holding `<domain>/handler.ts` (and `shortlinks/redirect.ts`). */
   readonly sourceDir: string;
   /** The Vite build; uploaded only when it contains index.html. */
@@ -44,6 +53,7 @@ export class AppStack extends Stack {
   readonly functions = new Map<string, DomainFunction>();
   readonly api: DomainHttpApi;
   readonly queues: Queues;
+  readonly streamProcessors: StreamProcessors;
   readonly schedules: Schedules;
   readonly site: StaticSite;
 
@@ -70,6 +80,15 @@ export class AppStack extends Stack {
       this.api.addPrefixRoutes(pascal(domain.name), fn.function, domain.prefixes);
     }
 
+    // The secrets-at-rest key only where sealed values are read or written: settings shows and
+    // rotates the integration token. The POS check compares hashes and never needs it.
+    for (const name of SECRETS_KEY_READERS) {
+      const fn = this.functions.get(name);
+      if (!fn) continue;
+      data.secretsKey.grantRead(fn.function);
+      fn.function.addEnvironment('SECRETS_KEY_ARN', data.secretsKey.secretArn);
+    }
+
     // Hook: the short-link redirect (`/link/{slug}`) joins as soon as its file exists.
     const redirectEntry = shortLinkRedirectEntry(props.sourceDir);
     if (redirectEntry) {
@@ -84,6 +103,15 @@ export class AppStack extends Stack {
       this.functions.set('shortlinks-redirect', redirect);
       this.api.addPrefixRoutes('ShortLinkRedirect', redirect.function, ['/link']);
     }
+
+    // Stream processors (functions/src/streams.ts), each with the domain that owns it.
+    this.streamProcessors = new StreamProcessors(this, 'StreamProcessors', {
+      table: data.table,
+      processors: (props.streamProcessors ?? registeredStreamProcessors).filter((p) =>
+        props.domains.some((d) => d.name === p.domain),
+      ),
+      sourceDir: props.sourceDir,
+    });
 
     this.queues = new Queues(this, 'Queues');
     this.schedules = new Schedules(this, 'Schedules', { targets: this.queues.all() });

@@ -1,12 +1,14 @@
 import type { Ability } from '@freguesia/shared/domain/permissions';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type LoaderFunction, type RouteObject } from 'react-router';
+import { landingPath } from './landing';
 import { notify } from './notifications/notify';
 import { PageLoading } from './page-loading';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import type { AppRoute, RouteHandle } from './route-types';
 import { APP_ROUTES } from './routes';
+import { readSession } from './session';
 
 type PageModule = { default: ComponentType };
 
@@ -71,7 +73,7 @@ export function buildRoutes(
         // A survey link (/nps?hash=...) opened by a signed-in staff member still shows the
         // survey; a plain /nps is the staff NPS screen when one is registered.
         ...(isSurveyLink(location) ? [{ path: '/nps', lazy: surveyPage }] : []),
-        { path: '/login', loader: () => redirect('/dashboard'), Component: Redirecting },
+        { path: '/login', loader: () => redirect(landingPath(readSession())), Component: Redirecting },
         {
           lazy: page(() => import('./shell/app-shell')),
           children: [
@@ -83,7 +85,7 @@ export function buildRoutes(
             ...APP_ROUTES.map(appRoute),
           ],
         },
-        // Unknown paths, and screens not built yet (e.g. /dashboard), fall back to Home.
+        // Unknown paths, and screens not built yet, fall back to Home.
         { path: '*', loader: () => redirect('/'), Component: Redirecting },
       ]
     : [

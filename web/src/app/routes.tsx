@@ -13,6 +13,7 @@ import { read, write } from './route-types';
  */
 export const APP_ROUTES: readonly AppRoute[] = [
   // — screens are registered below, one line each —
+  { path: '/dashboard', permission: read('Dashboard'), breadcrumbs: [{ text: 'Dashboard' }], lazy: () => import('../pages/dashboard/dashboard-page') },
   { path: '/customers', permission: read('Customers'), breadcrumbs: [{ text: 'Clientes' }], lazy: () => import('../pages/customers/list-page') },
   { path: '/customer/new', permission: write('Customers'), breadcrumbs: [{ text: 'Clientes', href: '/customers' }, { text: 'Novo cliente' }], lazy: () => import('../pages/customers/form-page') },
   { path: '/customer/edit/:id', permission: write('Customers'), breadcrumbs: [{ text: 'Clientes', href: '/customers' }, { text: 'Alterar cliente' }], lazy: () => import('../pages/customers/form-page') },

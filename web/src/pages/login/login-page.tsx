@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { login } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { BrandMark } from '../../app/brand';
+import { landingPath } from '../../app/landing';
 import { dismiss, notify } from '../../app/notifications/notify';
 import { clearSession, saveSession } from '../../app/session';
 import { PRODUCT_NAME, TENANT } from '../../app/tenant';
@@ -50,14 +51,15 @@ export default function LoginPage() {
   const session = useMutation({
     mutationFn: signIn,
     onSuccess: (answer) => {
-      saveSession({
+      const user = {
         token: answer.token,
         ability: Array.isArray(answer.ability) ? answer.ability : [],
         shortname: answer.shortname ?? '',
         fullname: answer.fullname ?? answer.shortname ?? '',
-      });
+      };
+      saveSession(user);
       // The spec reloads after login: the new page load builds the signed-in app.
-      window.location.assign('/');
+      window.location.assign(landingPath(user));
     },
     onError: (error) => {
       clearSession();

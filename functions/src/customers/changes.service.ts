@@ -1,0 +1,128 @@
+import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
+import { plainImage } from '../lib/ddb/stream-images';
+import { BasketEntity, CustomerEntity, type BasketItem, type CustomerItem } from './entities';
+
+/**
+ * Changes of the customers domain as other domains may see them: a raw DynamoDB stream record
+ * of a purchase or a customer turned into typed facts, so that no other domain reads this
+ * domain's items. A change carries the facts `before` and `after` the write (absent on an
+ * insert or a removal respectively); an aggregator subtracts `before` and adds `after`, which
+ * keeps its figures exact whatever the write was (POS purchase, association of a purchase with
+ * a customer, customer deleted, favourite store or tags edited).
+ */
+
+/** What a purchase counts for. Unidentified purchases are stored with no customer (id 0). */
+export interface PurchaseFacts {
+  id: number;
+  store: number;
+  /** Integer centavos. */
+  totalCentavos: number;
+  /** Linked to a customer of the loyalty programme. */
+  identified: boolean;
+  /** The POS's local time, 'YYYY-MM-DD HH:mm:ss' (America/Sao_Paulo). */
+  at: string;
+}
+
+/** What a customer registration counts for. */
+export interface CustomerFacts {
+  id: number;
+  /** Registration channel ('Plataforma', 'Landing Page', 'PDV', …). */
+  channel: string;
+  /** Favourite store, when chosen. */
+  store?: number;
+  tags: string[];
+  /** ISO instant of the registration. */
+  registeredAt: string;
+}
+
+export type CustomersChange =
+  | { kind: 'purchase'; tenant: string; before?: PurchaseFacts; after?: PurchaseFacts }
+  | { kind: 'customer'; tenant: string; before?: CustomerFacts; after?: CustomerFacts };
+
+type Image = Record<string, AttributeValue>;
+
+/** The image as the entity reads it (undefined when it is not one of its items). */
+function parsedBasket(image: Image | undefined): BasketItem | undefined {
+  if (!image) return undefined;
+  try {
+    return BasketEntity.parse({ Item: plainImage(image) }).data ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function parsedCustomer(image: Image | undefined): CustomerItem | undefined {
+  if (!image) return undefined;
+  try {
+    return CustomerEntity.parse({ Item: plainImage(image) }).data ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function purchaseFacts(image: Image | undefined): (PurchaseFacts & { tenant: string }) | undefined {
+  const b = parsedBasket(image);
+  if (!b) return undefined;
+  return {
+    tenant: b.tenant,
+    id: b.id,
+    store: b.idStore,
+    totalCentavos: b.amount,
+    identified: b.idCustomer > 0,
+    at: b.date,
+  };
+}
+
+function customerFacts(image: Image | undefined): (CustomerFacts & { tenant: string }) | undefined {
+  const c = parsedCustomer(image);
+  if (!c) return undefined;
+  return {
+    tenant: c.tenant,
+    id: c.id,
+    channel: c.channel,
+    ...(c.favorite_store !== undefined ? { store: c.favorite_store } : {}),
+    tags: [...new Set(c.tags ?? [])].sort(),
+    registeredAt: c.createdAt,
+  };
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Decodes one stream record (NEW_AND_OLD_IMAGES) of this domain: a purchase or a customer
+ * inserted, modified or removed. Null for any other item, and for a modification that changes
+ * none of the facts (a profile edit, a purchase's customer aggregates, …).
+ */
+export function customersChangeOf(record: DynamoDBRecord): CustomersChange | null {
+  const images = record.dynamodb;
+  if (!images) return null;
+  const oldImage = images.OldImage as Image | undefined;
+  const newImage = images.NewImage as Image | undefined;
+  const entity = ((newImage ?? oldImage)?.__edb_e__ as { S?: string } | undefined)?.S;
+  if (entity === 'basket') {
+    const before = purchaseFacts(oldImage);
+    const after = purchaseFacts(newImage);
+    return change('purchase', before, after);
+  }
+  if (entity === 'customer') {
+    const before = customerFacts(oldImage);
+    const after = customerFacts(newImage);
+    return change('customer', before, after);
+  }
+  return null;
+}
+
+function change<K extends CustomersChange['kind'], F extends { tenant: string }>(
+  kind: K,
+  before: F | undefined,
+  after: F | undefined,
+): CustomersChange | null {
+  const tenant = (after ?? before)?.tenant;
+  if (!tenant || sameJson(before, after)) return null;
+  const strip = (f: F | undefined) => {
+    if (!f) return undefined;
+    const { tenant: _tenant, ...facts } = f;
+    return facts;
+  };
+  return { kind, tenant, before: strip(before), after: strip(after) } as CustomersChange;
+}

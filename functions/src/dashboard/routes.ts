@@ -1,0 +1,3 @@
+import { dashboardRoutes } from './dashboard.routes';
+
+export const routes = [...dashboardRoutes];

@@ -1,0 +1,55 @@
+import type { DynamoDBRecord } from 'aws-lambda';
+
+/**
+ * Processors of the table's DynamoDB stream (NEW_AND_OLD_IMAGES), like `queues.ts` for SQS:
+ * each entry is one Lambda function (`functions/src/<domain>/<entry>` exporting `handler`, a
+ * DynamoDB Streams batch handler answering partial batch failures) fed by an event-source
+ * mapping in AWS (`infra/lib/constructs/stream-processors.ts`) and by the local poller in
+ * `npm start` (`lib/ports/local/stream-poller.ts`). Both deliver only the records of the
+ * ElectroDB entities a processor lists (`entities`), so a processor never sees its own writes.
+ * A processor must be idempotent: a record can be delivered more than once.
+ */
+export interface StreamProcessorDefinition {
+  /** Logical name (function name, checkpoint key). */
+  name: string;
+  /** The domain folder under functions/src that owns the processor. */
+  domain: string;
+  /** File in the domain folder exporting the stream `handler` (`<entity>.stream.ts`). */
+  entry: string;
+  /** ElectroDB entity names (`__edb_e__`) whose inserts, changes and removals it receives. */
+  entities: string[];
+  /** Records per batch (Lambda's default is 100). */
+  batchSize: number;
+  /** Seconds Lambda may wait to fill a batch. */
+  maxBatchingWindowSeconds: number;
+  /** Attempts of a failing batch before it is skipped to the on-failure destination. */
+  retryAttempts: number;
+  memoryMb?: number;
+  timeoutSeconds?: number;
+}
+
+export const streamProcessors: StreamProcessorDefinition[] = [
+  {
+    name: 'dashboard-aggregates',
+    domain: 'dashboard',
+    entry: 'aggregates.stream.ts',
+    entities: ['basket', 'customer'],
+    batchSize: 100,
+    maxBatchingWindowSeconds: 2,
+    retryAttempts: 10,
+    timeoutSeconds: 60,
+  },
+];
+
+/** The attribute in which ElectroDB stores an item's entity name. */
+export const ENTITY_ATTRIBUTE = '__edb_e__';
+
+/** The entity name of a raw stream record (new image first, the old one for removals). */
+export function recordEntity(record: DynamoDBRecord): string | undefined {
+  const image = record.dynamodb?.NewImage ?? record.dynamodb?.OldImage;
+  return image?.[ENTITY_ATTRIBUTE]?.S;
+}
+
+/** Whether a processor receives this record (the same rule as the AWS filter criteria). */
+export const wantsRecord = (processor: StreamProcessorDefinition, record: DynamoDBRecord): boolean =>
+  processor.entities.includes(recordEntity(record) ?? '');
