@@ -7,7 +7,10 @@ import { domains } from '@freguesia/functions/domains';
 import { streamProcessors } from '@freguesia/functions/streams';
 import { shortLinkRedirectEntry } from '@freguesia/infra/lib/paths';
 import { channels } from '@freguesia/infra/lib/constructs/queues';
-import { ACCESS_LOG_FIELDS, FORBIDDEN_ACCESS_LOG_FIELDS } from '@freguesia/infra/lib/constructs/cloudfront-access-logs';
+import {
+  ACCESS_LOG_FIELDS,
+  FORBIDDEN_ACCESS_LOG_FIELDS,
+} from '@freguesia/infra/lib/constructs/cloudfront-access-logs';
 import {
   API_CONTENT_SECURITY_POLICY,
   HSTS_MAX_AGE_SECONDS,
@@ -125,8 +128,14 @@ describe('app stack: domain functions', () => {
     // Execution roles carry no AWS managed policy (no AWSLambdaBasicExecutionRole); the one role
     // that does is aws-cdk-lib's deploy-time AwsCustomResource provider (CloudFront access logs).
     const roles = Object.entries(template.findResources('AWS::IAM::Role'));
-    const withManagedPolicies = roles.filter(([, role]) => (role.Properties as { ManagedPolicyArns?: unknown }).ManagedPolicyArns);
-    expect(withManagedPolicies.map(([id]) => id).filter((id) => !id.startsWith('AWS679f53fac002430cb0da5b7982bd2287'))).toEqual([]);
+    const withManagedPolicies = roles.filter(
+      ([, role]) => (role.Properties as { ManagedPolicyArns?: unknown }).ManagedPolicyArns,
+    );
+    expect(
+      withManagedPolicies
+        .map(([id]) => id)
+        .filter((id) => !id.startsWith('AWS679f53fac002430cb0da5b7982bd2287')),
+    ).toEqual([]);
     const secretActions = statements
       .flatMap((s) => ([] as string[]).concat(s.Action))
       .filter((a) => a.startsWith('secretsmanager:'));
@@ -246,7 +255,9 @@ describe('app stack: CloudFront', () => {
     const delivery = calls.find((c) => c.includes('"createDelivery"'));
     const fields = JSON.parse(/"recordFields":(\[[^\]]*\])/.exec(delivery ?? '')?.[1] ?? '[]') as string[];
     expect(fields).toEqual([...ACCESS_LOG_FIELDS]);
-    expect(fields).toEqual(expect.arrayContaining(['date', 'time', 'c-ip', 'cs-method', 'cs-uri-stem', 'sc-status']));
+    expect(fields).toEqual(
+      expect.arrayContaining(['date', 'time', 'c-ip', 'cs-method', 'cs-uri-stem', 'sc-status']),
+    );
     for (const forbidden of FORBIDDEN_ACCESS_LOG_FIELDS) expect(fields).not.toContain(forbidden);
   });
 
@@ -292,7 +303,11 @@ describe('app stack: CloudFront', () => {
   it('adds security headers to every behaviour, with the same CSP on the web as the local server', () => {
     const policies = template.findResources('AWS::CloudFront::ResponseHeadersPolicy') as Record<
       string,
-      { Properties: { ResponseHeadersPolicyConfig: { SecurityHeadersConfig: Record<string, Record<string, unknown>> } } }
+      {
+        Properties: {
+          ResponseHeadersPolicyConfig: { SecurityHeadersConfig: Record<string, Record<string, unknown>> };
+        };
+      }
     >;
     const headersOf = (ref: unknown) => {
       const id = (ref as { Ref?: string }).Ref;
@@ -310,7 +325,7 @@ describe('app stack: CloudFront', () => {
       });
       expect(headers.ContentTypeOptions).toEqual({ Override: true });
       expect(headers.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
-      expect(headers.ReferrerPolicy).toEqual({ ReferrerPolicy: REFERRER_POLICY, Override: true });
+      expect(headers.ReferrerPolicy).toMatchObject({ ReferrerPolicy: REFERRER_POLICY });
       expect(headers.ContentSecurityPolicy?.ContentSecurityPolicy).toContain("frame-ancestors 'none'");
     }
     // The web app: exactly the policy the local server sends (one definition for both).
@@ -324,7 +339,16 @@ describe('app stack: CloudFront', () => {
         ContentSecurityPolicy: API_CONTENT_SECURITY_POLICY,
         Override: false,
       });
+      // The Lambdas answer 'no-referrer'; CloudFront must not replace it with the web policy.
+      expect(headersOf(behaviour.ResponseHeadersPolicyId).ReferrerPolicy).toEqual({
+        ReferrerPolicy: REFERRER_POLICY,
+        Override: false,
+      });
     }
+    expect(headersOf(config.DefaultCacheBehavior.ResponseHeadersPolicyId).ReferrerPolicy).toEqual({
+      ReferrerPolicy: REFERRER_POLICY,
+      Override: true,
+    });
   });
 
   it('uses the CloudFront domain and deploys nothing without a custom domain and a web build', () => {

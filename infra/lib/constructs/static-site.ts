@@ -65,15 +65,25 @@ export class StaticSite extends Construct {
     }
 
     const tileUrl = process.env.VITE_MAP_TILE_URL?.trim() || DEFAULT_TILE_URL;
-    const securityHeaders = securityHeadersPolicy(this, 'SecurityHeaders', 'Freguesia web: CSP and security headers', {
-      contentSecurityPolicy: webContentSecurityPolicy(tileUrl),
-      override: true,
-    });
+    const securityHeaders = securityHeadersPolicy(
+      this,
+      'SecurityHeaders',
+      'Freguesia web: CSP and security headers',
+      {
+        contentSecurityPolicy: webContentSecurityPolicy(tileUrl),
+        override: true,
+      },
+    );
     // API answers carry their own headers (functions/src/lib/http); CloudFront only fills in what is missing.
-    const apiSecurityHeaders = securityHeadersPolicy(this, 'ApiSecurityHeaders', 'Freguesia API: security headers', {
-      contentSecurityPolicy: API_CONTENT_SECURITY_POLICY,
-      override: false,
-    });
+    const apiSecurityHeaders = securityHeadersPolicy(
+      this,
+      'ApiSecurityHeaders',
+      'Freguesia API: security headers',
+      {
+        contentSecurityPolicy: API_CONTENT_SECURITY_POLICY,
+        override: false,
+      },
+    );
 
     const forwardHost = new CloudFrontFunction(this, 'ForwardHost', {
       comment: 'Copies the viewer host into x-forwarded-host (tenant resolution)',
@@ -127,7 +137,10 @@ export class StaticSite extends Construct {
       // Standard logging (v2), below: legacy logging always writes the query string.
       enableLogging: false,
     });
-    new CloudFrontAccessLogs(this, 'AccessLogs', { distribution: this.distribution, bucket: props.logBucket });
+    new CloudFrontAccessLogs(this, 'AccessLogs', {
+      distribution: this.distribution,
+      bucket: props.logBucket,
+    });
 
     // The bucket is referenced by attributes, so the OAC origin cannot add its bucket statement;
     // the data stack's bucket policy already allows this account's distributions.
@@ -200,7 +213,8 @@ function securityHeadersPolicy(
       },
       contentTypeOptions: { override: true },
       frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-      referrerPolicy: { referrerPolicy: referrerPolicy(), override: true },
+      // The API sets its own (no-referrer); the web policy imposes the shared one.
+      referrerPolicy: { referrerPolicy: referrerPolicy(), override: csp.override },
     },
   });
 }
