@@ -41,6 +41,8 @@ const SETTINGS: Record<string, string> = {
 
 let browser: Browser;
 let adminToken: string;
+/** The demo tenant's portal settings before this file changed them (the seeded programme texts). */
+let original: Record<string, string | null> = {};
 
 async function staffCustomer(cpf: string): Promise<Record<string, unknown> | undefined> {
   const exists = await apiCall<{ id: number }>(adminToken, 'GET', `/web/customer/exists/${cpf}`);
@@ -69,6 +71,9 @@ async function startRegistration(page: Page, cpf: string) {
 
 beforeAll(async () => {
   adminToken = (await apiLogin()).token;
+  const all = await apiCall<{ key: string; value: string | null }[]>(adminToken, 'GET', '/web/settings');
+  expect(all.status).toBe(200);
+  original = Object.fromEntries(all.body.map((s) => [s.key, s.value]));
   for (const [key, value] of Object.entries(SETTINGS)) {
     const saved = await apiCall(adminToken, 'PUT', '/web/settings', { key, value });
     expect(saved.status, `${key}: ${JSON.stringify(saved.body)}`).toBe(200);
@@ -78,6 +83,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
+  // Other e2e files share this runtime (web-runtime checks the seeded programme texts): put the
+  // demo tenant's portal back as it was.
+  if (!adminToken) return;
+  for (const key of Object.keys(SETTINGS)) {
+    await apiCall(adminToken, 'PUT', '/web/settings', { key, value: original[key] ?? '' });
+  }
 });
 
 describe('public customer portal (/cadastro)', () => {
