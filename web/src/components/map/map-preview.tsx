@@ -1,9 +1,9 @@
-import { divIcon, type LatLngTuple } from 'leaflet';
+import { divIcon, type LatLngTuple, type TileErrorEvent, type TileEvent } from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { MapContainer, Marker, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import './map-preview.css';
-import { countTile, MAP_UNAVAILABLE, MAP_UNAVAILABLE_DETAIL, mapUnavailable, NO_TILES } from './tile-status';
+import { countTile, MAP_UNAVAILABLE, MAP_UNAVAILABLE_DETAIL, mapUnavailable, NO_TILES, tileOutcome } from './tile-status';
 
 /**
  * A small Leaflet map (react-leaflet) with the configured tiles (see MAP_TILE_URL) and optional markers.
@@ -116,8 +116,10 @@ export function MapPreview({
   // Leaflet reports each tile; the map is 'unavailable' while tiles fail and none has loaded.
   const tiles = useRef(NO_TILES);
   const [unavailable, setUnavailable] = useState(false);
-  const onTile = (event: 'tileload' | 'tileerror') => {
-    tiles.current = countTile(tiles.current, event);
+  const onTile = (event: 'tileload' | 'tileerror', tile: HTMLElement | undefined) => {
+    const counted = tileOutcome(event, tile?.getAttribute('src'), BLANK_TILE);
+    if (!counted) return;
+    tiles.current = countTile(tiles.current, counted);
     setUnavailable(mapUnavailable(tiles.current));
   };
   return (
@@ -139,7 +141,10 @@ export function MapPreview({
           attribution={MAP_ATTRIBUTION}
           maxZoom={19}
           errorTileUrl={BLANK_TILE}
-          eventHandlers={{ tileload: () => onTile('tileload'), tileerror: () => onTile('tileerror') }}
+          eventHandlers={{
+            tileload: (e: TileEvent) => onTile('tileload', e.tile),
+            tileerror: (e: TileErrorEvent) => onTile('tileerror', e.tile),
+          }}
         />
         <ViewController center={effectiveCenter} zoom={effectiveZoom} />
         {markers.map((marker) => (

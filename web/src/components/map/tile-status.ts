@@ -19,6 +19,18 @@ export function countTile(counts: TileCounts, event: 'tileload' | 'tileerror'): 
 }
 
 /**
+ * The tile event worth counting, or null. Leaflet swaps a failed tile for `errorTileUrl` and then
+ * fires `tileload` when that placeholder loads: it is the failure showing, not a tile that loaded.
+ */
+export function tileOutcome(
+  event: 'tileload' | 'tileerror',
+  tileSrc: string | null | undefined,
+  errorTileUrl: string,
+): 'tileload' | 'tileerror' | null {
+  return event === 'tileload' && tileSrc === errorTileUrl ? null : event;
+}
+
+/**
  * Whether the map is unavailable: tiles failed and none loaded. A few failing tiles beside loaded
  * ones (edges of the world, a flaky tile) are not worth a warning.
  */
