@@ -54,6 +54,7 @@ export function SalesPerHourChart({ perHour }: { perHour: DashboardInfo['perHour
             stroke={PALETTE[0]}
             fill={PALETTE[0]}
             fillOpacity={0.35}
+            isAnimationActive={false}
           />
           <Area
             type="monotone"
@@ -62,6 +63,7 @@ export function SalesPerHourChart({ perHour }: { perHour: DashboardInfo['perHour
             stroke={PALETTE[1]}
             fill={PALETTE[1]}
             fillOpacity={0.35}
+            isAnimationActive={false}
           />
         </AreaChart>
       </ResponsiveContainer>
@@ -96,7 +98,13 @@ export function ChannelDonut({ data, testId }: { data: { channel: string; qty: n
             ))}
           </Pie>
           <Tooltip formatter={(value) => `${formatCount(Number(value))} clientes`} />
-          <Legend formatter={(value: string, _entry, i) => `${value} (${formatCount(data[i]?.qty ?? 0)})`} />
+          {/* Each legend item with its own channel's count, looked up by name: recharts sorts the
+              legend items by name, so their position is not the data's. */}
+          <Legend
+            formatter={(value: string) =>
+              `${value} (${formatCount(data.find((d) => d.channel === value)?.qty ?? 0)})`
+            }
+          />
         </PieChart>
       </ResponsiveContainer>
     </div>
