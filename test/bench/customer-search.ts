@@ -11,27 +11,12 @@
  * Run: npx tsx test/bench/customer-search.ts   (CUSTOMERS=100000, ITERATIONS=200 by default;
  * SMALL_CUSTOMERS=0 skips the 2,000 base; BENCH_DYNAMODB_ENDPOINT reuses a running DynamoDB Local)
  */
-import { randomBytes } from 'node:crypto';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { ensureTable } from '../../infra/local/dynamodb';
-import { countDynamoRequests, measureSearches, startLocalTable, type SearchFigures } from '../support/local-table';
-
-async function useRunningTable(endpoint: string, tableName: string): Promise<{ stop(): Promise<void> }> {
-  const client = new DynamoDBClient({ endpoint, region: 'sa-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-  await ensureTable(client, tableName);
-  Object.assign(process.env, {
-    TABLE_NAME: tableName,
-    DYNAMODB_ENDPOINT: endpoint,
-    AWS_REGION: 'sa-east-1',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    FREGUESIA_SECRETS_KEY: 'test-only-secrets-key-0123456789abcdefghijklmnopqrstuv',
-    FREGUESIA_RUNTIME: 'local',
-    POWERTOOLS_LOG_LEVEL: 'ERROR',
-  });
-  return { stop: async () => {} };
-}
+import {
+  countDynamoRequests,
+  measureSearches,
+  startLocalTable,
+  type SearchFigures,
+} from '../support/local-table';
 
 const LARGE = Number(process.env.CUSTOMERS ?? 100_000);
 const SMALL = Number(process.env.SMALL_CUSTOMERS ?? 2_000);
@@ -39,12 +24,11 @@ const ITERATIONS = Number(process.env.ITERATIONS ?? 200);
 
 // BENCH_DYNAMODB_ENDPOINT: reuse a DynamoDB Local already running (a busy machine may not start
 // one within startLocalTable's 30 s); the table is created on it.
-const dynamo = process.env.BENCH_DYNAMODB_ENDPOINT
-  ? await useRunningTable(process.env.BENCH_DYNAMODB_ENDPOINT, 'freguesia-bench-customers')
-  : await startLocalTable('freguesia-bench-customers');
+const dynamo = await startLocalTable('freguesia-bench-customers', process.env.BENCH_DYNAMODB_ENDPOINT);
 
 // Modules read the environment at load time: import them only now.
-const { CustomerEntity, CustomerPhoneEntity, CustomerWordEntity } = await import('@freguesia/functions/customers/entities');
+const { CustomerEntity, CustomerPhoneEntity, CustomerWordEntity } =
+  await import('@freguesia/functions/customers/entities');
 const { customersRepository } = await import('@freguesia/functions/customers/customers.repository');
 const { listCustomers } = await import('@freguesia/functions/customers/customers.service');
 const { searchEntries } = await import('@freguesia/functions/customers/customer-words.model');
@@ -139,7 +123,8 @@ async function seed(tenant: string, count: number): Promise<number> {
       CustomerPhoneEntity.put(phones).go({ concurrency: 8 }),
       CustomerWordEntity.put(words).go({ concurrency: 16 }),
     ]);
-    if (a.unprocessed.length + b.unprocessed.length + w.unprocessed.length > 0) throw new Error('unprocessed items');
+    if (a.unprocessed.length + b.unprocessed.length + w.unprocessed.length > 0)
+      throw new Error('unprocessed items');
     written += items.length + phones.length + words.length;
   }
   await countersFor(tenant).add('customer', count);
@@ -149,9 +134,27 @@ async function seed(tenant: string, count: number): Promise<number> {
 const measure = (run: (i: number) => Promise<number>) => measureSearches(dynamoRequests, run, ITERATIONS, 10);
 
 /** One word: a first name, a surname (any word of the name), a prefix. */
-const nameWords = ['maria', 'costa', 'joão', 'oliveira', 'antonio', 'ribei', 'carlos', 'gonçalves', 'adriana', 'pra'];
+const nameWords = [
+  'maria',
+  'costa',
+  'joão',
+  'oliveira',
+  'antonio',
+  'ribei',
+  'carlos',
+  'gonçalves',
+  'adriana',
+  'pra',
+];
 /** Several words narrowing: first name and surname, in any order. */
-const nameSeveral = ['maria costa', 'silva jose', 'ana lima', 'francisca oliveira', 'paulo r', 'costa ribeiro'];
+const nameSeveral = [
+  'maria costa',
+  'silva jose',
+  'ana lima',
+  'francisca oliveira',
+  'paulo r',
+  'costa ribeiro',
+];
 
 async function scenario(label: string, count: number) {
   const t = await createTestTenant('bench');
@@ -167,8 +170,14 @@ async function scenario(label: string, count: number) {
   const rows: [string, SearchFigures][] = [
     ['documento exato (serviço)', await measure(async (i) => search(sample[i % sample.length]!.document))],
     ['uma palavra do nome (serviço)', await measure(async (i) => search(nameWords[i % nameWords.length]!))],
-    ['várias palavras do nome (serviço)', await measure(async (i) => search(nameSeveral[i % nameSeveral.length]!))],
-    ['início do e-mail com @ (serviço)', await measure(async (i) => search(`${sample[i % sample.length]!.email.split('@')[0]}@ex`))],
+    [
+      'várias palavras do nome (serviço)',
+      await measure(async (i) => search(nameSeveral[i % nameSeveral.length]!)),
+    ],
+    [
+      'início do e-mail com @ (serviço)',
+      await measure(async (i) => search(`${sample[i % sample.length]!.email.split('@')[0]}@ex`)),
+    ],
     [
       'início do e-mail antes do @ (serviço)',
       await measure(async (i) => search(sample[i % sample.length]!.email.slice(0, 10), 'email')),
@@ -177,7 +186,10 @@ async function scenario(label: string, count: number) {
       'início do celular (serviço)',
       await measure(async (i) => search(`(11) ${sample[i % sample.length]!.cellphone.slice(2, 7)}`)),
     ],
-    ['4 últimos dígitos do celular (serviço)', await measure(async (i) => search(sample[i % sample.length]!.cellphone.slice(-4)))],
+    [
+      '4 últimos dígitos do celular (serviço)',
+      await measure(async (i) => search(sample[i % sample.length]!.cellphone.slice(-4))),
+    ],
     [
       'lista sem filtro, página 1 (repositório + total)',
       await measure(async () => (await Promise.all([repo.listPage(1, 10), repo.total()]))[0].length),

@@ -1,4 +1,3 @@
-import type { DynamoLocal } from '../../infra/local/dynamodb';
 import { startLocalTable } from './local-table';
 
 /**
@@ -6,7 +5,7 @@ import { startLocalTable } from './local-table';
  * from the shared definition. Test files isolate themselves with a fresh random tenant
  * (see `test/support/tenant.ts`), so they can share the table safely.
  */
-let dynamo: DynamoLocal | undefined;
+let dynamo: { stop(): Promise<void> } | undefined;
 
 export async function setup(): Promise<void> {
   dynamo = await startLocalTable('freguesia-test');

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ensureTable, startDynamoLocal, type DynamoLocal } from '../../infra/local/dynamodb';
 
 /**
@@ -6,9 +7,23 @@ import { ensureTable, startDynamoLocal, type DynamoLocal } from '../../infra/loc
  * the functions' environment at it (the modules read it at load time, so import them after
  * this). Used by the integration tests' global setup and by the benchmarks.
  */
-export async function startLocalTable(tableName: string): Promise<DynamoLocal> {
+export async function startLocalTable(
+  tableName: string,
+  runningEndpoint?: string,
+): Promise<Pick<DynamoLocal, 'endpoint' | 'client' | 'stop'>> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  const dynamo = await startDynamoLocal();
+  // A DynamoDB Local that is already running (large benches) is used as it is and left running.
+  const dynamo = runningEndpoint
+    ? {
+        endpoint: runningEndpoint,
+        client: new DynamoDBClient({
+          endpoint: runningEndpoint,
+          region: 'sa-east-1',
+          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        }),
+        stop: async () => {},
+      }
+    : await startDynamoLocal();
   await ensureTable(dynamo.client, tableName);
   Object.assign(process.env, {
     TABLE_NAME: tableName,

@@ -9,6 +9,7 @@ import { Construct } from 'constructs';
 import { NagSuppressions } from 'cdk-nag';
 import { ENTITY_ATTRIBUTE, type StreamProcessorDefinition } from '@freguesia/functions/streams';
 import { DomainFunction } from './domain-function';
+import { pascal } from './naming';
 
 export interface StreamProcessorsProps {
   /** The table whose stream (NEW_AND_OLD_IMAGES) feeds the processors. */
@@ -91,12 +92,4 @@ export class StreamProcessors extends Construct {
       this.failures.set(processor.name, failures);
     }
   }
-}
-
-function pascal(value: string): string {
-  return value
-    .split(/[^a-zA-Z0-9]+/)
-    .filter(Boolean)
-    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-    .join('');
 }

@@ -14,8 +14,12 @@ import { Queues } from '../constructs/queues';
 import { Schedules } from '../constructs/schedules';
 import { StaticSite } from '../constructs/static-site';
 import { StreamProcessors } from '../constructs/stream-processors';
-import { streamProcessors as registeredStreamProcessors, type StreamProcessorDefinition } from '@freguesia/functions/streams';
+import {
+  streamProcessors as registeredStreamProcessors,
+  type StreamProcessorDefinition,
+} from '@freguesia/functions/streams';
 import { domainEntry, shortLinkRedirectEntry } from '../paths';
+import { pascal } from '../constructs/naming';
 
 /** Domains whose function may read the secrets-at-rest key (lib/ports/secrets-key.ts). */
 export const SECRETS_KEY_READERS: readonly string[] = ['settings'];
@@ -139,12 +143,4 @@ export class AppStack extends Stack {
     new CfnOutput(this, 'ScheduleGroupName', { value: this.schedules.group.scheduleGroupName });
     new CfnOutput(this, 'SchedulerRoleArn', { value: this.schedules.role.roleArn });
   }
-}
-
-function pascal(value: string): string {
-  return value
-    .split(/[^a-zA-Z0-9]+/)
-    .filter(Boolean)
-    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-    .join('');
 }
