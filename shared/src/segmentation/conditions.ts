@@ -1,0 +1,409 @@
+import { z } from '../domain/zod-pt';
+
+/**
+ * The lead condition catalogue (spec part 2 §2.7, §3 'Lead condition row keys', §5, §9; part 1
+ * §3 'Lead', §5 'Lead'): every condition type a segmentation lead can use, its operators
+ * ('option') and the kind of value each operator takes. ONE definition drives the condition
+ * modal in the web app (cards, operator selects, value inputs) and the evaluator on the server
+ * (`functions/src/segmentation/evaluate.model.ts`), so that the two can never disagree.
+ *
+ * A condition row on the wire (a lead's `filter`) is `{ key, condition, option, value }`:
+ * `key` the type code (FE, EC, …), `condition` the label shown in the row, `option` the
+ * operator code of the catalogue and `value` the operand. Rows combine with AND, except
+ * LD 'join' (its lead's members are added: OR) and OP 'limit' (caps the population).
+ */
+
+/** The 18 condition type codes, in the order of the 'Selecione uma condição' cards. */
+export const CONDITION_KEYS = [
+  'FE',
+  'EC',
+  'GE',
+  'CD',
+  'PD',
+  'CA',
+  'TA',
+  'TM',
+  'LP',
+  'AN',
+  'CN',
+  'CP',
+  'QA',
+  'PC',
+  'CM',
+  'CAMP',
+  'LD',
+  'OP',
+] as const;
+export type ConditionKey = (typeof CONDITION_KEYS)[number];
+
+/**
+ * What an operator takes as its value, and so which input the modal shows:
+ * - `none`: nothing (e.g. 'Nunca comprou'); the row is complete without a value;
+ * - `integer`: a whole number within `min`..`max` (age, days, minutes, a count);
+ * - `money`: an amount in reais (number, 2 decimals), stored as a number of reais as typed;
+ * - `choice`: one code of `choices`;
+ * - `choices`: one or more codes of `choices`;
+ * - `lookup`: one or more ids or names found while typing (`source` says where);
+ * - `dates`: a period [from, to] as 'YYYY-MM-DD' (shown DD/MM/YYYY).
+ */
+export type ValueKind = 'none' | 'integer' | 'money' | 'choice' | 'choices' | 'lookup' | 'dates';
+
+/** Where a `lookup` value is searched while typing (spec part 1 §7, part 2 §7). */
+export type LookupSource =
+  | 'cities' // GET /web/cities/search?q → IBGE code + name
+  | 'products' // GET /web/products/search?q → product id + description
+  | 'categories' // GET /web/categories (tree) → category id + description
+  | 'tags' // GET /web/tags/search?q → tag description
+  | 'stores' // GET /web/stores → store id + name (user's store scope)
+  | 'channels' // GET /web/customers/channels → registration channel name
+  | 'segments' // GET /web/customers/segments → customer segment
+  | 'origins' // GET /web/baskets/origins → purchase origin (channel of sale)
+  | 'brands' // GET /web/brand/search?q → brand id + description
+  | 'partners' // GET /web/partner/search?q → partner id + name
+  | 'campaigns' // GET /web/campaigns/simple (campaign issue) → campaign id + description; '*' = any
+  | 'leads'; // GET /web/leads/valid → lead id + description
+
+export interface Choice {
+  code: string;
+  label: string;
+}
+
+export interface OperatorDefinition {
+  /** The `option` code stored in the row. */
+  code: string;
+  /** pt-BR label of the operator select. */
+  label: string;
+  value: ValueKind;
+  min?: number;
+  max?: number;
+  /** Unit shown after an integer input ('anos', 'dias', 'minutos'). */
+  unit?: string;
+  choices?: readonly Choice[];
+  source?: LookupSource;
+}
+
+export interface ConditionDefinition {
+  key: ConditionKey;
+  /** Card title and the row's `condition` label. */
+  label: string;
+  /** One line under the card title. */
+  description: string;
+  operators: readonly OperatorDefinition[];
+}
+
+const COMPARE: readonly Omit<OperatorDefinition, 'value'>[] = [
+  { code: '>', label: 'Maior que' },
+  { code: '>=', label: 'Maior ou igual a' },
+  { code: '<', label: 'Menor que' },
+  { code: '<=', label: 'Menor ou igual a' },
+  { code: '=', label: 'Igual a' },
+];
+
+export const MARITAL_CHOICES: readonly Choice[] = [
+  { code: 'S', label: 'Solteiro(a)' },
+  { code: 'C', label: 'Casado(a)' },
+  { code: 'V', label: 'Viúvo(a)' },
+  { code: 'D', label: 'Divorciado(a)' },
+  { code: 'O', label: 'Outros' },
+];
+
+export const GENDER_CHOICES: readonly Choice[] = [
+  { code: 'M', label: 'Masculino' },
+  { code: 'F', label: 'Feminino' },
+  { code: 'O', label: 'Outros' },
+];
+
+const MONTHS = ['Janeiro', 'Fevereiro', 'Março', 'Abril', 'Maio', 'Junho', 'Julho', 'Agosto', 'Setembro', 'Outubro', 'Novembro', 'Dezembro'];
+/** Birthday month: 0 the current month, 1–12 a month. */
+export const BIRTHDAY_MONTH_CHOICES: readonly Choice[] = [
+  { code: '0', label: 'Mês atual' },
+  ...MONTHS.map((label, i) => ({ code: String(i + 1), label })),
+];
+
+/** App usage (the QA 'app' operator; spec part 2 §9 'App options'). */
+export const APP_CHOICES: readonly Choice[] = [
+  { code: 'used', label: 'Usou o app' },
+  { code: 'used_30', label: 'Usou o app nos últimos 30 dias' },
+  { code: 'used_60', label: 'Usou o app nos últimos 60 dias' },
+  { code: 'used_90', label: 'Usou o app nos últimos 90 dias' },
+  { code: 'idle_30', label: 'Não usa o app há 30 dias' },
+  { code: 'idle_60', label: 'Não usa o app há 60 dias' },
+  { code: 'idle_90', label: 'Não usa o app há 90 dias' },
+  { code: 'not_downloaded', label: 'Não baixou o app' },
+  { code: 'android', label: 'Possui Android' },
+  { code: 'ios', label: 'Possui iOS' },
+  { code: 'push', label: 'Possui push id' },
+];
+
+/** Campaign kinds a customer can take part in (CAMP operators; spec part 2 §9). */
+export const CAMPAIGN_PARTICIPATION_CHOICES: readonly Choice[] = [
+  { code: 'L', label: 'Número da sorte' },
+  { code: 'T', label: 'Tickets' },
+  { code: 'D', label: 'Desconto' },
+  { code: 'DG', label: 'Desconto em grupo (combo)' },
+  { code: 'DB', label: 'Desconto por marca' },
+  { code: 'DC', label: 'Desconto por categoria' },
+];
+
+export const CONDITIONS: readonly ConditionDefinition[] = [
+  {
+    key: 'FE',
+    label: 'Faixa etária',
+    description: 'Idade do cliente, a partir da data de nascimento',
+    operators: [
+      ...COMPARE.map((op) => ({ ...op, value: 'integer' as const, min: 1, max: 120, unit: 'anos' })),
+      { code: '!=', label: 'Diferente de', value: 'integer', min: 1, max: 120, unit: 'anos' },
+    ],
+  },
+  {
+    key: 'EC',
+    label: 'Estado civil',
+    description: 'Estado civil informado no cadastro',
+    operators: [
+      { code: 'in', label: 'É', value: 'choices', choices: MARITAL_CHOICES },
+      { code: '!in', label: 'Não é', value: 'choices', choices: MARITAL_CHOICES },
+    ],
+  },
+  {
+    key: 'GE',
+    label: 'Gênero',
+    description: 'Gênero informado no cadastro',
+    operators: [
+      { code: 'in', label: 'É', value: 'choices', choices: GENDER_CHOICES },
+      { code: '!in', label: 'Não é', value: 'choices', choices: GENDER_CHOICES },
+    ],
+  },
+  {
+    key: 'CD',
+    label: 'Cidade',
+    description: 'Cidade do endereço do cliente',
+    operators: [
+      { code: 'in', label: 'Mora em', value: 'lookup', source: 'cities' },
+      { code: '!in', label: 'Não mora em', value: 'lookup', source: 'cities' },
+    ],
+  },
+  {
+    key: 'PD',
+    label: 'Produtos',
+    description: 'Mercadorias que o cliente comprou',
+    operators: [
+      { code: 'in', label: 'Comprou', value: 'lookup', source: 'products' },
+      { code: '!in', label: 'Não comprou', value: 'lookup', source: 'products' },
+    ],
+  },
+  {
+    key: 'CA',
+    label: 'Categorias',
+    description: 'Categorias das mercadorias compradas',
+    operators: [
+      { code: 'in', label: 'Comprou na categoria', value: 'lookup', source: 'categories' },
+      { code: '!in', label: 'Não comprou na categoria', value: 'lookup', source: 'categories' },
+    ],
+  },
+  {
+    key: 'TA',
+    label: 'Tags',
+    description: 'Interesses marcados no cliente',
+    operators: [
+      { code: 'in', label: 'Possui a tag', value: 'lookup', source: 'tags' },
+      { code: '!in', label: 'Não possui a tag', value: 'lookup', source: 'tags' },
+      { code: '!', label: 'Não possui nenhuma tag', value: 'none' },
+    ],
+  },
+  {
+    key: 'TM',
+    label: 'Ticket médio',
+    description: 'Valor médio das compras do cliente',
+    operators: COMPARE.map((op) => ({ ...op, value: 'money' as const, min: 0 })),
+  },
+  {
+    key: 'LP',
+    label: 'Loja preferida',
+    description: 'Loja favorita do cliente',
+    operators: [
+      { code: 'in', label: 'É', value: 'lookup', source: 'stores' },
+      { code: '!in', label: 'Não é', value: 'lookup', source: 'stores' },
+    ],
+  },
+  {
+    key: 'AN',
+    label: 'Aniversário',
+    description: 'Aniversariantes do mês, do dia ou da semana',
+    operators: [
+      { code: 'month', label: 'No mês', value: 'choice', choices: BIRTHDAY_MONTH_CHOICES },
+      { code: 'day', label: 'No dia (0 = hoje)', value: 'integer', min: 0, max: 31 },
+      { code: 'week', label: 'Na semana (0 = semana atual)', value: 'integer', min: 0, max: 52 },
+    ],
+  },
+  {
+    key: 'CN',
+    label: 'Canal de cadastro',
+    description: 'Por onde o cliente se cadastrou',
+    operators: [
+      { code: 'in', label: 'Cadastrado pelo canal', value: 'lookup', source: 'channels' },
+      { code: '!in', label: 'Não cadastrado pelo canal', value: 'lookup', source: 'channels' },
+    ],
+  },
+  {
+    key: 'CP',
+    label: 'Compras',
+    description: 'Quando e por onde o cliente comprou',
+    operators: [
+      { code: 'last_minutes', label: 'Comprou nos últimos X minutos', value: 'integer', min: 1, max: 525_600, unit: 'minutos' },
+      { code: 'last_days', label: 'Comprou nos últimos X dias', value: 'integer', min: 1, max: 3_650, unit: 'dias' },
+      { code: 'idle_days', label: 'Não compra há mais de X dias', value: 'integer', min: 1, max: 3_650, unit: 'dias' },
+      { code: 'between', label: 'Comprou entre as datas', value: 'dates' },
+      { code: '!', label: 'Nunca comprou', value: 'none' },
+      { code: 'channel', label: 'Comprou no canal', value: 'lookup', source: 'origins' },
+      { code: '!channel', label: 'Nunca comprou no canal', value: 'lookup', source: 'origins' },
+    ],
+  },
+  {
+    key: 'QA',
+    label: 'Qualidade do cadastro',
+    description: 'Dados e consentimentos do cadastro',
+    operators: [
+      { code: 'email', label: 'Possui e-mail', value: 'none' },
+      { code: 'cellphone', label: 'Possui celular', value: 'none' },
+      { code: 'terms', label: 'Aceitou os termos', value: 'none' },
+      { code: 'registered_between', label: 'Cadastrado entre as datas', value: 'dates' },
+      { code: 'registered_days', label: 'Cadastrado nos últimos X dias', value: 'integer', min: 1, max: 3_650, unit: 'dias' },
+      { code: 'registered_minutes', label: 'Cadastrado nos últimos X minutos', value: 'integer', min: 1, max: 525_600, unit: 'minutos' },
+      { code: 'purchases', label: 'Com pelo menos X compras', value: 'integer', min: 1, max: 1_000_000, unit: 'compras' },
+      { code: 'app', label: 'Uso do app', value: 'choice', choices: APP_CHOICES },
+      { code: 'segment', label: 'Segmento do cliente', value: 'lookup', source: 'segments' },
+    ],
+  },
+  {
+    key: 'PC',
+    label: 'Fornecedores e marcas',
+    description: 'Comprou mercadorias de um fornecedor ou de uma marca',
+    operators: [
+      { code: 'partner', label: 'Comprou do fornecedor', value: 'lookup', source: 'partners' },
+      { code: 'brand', label: 'Comprou da marca', value: 'lookup', source: 'brands' },
+    ],
+  },
+  {
+    key: 'CM',
+    label: 'Comunicações',
+    description: 'Interações com e-mail, SMS, NPS e WhatsApp',
+    operators: [
+      { code: 'email_read', label: 'Leu e-mail nos últimos X dias', value: 'integer', min: 1, max: 3_650, unit: 'dias' },
+      { code: 'email_sent', label: 'Recebeu e-mail nos últimos X dias', value: 'integer', min: 1, max: 3_650, unit: 'dias' },
+      { code: 'email_clicked', label: 'Clicou em e-mail nos últimos X dias', value: 'integer', min: 1, max: 3_650, unit: 'dias' },
+      { code: 'sms_received', label: 'Recebeu SMS nos últimos X dias', value: 'integer', min: 1, max: 3_650, unit: 'dias' },
+      { code: 'sms_clicked', label: 'Clicou em SMS nos últimos X dias', value: 'integer', min: 1, max: 3_650, unit: 'dias' },
+      { code: 'nps_answered', label: 'Respondeu NPS nos últimos X dias', value: 'integer', min: 1, max: 3_650, unit: 'dias' },
+      { code: 'nps_detractor', label: 'Detrator no NPS nos últimos X dias', value: 'integer', min: 1, max: 3_650, unit: 'dias' },
+      { code: 'nps_passive', label: 'Neutro no NPS nos últimos X dias', value: 'integer', min: 1, max: 3_650, unit: 'dias' },
+      { code: 'nps_promoter', label: 'Promotor no NPS nos últimos X dias', value: 'integer', min: 1, max: 3_650, unit: 'dias' },
+      { code: 'whatsapp_optin', label: 'Aceita WhatsApp', value: 'none' },
+      { code: 'whatsapp_optout', label: 'Recusou WhatsApp', value: 'none' },
+      { code: '!whatsapp_optin', label: 'Não aceitou WhatsApp', value: 'none' },
+      { code: '!whatsapp_optout', label: 'Não recusou WhatsApp', value: 'none' },
+    ],
+  },
+  {
+    key: 'CAMP',
+    label: 'Participação em campanhas',
+    description: 'Campanhas de que o cliente participou',
+    operators: CAMPAIGN_PARTICIPATION_CHOICES.flatMap((kind) => [
+      { code: kind.code, label: `Participou: ${kind.label}`, value: 'lookup' as const, source: 'campaigns' as const },
+      { code: `!${kind.code}`, label: `Não participou: ${kind.label}`, value: 'lookup' as const, source: 'campaigns' as const },
+    ]),
+  },
+  {
+    key: 'LD',
+    label: 'Leads',
+    description: 'Presença do cliente em outros leads',
+    operators: [
+      { code: 'exists', label: 'Está no lead', value: 'lookup', source: 'leads' },
+      { code: '!exists', label: 'Não está no lead', value: 'lookup', source: 'leads' },
+      { code: 'join', label: 'Juntar com o lead', value: 'lookup', source: 'leads' },
+    ],
+  },
+  {
+    key: 'OP',
+    label: 'Opções de filtro',
+    description: 'Limita a quantidade de clientes do lead',
+    operators: [{ code: 'limit', label: 'Limitar a população a', value: 'integer', min: 1, max: 10_000_000, unit: 'clientes' }],
+  },
+];
+
+export const CONDITIONS_BY_KEY: Readonly<Record<ConditionKey, ConditionDefinition>> = Object.fromEntries(
+  CONDITIONS.map((c) => [c.key, c]),
+) as Record<ConditionKey, ConditionDefinition>;
+
+export function operatorOf(key: ConditionKey, option: string): OperatorDefinition | undefined {
+  return CONDITIONS_BY_KEY[key]?.operators.find((op) => op.code === option);
+}
+
+/** 'Condições incorretas, verifique.' (spec part 2 §5; part 1 §5 writes it without accents). */
+export const CONDITIONS_INVALID = 'Condições incorretas, verifique.';
+
+/** A lookup value: an id (number) or a name/code (text). CAMP also takes '*' (any campaign of the kind). */
+const lookupItem = z.union([z.number().int().nonnegative(), z.string().trim().min(1).max(200)]);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** The value an operator takes, by its kind and bounds. */
+export function valueSchema(op: OperatorDefinition): z.ZodType {
+  switch (op.value) {
+    case 'none':
+      return z.unknown().optional();
+    case 'integer':
+      return z.coerce
+        .number()
+        .int()
+        .min(op.min ?? 0)
+        .max(op.max ?? Number.MAX_SAFE_INTEGER);
+    case 'money':
+      return z.coerce.number().min(op.min ?? 0).max(99_999_999.99);
+    case 'choice':
+      return z.coerce.string().refine((v) => (op.choices ?? []).some((c) => c.code === v));
+    case 'choices':
+      return z.array(z.string()).min(1).refine((v) => v.every((code) => (op.choices ?? []).some((c) => c.code === code)));
+    case 'lookup':
+      return z.array(lookupItem).min(1).max(1000);
+    case 'dates':
+      return z.tuple([isoDate, isoDate]).refine(([from, to]) => from <= to);
+  }
+}
+
+/** One row of a lead's `filter` as stored and sent. */
+export const LeadConditionRow = z.object({
+  key: z.enum(CONDITION_KEYS),
+  condition: z.string().max(200).optional(),
+  option: z.string().max(40),
+  value: z.unknown().optional(),
+});
+export type LeadConditionRow = z.infer<typeof LeadConditionRow>;
+
+/** A row whose operator exists for its key and whose value fits the operator. */
+export function isCompleteCondition(row: LeadConditionRow): boolean {
+  const op = operatorOf(row.key, row.option);
+  if (!op) return false;
+  if (op.value === 'none') return true;
+  if (row.value === undefined || row.value === null || row.value === '') return false;
+  return valueSchema(op).safeParse(row.value).success;
+}
+
+/**
+ * A lead's `filter`: at least one row, every row complete; otherwise the spec's single
+ * message 'Condições incorretas, verifique.'. Labels are refreshed from the catalogue.
+ */
+export const LeadConditions = z
+  .array(LeadConditionRow, { error: CONDITIONS_INVALID })
+  .min(1, CONDITIONS_INVALID)
+  .max(50, 'Use no máximo 50 condições.')
+  .superRefine((rows, ctx) => {
+    if (!rows.every(isCompleteCondition)) ctx.addIssue({ code: 'custom', message: CONDITIONS_INVALID });
+  })
+  .transform((rows) =>
+    rows.map((row) => {
+      const op = operatorOf(row.key, row.option)!;
+      const value = op.value === 'none' ? null : valueSchema(op).parse(row.value);
+      return { key: row.key, condition: CONDITIONS_BY_KEY[row.key].label, option: row.option, value };
+    }),
+  );
+export type LeadConditions = z.output<typeof LeadConditions>;
+export type LeadCondition = LeadConditions[number];
