@@ -1,3 +1,5 @@
+import { isDay } from '../domain/dates';
+import { centsToNumber, parseMoney } from '../domain/money';
 import { z } from '../domain/zod-pt';
 
 /**
@@ -10,7 +12,9 @@ import { z } from '../domain/zod-pt';
  * A condition row on the wire (a lead's `filter`) is `{ key, condition, option, value }`:
  * `key` the type code (FE, EC, …), `condition` the label shown in the row, `option` the
  * operator code of the catalogue and `value` the operand. Rows combine with AND, except
- * LD 'join' (its lead's members are added: OR) and OP 'limit' (caps the population).
+ * LD 'join' (its lead's members are added: OR) and OP 'limit' (caps the population). A filter
+ * made only of joins (and limits) is the union of the joined leads; one made only of a limit
+ * is every customer, capped. The evaluator documents each operator's meaning.
  */
 
 /** The 18 condition type codes, in the order of the 'Selecione uma condição' cards. */
@@ -40,11 +44,13 @@ export type ConditionKey = (typeof CONDITION_KEYS)[number];
  * What an operator takes as its value, and so which input the modal shows:
  * - `none`: nothing (e.g. 'Nunca comprou'); the row is complete without a value;
  * - `integer`: a whole number within `min`..`max` (age, days, minutes, a count);
- * - `money`: an amount in reais (number, 2 decimals), stored as a number of reais as typed;
+ * - `money`: an amount in reais with at most 2 decimals (12.5, '12,50', 'R$ 1.234,56'), stored as
+ *   a number of reais; the evaluator compares it in integer centavos;
  * - `choice`: one code of `choices`;
  * - `choices`: one or more codes of `choices`;
- * - `lookup`: one or more ids or names found while typing (`source` says where);
- * - `dates`: a period [from, to] as 'YYYY-MM-DD' (shown DD/MM/YYYY).
+ * - `lookup`: one or more ids or names found while typing (`source` says where, {@link LOOKUP_ITEMS}
+ *   which of the two); several items mean "any of them" ('in') and "none of them" ('!in');
+ * - `dates`: a period [from, to] as 'YYYY-MM-DD', both days included (shown DD/MM/YYYY).
  */
 export type ValueKind = 'none' | 'integer' | 'money' | 'choice' | 'choices' | 'lookup' | 'dates';
 
@@ -113,7 +119,20 @@ export const GENDER_CHOICES: readonly Choice[] = [
   { code: 'O', label: 'Outros' },
 ];
 
-const MONTHS = ['Janeiro', 'Fevereiro', 'Março', 'Abril', 'Maio', 'Junho', 'Julho', 'Agosto', 'Setembro', 'Outubro', 'Novembro', 'Dezembro'];
+const MONTHS = [
+  'Janeiro',
+  'Fevereiro',
+  'Março',
+  'Abril',
+  'Maio',
+  'Junho',
+  'Julho',
+  'Agosto',
+  'Setembro',
+  'Outubro',
+  'Novembro',
+  'Dezembro',
+];
 /** Birthday month: 0 the current month, 1–12 a month. */
 export const BIRTHDAY_MONTH_CHOICES: readonly Choice[] = [
   { code: '0', label: 'Mês atual' },
@@ -249,9 +268,30 @@ export const CONDITIONS: readonly ConditionDefinition[] = [
     label: 'Compras',
     description: 'Quando e por onde o cliente comprou',
     operators: [
-      { code: 'last_minutes', label: 'Comprou nos últimos X minutos', value: 'integer', min: 1, max: 525_600, unit: 'minutos' },
-      { code: 'last_days', label: 'Comprou nos últimos X dias', value: 'integer', min: 1, max: 3_650, unit: 'dias' },
-      { code: 'idle_days', label: 'Não compra há mais de X dias', value: 'integer', min: 1, max: 3_650, unit: 'dias' },
+      {
+        code: 'last_minutes',
+        label: 'Comprou nos últimos X minutos',
+        value: 'integer',
+        min: 1,
+        max: 525_600,
+        unit: 'minutos',
+      },
+      {
+        code: 'last_days',
+        label: 'Comprou nos últimos X dias',
+        value: 'integer',
+        min: 1,
+        max: 3_650,
+        unit: 'dias',
+      },
+      {
+        code: 'idle_days',
+        label: 'Não compra há mais de X dias',
+        value: 'integer',
+        min: 1,
+        max: 3_650,
+        unit: 'dias',
+      },
       { code: 'between', label: 'Comprou entre as datas', value: 'dates' },
       { code: '!', label: 'Nunca comprou', value: 'none' },
       { code: 'channel', label: 'Comprou no canal', value: 'lookup', source: 'origins' },
@@ -267,9 +307,30 @@ export const CONDITIONS: readonly ConditionDefinition[] = [
       { code: 'cellphone', label: 'Possui celular', value: 'none' },
       { code: 'terms', label: 'Aceitou os termos', value: 'none' },
       { code: 'registered_between', label: 'Cadastrado entre as datas', value: 'dates' },
-      { code: 'registered_days', label: 'Cadastrado nos últimos X dias', value: 'integer', min: 1, max: 3_650, unit: 'dias' },
-      { code: 'registered_minutes', label: 'Cadastrado nos últimos X minutos', value: 'integer', min: 1, max: 525_600, unit: 'minutos' },
-      { code: 'purchases', label: 'Com pelo menos X compras', value: 'integer', min: 1, max: 1_000_000, unit: 'compras' },
+      {
+        code: 'registered_days',
+        label: 'Cadastrado nos últimos X dias',
+        value: 'integer',
+        min: 1,
+        max: 3_650,
+        unit: 'dias',
+      },
+      {
+        code: 'registered_minutes',
+        label: 'Cadastrado nos últimos X minutos',
+        value: 'integer',
+        min: 1,
+        max: 525_600,
+        unit: 'minutos',
+      },
+      {
+        code: 'purchases',
+        label: 'Com pelo menos X compras',
+        value: 'integer',
+        min: 1,
+        max: 1_000_000,
+        unit: 'compras',
+      },
       { code: 'app', label: 'Uso do app', value: 'choice', choices: APP_CHOICES },
       { code: 'segment', label: 'Segmento do cliente', value: 'lookup', source: 'segments' },
     ],
@@ -288,15 +349,78 @@ export const CONDITIONS: readonly ConditionDefinition[] = [
     label: 'Comunicações',
     description: 'Interações com e-mail, SMS, NPS e WhatsApp',
     operators: [
-      { code: 'email_read', label: 'Leu e-mail nos últimos X dias', value: 'integer', min: 1, max: 3_650, unit: 'dias' },
-      { code: 'email_sent', label: 'Recebeu e-mail nos últimos X dias', value: 'integer', min: 1, max: 3_650, unit: 'dias' },
-      { code: 'email_clicked', label: 'Clicou em e-mail nos últimos X dias', value: 'integer', min: 1, max: 3_650, unit: 'dias' },
-      { code: 'sms_received', label: 'Recebeu SMS nos últimos X dias', value: 'integer', min: 1, max: 3_650, unit: 'dias' },
-      { code: 'sms_clicked', label: 'Clicou em SMS nos últimos X dias', value: 'integer', min: 1, max: 3_650, unit: 'dias' },
-      { code: 'nps_answered', label: 'Respondeu NPS nos últimos X dias', value: 'integer', min: 1, max: 3_650, unit: 'dias' },
-      { code: 'nps_detractor', label: 'Detrator no NPS nos últimos X dias', value: 'integer', min: 1, max: 3_650, unit: 'dias' },
-      { code: 'nps_passive', label: 'Neutro no NPS nos últimos X dias', value: 'integer', min: 1, max: 3_650, unit: 'dias' },
-      { code: 'nps_promoter', label: 'Promotor no NPS nos últimos X dias', value: 'integer', min: 1, max: 3_650, unit: 'dias' },
+      {
+        code: 'email_read',
+        label: 'Leu e-mail nos últimos X dias',
+        value: 'integer',
+        min: 1,
+        max: 3_650,
+        unit: 'dias',
+      },
+      {
+        code: 'email_sent',
+        label: 'Recebeu e-mail nos últimos X dias',
+        value: 'integer',
+        min: 1,
+        max: 3_650,
+        unit: 'dias',
+      },
+      {
+        code: 'email_clicked',
+        label: 'Clicou em e-mail nos últimos X dias',
+        value: 'integer',
+        min: 1,
+        max: 3_650,
+        unit: 'dias',
+      },
+      {
+        code: 'sms_received',
+        label: 'Recebeu SMS nos últimos X dias',
+        value: 'integer',
+        min: 1,
+        max: 3_650,
+        unit: 'dias',
+      },
+      {
+        code: 'sms_clicked',
+        label: 'Clicou em SMS nos últimos X dias',
+        value: 'integer',
+        min: 1,
+        max: 3_650,
+        unit: 'dias',
+      },
+      {
+        code: 'nps_answered',
+        label: 'Respondeu NPS nos últimos X dias',
+        value: 'integer',
+        min: 1,
+        max: 3_650,
+        unit: 'dias',
+      },
+      {
+        code: 'nps_detractor',
+        label: 'Detrator no NPS nos últimos X dias',
+        value: 'integer',
+        min: 1,
+        max: 3_650,
+        unit: 'dias',
+      },
+      {
+        code: 'nps_passive',
+        label: 'Neutro no NPS nos últimos X dias',
+        value: 'integer',
+        min: 1,
+        max: 3_650,
+        unit: 'dias',
+      },
+      {
+        code: 'nps_promoter',
+        label: 'Promotor no NPS nos últimos X dias',
+        value: 'integer',
+        min: 1,
+        max: 3_650,
+        unit: 'dias',
+      },
       { code: 'whatsapp_optin', label: 'Aceita WhatsApp', value: 'none' },
       { code: 'whatsapp_optout', label: 'Recusou WhatsApp', value: 'none' },
       { code: '!whatsapp_optin', label: 'Não aceitou WhatsApp', value: 'none' },
@@ -308,8 +432,18 @@ export const CONDITIONS: readonly ConditionDefinition[] = [
     label: 'Participação em campanhas',
     description: 'Campanhas de que o cliente participou',
     operators: CAMPAIGN_PARTICIPATION_CHOICES.flatMap((kind) => [
-      { code: kind.code, label: `Participou: ${kind.label}`, value: 'lookup' as const, source: 'campaigns' as const },
-      { code: `!${kind.code}`, label: `Não participou: ${kind.label}`, value: 'lookup' as const, source: 'campaigns' as const },
+      {
+        code: kind.code,
+        label: `Participou: ${kind.label}`,
+        value: 'lookup' as const,
+        source: 'campaigns' as const,
+      },
+      {
+        code: `!${kind.code}`,
+        label: `Não participou: ${kind.label}`,
+        value: 'lookup' as const,
+        source: 'campaigns' as const,
+      },
     ]),
   },
   {
@@ -326,7 +460,16 @@ export const CONDITIONS: readonly ConditionDefinition[] = [
     key: 'OP',
     label: 'Opções de filtro',
     description: 'Limita a quantidade de clientes do lead',
-    operators: [{ code: 'limit', label: 'Limitar a população a', value: 'integer', min: 1, max: 10_000_000, unit: 'clientes' }],
+    operators: [
+      {
+        code: 'limit',
+        label: 'Limitar a população a',
+        value: 'integer',
+        min: 1,
+        max: 10_000_000,
+        unit: 'clientes',
+      },
+    ],
   },
 ];
 
@@ -341,31 +484,116 @@ export function operatorOf(key: ConditionKey, option: string): OperatorDefinitio
 /** 'Condições incorretas, verifique.' (spec part 2 §5; part 1 §5 writes it without accents). */
 export const CONDITIONS_INVALID = 'Condições incorretas, verifique.';
 
-/** A lookup value: an id (number) or a name/code (text). CAMP also takes '*' (any campaign of the kind). */
-const lookupItem = z.union([z.number().int().nonnegative(), z.string().trim().min(1).max(200)]);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** At most this many rows in a lead's filter. */
+export const MAX_CONDITIONS = 50;
+/** At most this many items in one lookup value (products, cities, …). */
+export const MAX_LOOKUP_ITEMS = 1000;
+/** Largest money value of a TM row, in reais. */
+export const MAX_MONEY = 99_999_999.99;
+/** The CAMP lookup item meaning "any campaign of the kind". */
+export const ANY_CAMPAIGN = '*';
 
-/** The value an operator takes, by its kind and bounds. */
+/**
+ * What the items of a lookup value are, by source, and so what the evaluator compares:
+ * `id` a positive integer id (digit strings are read as ids), `text` a name compared without
+ * case or accents (tags, channels, segments and origins are stored as names), `id-or-text`
+ * either (a city by IBGE code or by name).
+ */
+export const LOOKUP_ITEMS: Readonly<Record<LookupSource, 'id' | 'text' | 'id-or-text'>> = {
+  cities: 'id-or-text',
+  products: 'id',
+  categories: 'id',
+  tags: 'text',
+  stores: 'id',
+  channels: 'text',
+  segments: 'text',
+  origins: 'text',
+  brands: 'id',
+  partners: 'id',
+  campaigns: 'id', // or ANY_CAMPAIGN
+  leads: 'id',
+};
+
+const DIGITS = /^\d{1,15}$/;
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** A whole number, as a number or its digits ('30'); never a boolean, an array or a blank string. */
+const integerInput = z.union([
+  z.number(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d{1,15}$/)
+    .transform(Number),
+]);
+
+/** Reais with at most two decimals: 12.5, '12,50', 'R$ 1.234,56', '12.50' → a number of reais. */
+const moneyInput = z.union([z.number(), z.string()]).transform((value, ctx) => {
+  const cents = parseMoney(value);
+  if (cents === undefined) {
+    ctx.addIssue({ code: 'custom', message: CONDITIONS_INVALID });
+    return z.NEVER;
+  }
+  return centsToNumber(cents);
+});
+
+function lookupItemSchema(source: LookupSource | undefined): z.ZodType<number | string> {
+  const text = z.string().trim().min(1).max(200);
+  const id = z
+    .union([z.number().int().positive(), z.string().trim().regex(DIGITS).transform(Number)])
+    .pipe(z.number().int().positive());
+  switch (source ? LOOKUP_ITEMS[source] : 'id-or-text') {
+    case 'id':
+      return source === 'campaigns' ? z.union([z.literal(ANY_CAMPAIGN), id]) : id;
+    case 'text':
+      return z.union([text, z.number().int().nonnegative().transform(String)]);
+    default:
+      return z.union([id, text]);
+  }
+}
+
+const unique = <T>(items: readonly T[]): T[] => [...new Set(items)];
+
+/**
+ * The value an operator takes, by its kind and bounds, normalized: integers and money as
+ * numbers (money in reais), a choice as its code, choices and lookups as distinct items (ids as
+ * numbers), dates as ['YYYY-MM-DD', 'YYYY-MM-DD'] with from ≤ to.
+ */
 export function valueSchema(op: OperatorDefinition): z.ZodType {
   switch (op.value) {
     case 'none':
-      return z.unknown().optional();
+      return z.unknown().transform(() => null);
     case 'integer':
-      return z.coerce
-        .number()
-        .int()
-        .min(op.min ?? 0)
-        .max(op.max ?? Number.MAX_SAFE_INTEGER);
+      return integerInput.pipe(
+        z
+          .number()
+          .int()
+          .min(op.min ?? 0)
+          .max(op.max ?? Number.MAX_SAFE_INTEGER),
+      );
     case 'money':
-      return z.coerce.number().min(op.min ?? 0).max(99_999_999.99);
+      return moneyInput.pipe(
+        z
+          .number()
+          .min(op.min ?? 0)
+          .max(op.max ?? MAX_MONEY),
+      );
     case 'choice':
-      return z.coerce.string().refine((v) => (op.choices ?? []).some((c) => c.code === v));
+      return z
+        .union([z.string(), z.number()])
+        .transform(String)
+        .refine((v) => (op.choices ?? []).some((c) => c.code === v));
     case 'choices':
-      return z.array(z.string()).min(1).refine((v) => v.every((code) => (op.choices ?? []).some((c) => c.code === code)));
+      return z
+        .array(z.union([z.string(), z.number()]).transform(String))
+        .min(1)
+        .refine((v) => v.every((code) => (op.choices ?? []).some((c) => c.code === code)))
+        .transform(unique);
     case 'lookup':
-      return z.array(lookupItem).min(1).max(1000);
+      return z.array(lookupItemSchema(op.source)).min(1).max(MAX_LOOKUP_ITEMS).transform(unique);
     case 'dates':
-      return z.tuple([isoDate, isoDate]).refine(([from, to]) => from <= to);
+      return z.tuple([z.string().refine(isDay), z.string().refine(isDay)]).refine(([from, to]) => from <= to);
   }
 }
 
@@ -378,30 +606,40 @@ export const LeadConditionRow = z.object({
 });
 export type LeadConditionRow = z.infer<typeof LeadConditionRow>;
 
-/** A row whose operator exists for its key and whose value fits the operator. */
+/**
+ * A row whose operator exists for its key and whose value fits the operator. An empty value
+ * (missing, null, blank text, empty list) is incomplete unless the operator takes no value.
+ */
 export function isCompleteCondition(row: LeadConditionRow): boolean {
-  const op = operatorOf(row.key, row.option);
+  const parsed = LeadConditionRow.safeParse(row);
+  if (!parsed.success) return false;
+  const op = operatorOf(parsed.data.key, parsed.data.option);
   if (!op) return false;
   if (op.value === 'none') return true;
-  if (row.value === undefined || row.value === null || row.value === '') return false;
-  return valueSchema(op).safeParse(row.value).success;
+  if (isBlank(parsed.data.value)) return false;
+  return valueSchema(op).safeParse(parsed.data.value).success;
 }
 
 /**
- * A lead's `filter`: at least one row, every row complete; otherwise the spec's single
- * message 'Condições incorretas, verifique.'. Labels are refreshed from the catalogue.
+ * A lead's `filter`: one to {@link MAX_CONDITIONS} rows, every row complete (a known key, an
+ * operator of that key, a value that fits it); otherwise the spec's single message
+ * 'Condições incorretas, verifique.' on the filter itself (not on a row's field). The output
+ * rows are normalized: the `condition` label comes from the catalogue, the value as
+ * {@link valueSchema} gives it (`null` for operators without a value).
  */
 export const LeadConditions = z
-  .array(LeadConditionRow, { error: CONDITIONS_INVALID })
+  .array(z.unknown(), { error: CONDITIONS_INVALID })
   .min(1, CONDITIONS_INVALID)
-  .max(50, 'Use no máximo 50 condições.')
+  .max(MAX_CONDITIONS, `Use no máximo ${MAX_CONDITIONS} condições.`)
   .superRefine((rows, ctx) => {
-    if (!rows.every(isCompleteCondition)) ctx.addIssue({ code: 'custom', message: CONDITIONS_INVALID });
+    if (!rows.every((row) => isCompleteCondition(row as LeadConditionRow)))
+      ctx.addIssue({ code: 'custom', message: CONDITIONS_INVALID });
   })
   .transform((rows) =>
-    rows.map((row) => {
+    rows.map((input) => {
+      const row = LeadConditionRow.parse(input);
       const op = operatorOf(row.key, row.option)!;
-      const value = op.value === 'none' ? null : valueSchema(op).parse(row.value);
+      const value: unknown = valueSchema(op).parse(op.value === 'none' ? null : row.value);
       return { key: row.key, condition: CONDITIONS_BY_KEY[row.key].label, option: row.option, value };
     }),
   );
