@@ -11,6 +11,7 @@
  * Run: npx tsx test/bench/customer-search.ts   (CUSTOMERS=100000, ITERATIONS=200 by default;
  * SMALL_CUSTOMERS=0 skips the 2,000 base; BENCH_DYNAMODB_ENDPOINT reuses a running DynamoDB Local)
  */
+import { loadavg } from 'node:os';
 import {
   countDynamoRequests,
   measureSearches,
@@ -24,7 +25,10 @@ const ITERATIONS = Number(process.env.ITERATIONS ?? 200);
 
 // BENCH_DYNAMODB_ENDPOINT: reuse a DynamoDB Local already running (a busy machine may not start
 // one within startLocalTable's 30 s); the table is created on it.
-const dynamo = await startLocalTable('freguesia-bench-customers', process.env.BENCH_DYNAMODB_ENDPOINT);
+// The table has no stream here (see startLocalTable): the search reads and the items are the same.
+const dynamo = await startLocalTable('freguesia-bench-customers', process.env.BENCH_DYNAMODB_ENDPOINT, {
+  stream: false,
+});
 
 // Modules read the environment at load time: import them only now.
 const { CustomerEntity, CustomerPhoneEntity, CustomerWordEntity } =
@@ -32,6 +36,7 @@ const { CustomerEntity, CustomerPhoneEntity, CustomerWordEntity } =
 const { customersRepository } = await import('@freguesia/functions/customers/customers.repository');
 const { listCustomers } = await import('@freguesia/functions/customers/customers.service');
 const { searchEntries } = await import('@freguesia/functions/customers/customer-words.model');
+const { phonesOf } = await import('@freguesia/functions/customers/customers.model');
 const { handler } = await import('@freguesia/functions/customers/handler');
 const { countersFor } = await import('@freguesia/functions/lib/ddb/counters');
 const { cpfFromBase } = await import('@freguesia/shared/domain/document');
@@ -103,20 +108,23 @@ async function seed(tenant: string, count: number): Promise<number> {
     const items = Array.from({ length: Math.min(chunk, count - start) }, (_, k) =>
       customer(tenant, start + k),
     );
-    const phones = items.map((c) => ({
-      tenant,
-      phone: c.cellphone,
-      customerId: c.id,
-      fullname: c.fullname,
-      document: c.document,
-      email: c.email,
-      cellphone: c.cellphone,
-      city: c.city,
-      state: c.state,
-      channel: c.channel,
-      active: c.active,
-      createdAt: c.createdAt,
-    }));
+    // The phone entries as the repository writes them (one per distinct phone of the customer).
+    const phones = items.flatMap((c) =>
+      phonesOf(c).map((phone) => ({
+        tenant,
+        phone,
+        customerId: c.id,
+        fullname: c.fullname,
+        document: c.document,
+        email: c.email,
+        cellphone: c.cellphone,
+        city: c.city,
+        state: c.state,
+        channel: c.channel,
+        active: c.active,
+        createdAt: c.createdAt,
+      })),
+    );
     const words = items.flatMap((c) => searchEntries(tenant, c.id, c));
     const [a, b, w] = await Promise.all([
       CustomerEntity.put(items).go({ concurrency: 16 }),
@@ -162,6 +170,11 @@ async function scenario(label: string, count: number) {
   console.log(
     `\n${label}: ${count.toLocaleString('pt-BR')} clientes gravados em ${seconds.toFixed(1)} s (${written.toLocaleString('pt-BR')} itens com os de busca, ${Math.round(written / seconds)} itens/s, BatchWrite em paralelo)`,
   );
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
+  console.log(`  carga da máquina (1/5/15 min) após gravar: ${load()}`);
   const repo = customersRepository(t.tenant);
   const ctx = staffContext(t);
   const sample = Array.from({ length: 50 }, (_, k) => customer(t.tenant, (k * 7919) % count));
@@ -226,6 +239,7 @@ async function scenario(label: string, count: number) {
       `  ${name.padEnd(50)} ${f.requests.toFixed(2)} req. DynamoDB/busca   p50 ${f.p50.toFixed(1)} ms   p95 ${f.p95.toFixed(1)} ms   (${f.results.toFixed(1)} resultados)`,
     );
   }
+  console.log(`  carga da máquina (1/5/15 min) após medir: ${load()}`);
   const totals = await listCustomers(ctx, { q: 'maria', page: 1, per_page: 10 });
   console.log(
     `  total informado para "maria": ${totals.pagination.total}${'estimated' in totals.pagination ? ' (estimado: mais de 200 resultados)' : ''}`,

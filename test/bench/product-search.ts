@@ -6,15 +6,26 @@
  * DocumentClient. SearchFigures are measured twice: at the repository (the search itself) and through
  * the real Lambda handler (adding the staff-auth reads: user and role).
  *
- * Run: npx tsx test/bench/product-search.ts   (PRODUCTS=100000 by default)
+ * Run: npx tsx test/bench/product-search.ts   (PRODUCTS=100000, ITERATIONS=200 by default;
+ * SMALL_PRODUCTS=0 skips the 200 base; BENCH_DYNAMODB_ENDPOINT reuses a running DynamoDB Local)
  */
-import { countDynamoRequests, measureSearches, startLocalTable, type SearchFigures } from '../support/local-table';
+import { loadavg } from 'node:os';
+import {
+  countDynamoRequests,
+  measureSearches,
+  startLocalTable,
+  type SearchFigures,
+} from '../support/local-table';
 
 const LARGE = Number(process.env.PRODUCTS ?? 100_000);
-const SMALL = 200;
+const SMALL = Number(process.env.SMALL_PRODUCTS ?? 200);
 const ITERATIONS = Number(process.env.ITERATIONS ?? 200);
 
-const dynamo = await startLocalTable('freguesia-bench-search');
+// BENCH_DYNAMODB_ENDPOINT: reuse a DynamoDB Local already running. The table has no stream here
+// (see startLocalTable): the search reads and the items are the same.
+const dynamo = await startLocalTable('freguesia-bench-search', process.env.BENCH_DYNAMODB_ENDPOINT, {
+  stream: false,
+});
 
 // Modules read the environment at load time: import them only now.
 const { ProductEntity, ProductWordEntity } = await import('@freguesia/functions/catalog/entities');
@@ -109,7 +120,9 @@ async function seed(tenant: string, count: number): Promise<number> {
     const { unprocessed } = await ProductEntity.put(items).go({ concurrency: 16 });
     if (unprocessed.length > 0) throw new Error(`${unprocessed.length} unprocessed`);
     // The word index, as product writes keep it (one item per product and word).
-    const words = await ProductWordEntity.put(items.flatMap((p) => productWordItems(tenant, p.id, p.description))).go({ concurrency: 16 });
+    const words = await ProductWordEntity.put(
+      items.flatMap((p) => productWordItems(tenant, p.id, p.description)),
+    ).go({ concurrency: 16 });
     if (words.unprocessed.length > 0) throw new Error(`${words.unprocessed.length} unprocessed words`);
   }
   await countersFor(tenant).add('product', count);
@@ -132,14 +145,39 @@ const prefixes = [
   'qualit',
 ];
 
+/** The same searches split by the number of words typed. */
+const oneWord = ['arroz', 'camil', 'sadia', 'tradicional', 'qualit', 'feij', 'pilão', 'leite'];
+const twoWords = [
+  'café pilão',
+  'leite uht',
+  'biscoito recheado',
+  'macarrão penne',
+  'arroz camil',
+  'sabão omo',
+];
+const threeWords = [
+  'refrigerante cola zero',
+  'arroz branco camil',
+  'leite uht integral',
+  'café torrado pilão tradicional',
+];
+
 async function scenario(label: string, count: number) {
   const t = await createTestTenant('bench');
   const seconds = await seed(t.tenant, count);
   console.log(
     `\n${label}: ${count.toLocaleString('pt-BR')} mercadorias gravadas em ${seconds.toFixed(1)} s (${Math.round(count / seconds)} itens/s, BatchWrite ×16)`,
   );
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
+  console.log(`  carga da máquina (1/5/15 min) após gravar: ${load()}`);
   const repo = productsRepository(t.tenant);
-  const codes = Array.from({ length: 50 }, (_, k) => product(t.tenant, (k * 7919) % count).code);
+  const sample = Array.from({ length: 50 }, (_, k) => product(t.tenant, (k * 7919) % count));
+  const codes = sample.map((p) => p.code);
+  const words = (list: string[]) => (i: number) =>
+    repo.search('description', list[i % list.length]!, 1, 50).then((r) => r.items.length);
   const rows: [string, SearchFigures][] = [
     [
       'palavras da descrição (repositório)',
@@ -147,9 +185,18 @@ async function scenario(label: string, count: number) {
         async (i) => (await repo.search('description', prefixes[i % prefixes.length]!, 1, 50)).items.length,
       ),
     ],
+    ['uma palavra (repositório)', await measure(words(oneWord))],
+    ['duas palavras (repositório)', await measure(words(twoWords))],
+    ['três ou mais palavras (repositório)', await measure(words(threeWords))],
     [
       'EAN exato (repositório)',
       await measure(async (i) => (await repo.quickSearch(codes[i % codes.length]!, 1, 50)).items.length),
+    ],
+    [
+      'SKU exato (repositório, busca livre)',
+      await measure(
+        async (i) => (await repo.quickSearch(sample[i % sample.length]!.reference_code, 1, 50)).items.length,
+      ),
     ],
     [
       'lista sem filtro, página 1 (repositório)',
@@ -187,14 +234,17 @@ async function scenario(label: string, count: number) {
       `  ${name.padEnd(48)} ${f.requests.toFixed(2)} req. DynamoDB/busca   p50 ${f.p50.toFixed(1)} ms   p95 ${f.p95.toFixed(1)} ms   (${f.results.toFixed(1)} resultados)`,
     );
   }
+  console.log(`  carga da máquina (1/5/15 min) após medir: ${load()}`);
   for (const q of ['arroz', 'camil', 'arroz camil']) {
     const totals = await repo.search('description', q, 1, 50);
-    console.log(`  total informado para "${q}": ${totals.total}${totals.estimated ? ' (estimado: mais de 200 candidatos)' : ''}`);
+    console.log(
+      `  total informado para "${q}": ${totals.total}${totals.estimated ? ' (estimado: mais de 200 candidatos)' : ''}`,
+    );
   }
 }
 
 try {
-  await scenario('Catálogo pequeno', SMALL);
+  if (SMALL > 0) await scenario('Catálogo pequeno', SMALL);
   await scenario('Catálogo grande', LARGE);
   console.log(
     '\nStaff auth adds 2 GetItems per request (user and role); the tenant is cached per container.',

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { ensureTable, startDynamoLocal, type DynamoLocal } from '../../infra/local/dynamodb';
+import { CreateTableCommand, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import {
+  createTableInput,
+  ensureTable,
+  startDynamoLocal,
+  type DynamoLocal,
+} from '../../infra/local/dynamodb';
 
 /**
  * Starts an in-memory DynamoDB Local, creates the table from the shared definition and points
@@ -10,6 +16,7 @@ import { ensureTable, startDynamoLocal, type DynamoLocal } from '../../infra/loc
 export async function startLocalTable(
   tableName: string,
   runningEndpoint?: string,
+  options: { stream?: boolean } = {},
 ): Promise<Pick<DynamoLocal, 'endpoint' | 'client' | 'stop'>> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   // A DynamoDB Local that is already running (large benches) is used as it is and left running.
@@ -24,7 +31,16 @@ export async function startLocalTable(
         stop: async () => {},
       }
     : await startDynamoLocal();
-  await ensureTable(dynamo.client, tableName);
+  // Large benches create the table without its stream: DynamoDB Local's stream bookkeeping makes
+  // every write slower as records pile up (100,000 customers would not seed within an hour), and
+  // the stream changes nothing that is stored or read. ensureTable would turn it back on.
+  const { TableNames = [] } = await dynamo.client.send(new ListTablesCommand({}));
+  if (options.stream === false && !TableNames.includes(tableName)) {
+    const { StreamSpecification: _stream, ...input } = createTableInput(tableName);
+    await dynamo.client.send(new CreateTableCommand(input));
+  } else {
+    await ensureTable(dynamo.client, tableName);
+  }
   Object.assign(process.env, {
     TABLE_NAME: tableName,
     DYNAMODB_ENDPOINT: dynamo.endpoint,
