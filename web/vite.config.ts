@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import type * as Theming from '@cloudscape-design/components/theming';
 import react from '@vitejs/plugin-react';
 import { defineConfig, runnerImport, type Plugin } from 'vite';
 import { PALETTE_PLACEHOLDERS, themeFor } from './src/app/theme-tokens.ts';
+import { prerenderPublicPages } from './src/public/prerender-plugin.ts';
 
 // The local runtime (npm start) serves the API, the short links and web/dist on port 3000.
 const LOCAL_RUNTIME = 'http://localhost:3000';
@@ -70,7 +72,7 @@ function externalFonts(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), themeTemplate(), externalFonts()],
+  plugins: [react(), themeTemplate(), externalFonts(), prerenderPublicPages(() => [themeTemplate()])],
   server: {
     port: 5173,
     proxy: {
@@ -88,5 +90,15 @@ export default defineConfig({
     // Cloudscape makes the shell chunk large by nature; per-route sizes are tracked by the
     // bench (from the manifest) rather than by this warning.
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      // The app (index.html, every route), and the two pages people open first by a link, each a
+      // page of its own with a light entry and its markup prerendered (src/public): /login and
+      // /cadastro are served from login.html and cadastro.html by npm start and CloudFront.
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        login: fileURLToPath(new URL('./login.html', import.meta.url)),
+        cadastro: fileURLToPath(new URL('./cadastro.html', import.meta.url)),
+      },
+    },
   },
 });

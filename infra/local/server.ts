@@ -4,6 +4,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { domainForPath } from '@freguesia/functions/domains';
+import { PRERENDERED_PAGES } from '../lib/constructs/edge-functions';
 import { API_CONTENT_SECURITY_POLICY, baseSecurityHeaders, webSecurityHeaders } from '../lib/security-headers';
 import { invokeHttp, type HttpLambda } from './lambda-adapter';
 
@@ -83,7 +84,18 @@ function compressFile(file: string, mtimeMs: number, encoding: Encoding): Promis
 }
 
 /**
- * Serves the built web app as CloudFront does: unknown paths fall back to index.html (SPA routes),
+ * The prerendered HTML file of /login or /cadastro (with or without a final slash), as CloudFront's
+ * SpaRewrite picks it; undefined for other paths, or for a build without the file.
+ */
+function prerenderedPage(webDir: string, pathname: string): string | undefined {
+  const page = PRERENDERED_PAGES[pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname];
+  const file = page && join(webDir, page);
+  return file && existsSync(file) ? file : undefined;
+}
+
+/**
+ * Serves the built web app as CloudFront does: /login and /cadastro get their prerendered page,
+ * other unknown paths fall back to index.html (SPA routes),
  * hashed `/assets/*` are cached for a year and everything else revalidated, text is compressed
  * (brotli or gzip, by Accept-Encoding) and every answer carries the security headers.
  */
@@ -97,7 +109,7 @@ async function serveStatic(webDir: string, req: IncomingMessage, res: ServerResp
   const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://local').pathname);
   const candidate = normalize(join(webDir, pathname));
   const isFile = candidate.startsWith(webDir) && existsSync(candidate) && statSync(candidate).isFile();
-  const file = isFile ? candidate : index;
+  const file = isFile ? candidate : (prerenderedPage(webDir, pathname) ?? index);
   const immutable = isFile && pathname.startsWith('/assets/');
   const stat = statSync(file);
   const headers: Record<string, string | number> = {

@@ -29,6 +29,8 @@ const MOBILE_THROTTLING = {
 };
 
 const PAGES = ['/login', '/cadastro'];
+/** Targets of both pages (issue 9): performance ≥ 90 and accessibility 100, on a host of index ≥ ~1,000. */
+const TARGETS = { performance: 90, accessibility: 100 } as const;
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
 /** Each page is measured this many times; the median performance run is reported (simulated throttling still varies). */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -93,6 +95,12 @@ async function main(): Promise<void> {
       const hosts = runs.map((r) => Math.round(r.benchmarkIndex)).join(', ');
       console.log(`\n${path}: performance ${score(categories.performance)} (${runs.map((r) => score(r.categories.performance)).join(', ')}), acessibilidade ${score(categories.accessibility)}   [BenchmarkIndex do host: ${hosts}]`);
       console.log(`  ${METRICS.map((id) => `${id} ${audits[id]?.displayValue ?? '?'}`).join(' · ')}`);
+      const verdicts = (['performance', 'accessibility'] as const).map((name) => {
+        const met = score(categories[name]) >= TARGETS[name];
+        return `${name} ${met ? '✓' : '✗'} (meta ${TARGETS[name]})`;
+      });
+      const slowHost = runs.some((r) => r.benchmarkIndex < 1000) ? ' — host lento ou ocupado (BenchmarkIndex < 1000): repita com a máquina livre' : '';
+      console.log(`  ${verdicts.join(' · ')}${slowHost}`);
       for (const name of ['performance', 'accessibility'] as const) {
         for (const audit of failing(categories[name], audits)) {
           console.log(`  ✗ [${name}] ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''} score ${audit.score}`);

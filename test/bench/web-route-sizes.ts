@@ -1,7 +1,9 @@
 /**
  * Targets (gzip): app entry ≤ 120 KB, /login ≤ 150 KB, /cadastro ≤ 160 KB. Prints, for the app
  * entry and every lazily loaded page, the gzip size of all JS the browser loads to show it (the
- * entry's static import closure plus the page's). Needs a web build first (`npm run build -w web`).
+ * entry's static import closure plus the page's); then the same for the prerendered pages with an
+ * HTML file of their own (login.html, cadastro.html: what a page load of /login and /cadastro
+ * gets), whose entry loads the page's code after the first paint. Needs a web build first (`npm run build -w web`).
  * Run: npx tsx test/bench/web-route-sizes.ts [dist folder]   (or FREGUESIA_WEB_DIR=<dist folder>;
  * default web/dist), so that a private build (`vite build --outDir /tmp/web-x`) can be measured.
  */
@@ -39,7 +41,7 @@ function closure(key: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
-const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
+const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry && k === 'index.html')!;
 const entry = closure(entryKey);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const jsSize = (keys: Set<string>) => [...keys].reduce((sum, k) => sum + gz(manifest[k]!.file), 0);
@@ -66,9 +68,31 @@ export function routeSizes(): Array<{ page: string; gzipBytes: number; withDefer
     .sort((a, b) => a.page.localeCompare(b.page));
 }
 
+/**
+ * The prerendered pages (an HTML entry other than index.html): what a page load runs (the entry,
+ * and the page's code it imports after the first paint), and with the chunks that code loads lazily.
+ */
+export function prerenderedPageSizes(): Array<{ page: string; gzipBytes: number; withDeferredBytes: number }> {
+  return Object.entries(manifest)
+    .filter(([key, c]) => c.isEntry && key.endsWith('.html') && key !== 'index.html')
+    .map(([key, c]) => {
+      const shown = closure(key);
+      for (const start of c.dynamicImports ?? []) closure(start, shown);
+      const all = new Set(shown);
+      for (const k of shown) for (const lazy of manifest[k]?.dynamicImports ?? []) closure(lazy, all);
+      return { page: key, gzipBytes: jsSize(shown), withDeferredBytes: jsSize(all) };
+    })
+    .sort((a, b) => a.page.localeCompare(b.page));
+}
+
 /** Budgets in KB gzip: the entry, and the pages customers and staff open first. */
 const ENTRY_BUDGET = 120;
-const PAGE_BUDGETS: Record<string, number> = { 'login/login-page.tsx': 150, 'portal/register-page.tsx': 160 };
+const PAGE_BUDGETS: Record<string, number> = {
+  'login/login-page.tsx': 150,
+  'portal/register-page.tsx': 160,
+  'login.html': 150,
+  'cadastro.html': 160,
+};
 const verdict = (bytes: number, budget: number | undefined) =>
   budget === undefined ? '' : bytes <= budget * 1024 ? `  ✓ ≤ ${budget} KB` : `  ✗ over ${budget} KB`;
 
@@ -85,4 +109,9 @@ for (const { page, gzipBytes, withDeferredBytes } of routeSizes()) {
   console.log(
     `  ${page.padEnd(48)} ${kb(gzipBytes).padStart(10)}${verdict(gzipBytes, PAGE_BUDGETS[page])}${deferred}`,
   );
+}
+console.log('Prerendered pages (their own HTML entry, served for /login and /cadastro), JS gzip:');
+for (const { page, gzipBytes, withDeferredBytes } of prerenderedPageSizes()) {
+  const deferred = withDeferredBytes > gzipBytes ? `  (+ deferred: ${kb(withDeferredBytes)})` : '';
+  console.log(`  ${page.padEnd(48)} ${kb(gzipBytes).padStart(10)}${verdict(gzipBytes, PAGE_BUDGETS[page])}${deferred}`);
 }

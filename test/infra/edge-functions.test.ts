@@ -45,10 +45,17 @@ describe('SPA rewrite CloudFront Function (default behaviour)', () => {
   const spaRewrite = load(spaRewriteCode);
   const rewritten = (uri: string) => spaRewrite(request(uri)).uri;
 
-  it.each(['/', '/login', '/cadastro', '/nps/abc123', '/web/customers/42/edit', '/portal/'])(
+  it.each(['/', '/nps/abc123', '/web/customers/42/edit', '/portal/', '/cadastro/termos', '/login/extra'])(
     'serves index.html for the app route %s',
     (uri) => expect(rewritten(uri)).toBe('/index.html'),
   );
+
+  it.each([
+    ['/login', '/login.html'],
+    ['/login/', '/login.html'],
+    ['/cadastro', '/cadastro.html'],
+    ['/cadastro/', '/cadastro.html'],
+  ])('serves the prerendered page of %s (%s)', (uri, file) => expect(rewritten(uri)).toBe(file));
 
   it.each([
     '/assets/index-4f3a2b.js',

@@ -22,6 +22,8 @@ beforeAll(async () => {
   webDir = mkdtempSync(join(tmpdir(), 'freguesia-web-'));
   mkdirSync(join(webDir, 'assets'));
   writeFileSync(join(webDir, 'index.html'), index);
+  writeFileSync(join(webDir, 'login.html'), '<!doctype html><div id="root"><form data-testid="login-form"></form></div>');
+  writeFileSync(join(webDir, 'cadastro.html'), '<!doctype html><div id="root"><main data-testid="portal-page"></main></div>');
   writeFileSync(join(webDir, 'assets', 'index-AbC123.js'), script);
   writeFileSync(join(webDir, 'assets', 'logo-AbC123.png'), Buffer.alloc(4000, 7));
   server = await startLocalServer({ port: 0, webDir });
@@ -59,6 +61,25 @@ describe('local server: paths', () => {
   });
 });
 
+describe('local server: prerendered pages, as CloudFront', () => {
+  it('serves /login and /cadastro from their prerendered files, every other route from index.html', async () => {
+    for (const [path, marker] of [
+      ['/login', 'data-testid="login-form"'],
+      ['/login/', 'data-testid="login-form"'],
+      ['/cadastro', 'data-testid="portal-page"'],
+      ['/cadastro/', 'data-testid="portal-page"'],
+      ['/cadastro/termos', '<div id="root"></div>'],
+      ['/customers', '<div id="root"></div>'],
+    ] as const) {
+      const res = await get(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers['content-type'], path).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control'], path).toBe('no-cache');
+      expect(res.body.toString(), path).toContain(marker);
+    }
+  });
+});
+
 describe('local server: compression and caching, as CloudFront', () => {
   it('sends hashed assets brotli-compressed when accepted, cached for a year', async () => {
     const res = await get('/assets/index-AbC123.js', 'gzip, deflate, br');
@@ -83,7 +104,7 @@ describe('local server: compression and caching, as CloudFront', () => {
     const image = await get('/assets/logo-AbC123.png', 'br');
     expect(image.headers['content-encoding']).toBeUndefined();
     expect(image.body.length).toBe(4000);
-    const page = await get('/cadastro', 'br');
+    const page = await get('/customers', 'br');
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(brotliDecompressSync(page.body).toString()).toBe(index);

@@ -22,15 +22,33 @@ function handler(event) {
 `.trim();
 
 /**
- * Viewer request on the web bucket: a path whose last segment has no file extension is a route of
- * the single-page app (/cadastro, /nps/..., /login), so serve index.html. Done here rather than
- * with distribution-wide custom error responses, which would also rewrite the API's own 403 and
- * 404 JSON answers into index.html with status 200.
+ * Pages with an HTML file of their own (web/login.html, web/cadastro.html): their markup is
+ * prerendered at build time and their entry is lighter than the app's, so a page load of these
+ * paths paints before any script runs. Other paths under them (/cadastro/termos) are app routes.
+ * Shared by the CloudFront function below and the local server (infra/local/server.ts).
+ */
+export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
+  '/login': '/login.html',
+  '/cadastro': '/cadastro.html',
+};
+
+/**
+ * Viewer request on the web bucket: /login and /cadastro get their prerendered file
+ * (PRERENDERED_PAGES); any other path whose last segment has no file extension is a route of the
+ * single-page app (/nps/..., /customers), so serve index.html. Done here rather than with
+ * distribution-wide custom error responses, which would also rewrite the API's own 403 and 404
+ * JSON answers into index.html with status 200.
  */
 export const spaRewriteCode = `
+var PAGES = ${JSON.stringify(PRERENDERED_PAGES)};
 function handler(event) {
   var request = event.request;
   var uri = request.uri;
+  var page = PAGES[uri.length > 1 && uri.charAt(uri.length - 1) === '/' ? uri.slice(0, -1) : uri];
+  if (page) {
+    request.uri = page;
+    return request;
+  }
   var last = uri.substring(uri.lastIndexOf('/') + 1);
   if (!/\\.[A-Za-z0-9]{1,8}$/.test(last)) {
     request.uri = '/index.html';

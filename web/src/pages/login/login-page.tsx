@@ -12,6 +12,7 @@ import { dismiss, notify } from '../../app/notifications/notify';
 import { clearSession, saveSession } from '../../app/session';
 import { PRODUCT_NAME, TENANT } from '../../app/tenant';
 import { applyServerErrors } from '../../components/form/server-errors';
+import { useHydrated } from '../../public/hydration';
 import { LoginIllustration, LoginWaves } from './login-art';
 import { lazyResolver } from './lazy-resolver';
 import { LoginField } from './login-field';
@@ -44,6 +45,26 @@ export default function LoginPage() {
     defaultValues: { email: '', password: '' },
     resolver,
   });
+  // Prerendered markup (login.html) knows neither the tenant nor the code that submits: the
+  // tenant label waits for hydration in reserved space, and 'Entrar' stays disabled until the
+  // form can really be sent (a native submit would put the password in the URL).
+  const hydrated = useHydrated();
+
+  /**
+   * A field's registration that keeps what the visitor, or the browser's autofill, typed into the
+   * prerendered form before this code ran: react-hook-form would reset the input to its default.
+   */
+  function field(name: keyof LoginValues) {
+    const registration = form.register(name);
+    return {
+      ...registration,
+      ref: (input: HTMLInputElement | null) => {
+        const typed = input?.value ?? '';
+        registration.ref(input);
+        if (typed !== '' && typed !== form.getValues(name)) form.setValue(name, typed);
+      },
+    };
+  }
   const { errors } = form.formState;
   // The previous failure notice goes away when the user tries again.
   const failureNotice = useRef<string | undefined>(undefined);
@@ -105,7 +126,7 @@ export default function LoginPage() {
             <div>
               <div className="login-product">{PRODUCT_NAME}</div>
               <div className="login-tenant" data-testid="login-tenant">
-                {TENANT.toUpperCase()}
+                {hydrated ? TENANT.toUpperCase() : '\u00a0'}
               </div>
             </div>
           </div>
@@ -121,7 +142,7 @@ export default function LoginPage() {
                 placeholder="seu.email@empresa.com.br"
                 disabled={submitting}
                 data-testid="login-email"
-                {...form.register('email')}
+                {...field('email')}
               />
             </LoginField>
             <LoginField id="login-password" label="Senha" error={errors.password?.message}>
@@ -131,7 +152,7 @@ export default function LoginPage() {
                 placeholder="Sua senha"
                 disabled={submitting}
                 data-testid="login-password"
-                {...form.register('password')}
+                {...field('password')}
               />
             </LoginField>
             <div className="login-forgot">
@@ -151,7 +172,7 @@ export default function LoginPage() {
                 <span className="app-spinner" aria-hidden="true" />
               </div>
             ) : (
-              <button type="submit" className="login-submit" data-testid="login-submit">
+              <button type="submit" className="login-submit" data-testid="login-submit" disabled={!hydrated}>
                 Entrar
               </button>
             )}

@@ -4,6 +4,8 @@ import { tenantQuery } from '../../api/auth';
 import { portalSettingsQuery, usePortalSettings } from '../../api/portal';
 import { queryClient } from '../../api/query-client';
 import { primaryColor, subscribePrimaryColor } from '../../app/theme';
+import { FALLBACK_PRIMARY } from '../../app/theme-tokens';
+import { useHydrated } from '../../public/hydration';
 import { EMPTY_LOOK, cssUrl, lookFromSettings, portalColors, type PortalLook } from './portal-look';
 import './portal.css';
 
@@ -23,9 +25,13 @@ export interface PortalState {
 export function usePortal(): PortalState {
   const settings = usePortalSettings();
   const tenant = useQuery(tenantQuery());
+  // The tenant's settings and name come after hydration: /cadastro is prerendered without them
+  // (public/prerender.tsx), and the first client render must draw the same markup.
+  const hydrated = useHydrated();
+  const data = hydrated ? settings.data : undefined;
   // Unreadable settings leave the portal in its default look.
-  const look = useMemo(() => (settings.data ? lookFromSettings(settings.data) : EMPTY_LOOK), [settings.data]);
-  const tenantName = tenant.data ? tenant.data.name || tenant.data.tenant : '';
+  const look = useMemo(() => (data ? lookFromSettings(data) : EMPTY_LOOK), [data]);
+  const tenantName = hydrated && tenant.data ? tenant.data.name || tenant.data.tenant : '';
 
   const refresh = useCallback(
     () =>
@@ -35,7 +41,7 @@ export function usePortal(): PortalState {
     [],
   );
 
-  return { look, loaded: !settings.isPending, tenantName, refresh };
+  return { look, loaded: hydrated && !settings.isPending, tenantName, refresh };
 }
 
 export function PortalFrame({
@@ -50,7 +56,8 @@ export function PortalFrame({
   /** Card width: narrow (home, sign-in), form (the full form), wide (the terms). */
   size?: 'narrow' | 'form' | 'wide';
 }) {
-  const tenantPrimary = useSyncExternalStore(subscribePrimaryColor, primaryColor);
+  // Prerendered (and hydrated) in the default colour; the tenant's follows at once.
+  const tenantPrimary = useSyncExternalStore(subscribePrimaryColor, primaryColor, () => FALLBACK_PRIMARY);
   const { look, tenantName, loaded } = portal;
   const style = portalColors(look, tenantPrimary) as CSSProperties;
   const image = look.backgroundImage;
