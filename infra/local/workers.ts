@@ -40,7 +40,7 @@ export async function localStreamProcessors(): Promise<LocalStreamProcessor[]> {
 export async function startLocalWorkers(log: (line: string) => void): Promise<LocalStreamPoller | undefined> {
   for (const queue of queues) {
     if (!queue.consumer) continue;
-    const file = join(functionsDir, queue.consumer, queue.entry ?? 'consumer.ts');
+    const file = join(functionsDir, queue.consumer, 'consumer.ts');
     if (!existsSync(file)) continue;
     const { handler } = (await import(file)) as { handler: SqsConsumer };
     registerConsumer(queue.name, handler, queue.maxReceiveCount);
