@@ -36,7 +36,7 @@ const { CustomerEntity, CustomerPhoneEntity, CustomerWordEntity } =
 const { customersRepository } = await import('@freguesia/functions/customers/customers.repository');
 const { listCustomers } = await import('@freguesia/functions/customers/customers.service');
 const { searchEntries } = await import('@freguesia/functions/customers/customer-words.model');
-const { phonesOf } = await import('@freguesia/functions/customers/customers.model');
+const { phoneEntries } = await import('@freguesia/functions/customers/customers.model');
 const { handler } = await import('@freguesia/functions/customers/handler');
 const { countersFor } = await import('@freguesia/functions/lib/ddb/counters');
 const { cpfFromBase } = await import('@freguesia/shared/domain/document');
@@ -109,22 +109,7 @@ async function seed(tenant: string, count: number): Promise<number> {
       customer(tenant, start + k),
     );
     // The phone entries as the repository writes them (one per distinct phone of the customer).
-    const phones = items.flatMap((c) =>
-      phonesOf(c).map((phone) => ({
-        tenant,
-        phone,
-        customerId: c.id,
-        fullname: c.fullname,
-        document: c.document,
-        email: c.email,
-        cellphone: c.cellphone,
-        city: c.city,
-        state: c.state,
-        channel: c.channel,
-        active: c.active,
-        createdAt: c.createdAt,
-      })),
-    );
+    const phones = items.flatMap((c) => phoneEntries(tenant, c.id, c));
     const words = items.flatMap((c) => searchEntries(tenant, c.id, c));
     const [a, b, w] = await Promise.all([
       CustomerEntity.put(items).go({ concurrency: 16 }),

@@ -24,7 +24,8 @@ import type { CustomerEventItem, CustomerItem } from './entities';
 export const reais = (centavos: number): number => Math.round(centavos) / 100;
 
 /** Average ticket in centavos (rounded half up), 0 without purchases. */
-export const averageCentavos = (total: number, count: number): number => (count > 0 ? Math.round(total / count) : 0);
+export const averageCentavos = (total: number, count: number): number =>
+  count > 0 ? Math.round(total / count) : 0;
 
 // ---------------------------------------------------------------- search
 
@@ -45,7 +46,11 @@ export function searchKey(q: string, field?: SearchField): SearchKey | undefined
   let kind: SearchKey['kind'];
   if (field) kind = field === 'fullname' ? 'name' : field === 'cellphone' ? 'phone' : field;
   else if (text.includes('@')) kind = 'email';
-  else if (/^[\d\s.\-/()+]+$/.test(text)) kind = !text.includes('(') && isValidDocument(digits) && (digits.length === 11 || digits.length === 14) ? 'document' : 'phone';
+  else if (/^[\d\s.\-/()+]+$/.test(text))
+    kind =
+      !text.includes('(') && isValidDocument(digits) && (digits.length === 11 || digits.length === 14)
+        ? 'document'
+        : 'phone';
   else kind = 'name';
   const value = kind === 'name' ? normalizeText(text) : kind === 'email' ? text.toLowerCase() : digits;
   return value ? { kind, value } : undefined;
@@ -85,7 +90,11 @@ const KEPT_WHEN_ABSENT = {
   active: 'Y',
 } as const;
 
-function keep<K extends keyof typeof KEPT_WHEN_ABSENT>(field: K, value: 'Y' | 'N' | undefined, current?: Partial<CustomerItem>): 'Y' | 'N' {
+function keep<K extends keyof typeof KEPT_WHEN_ABSENT>(
+  field: K,
+  value: 'Y' | 'N' | undefined,
+  current?: Partial<CustomerItem>,
+): 'Y' | 'N' {
   return value ?? (current?.[field] as 'Y' | 'N' | undefined) ?? KEPT_WHEN_ABSENT[field];
 }
 
@@ -148,11 +157,52 @@ export function profileFromPortal(payload: PortalCustomer, current?: CustomerIte
 
 /** Attributes of the profile, as stored (for diffs and the portal merge). */
 export const PROFILE_FIELDS = [
-  'type', 'document', 'fullname', 'identity', 'date_birth', 'gender', 'maritial', 'favorite_store', 'reference_code',
-  'telephone', 'cellphone', 'email', 'cellphone_optout', 'email_optout', 'whatsapp_optout', 'app_optout', 'gdpr_agreement',
-  'active', 'zipcode', 'address', 'number', 'complement', 'neighborhood', 'city', 'state', 'id_city', 'id_state',
-  'latitude', 'longitude', 'employer', 'occupation', 'time', 'timer', 'home_owner', 'income', 'limit', 'log', 'bank',
-  'ag', 'agdigit', 'acc', 'accdigit', 'contacts', 'tags', 'nameKey', 'emailKey',
+  'type',
+  'document',
+  'fullname',
+  'identity',
+  'date_birth',
+  'gender',
+  'maritial',
+  'favorite_store',
+  'reference_code',
+  'telephone',
+  'cellphone',
+  'email',
+  'cellphone_optout',
+  'email_optout',
+  'whatsapp_optout',
+  'app_optout',
+  'gdpr_agreement',
+  'active',
+  'zipcode',
+  'address',
+  'number',
+  'complement',
+  'neighborhood',
+  'city',
+  'state',
+  'id_city',
+  'id_state',
+  'latitude',
+  'longitude',
+  'employer',
+  'occupation',
+  'time',
+  'timer',
+  'home_owner',
+  'income',
+  'limit',
+  'log',
+  'bank',
+  'ag',
+  'agdigit',
+  'acc',
+  'accdigit',
+  'contacts',
+  'tags',
+  'nameKey',
+  'emailKey',
 ] as const satisfies readonly (keyof Profile)[];
 
 function pickProfile(c: CustomerItem): Partial<Profile> {
@@ -170,11 +220,18 @@ export function changedFields(current: CustomerItem, next: Profile): string[] {
     .filter((f) => !same(current[f], next[f]));
 }
 
-const isEmptyValue = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
+const isEmptyValue = (v: unknown) =>
+  v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 
 // ---------------------------------------------------------------- consent (LGPD)
 
-export const CONSENT_FIELDS = ['gdpr_agreement', 'cellphone_optout', 'whatsapp_optout', 'email_optout', 'app_optout'] as const;
+export const CONSENT_FIELDS = [
+  'gdpr_agreement',
+  'cellphone_optout',
+  'whatsapp_optout',
+  'email_optout',
+  'app_optout',
+] as const;
 export type ConsentField = (typeof CONSENT_FIELDS)[number];
 
 const CHANNEL_LABELS: Record<OptoutField, string> = {
@@ -201,15 +258,33 @@ export function consentChanges(current: Partial<CustomerItem> | undefined, next:
 
 export function consentDescription(change: ConsentChange): string {
   if (change.field === 'gdpr_agreement') {
-    return change.to === 'Y' ? 'Aceitou o regulamento do programa (LGPD)' : 'Não aceitou / retirou o aceite do regulamento (LGPD)';
+    return change.to === 'Y'
+      ? 'Aceitou o regulamento do programa (LGPD)'
+      : 'Não aceitou / retirou o aceite do regulamento (LGPD)';
   }
   const label = CHANNEL_LABELS[change.field];
-  return change.to === 'Y' ? `Não autoriza comunicações por ${label} (opt-out)` : `Autoriza comunicações por ${label} (opt-in)`;
+  return change.to === 'Y'
+    ? `Não autoriza comunicações por ${label} (opt-out)`
+    : `Autoriza comunicações por ${label} (opt-in)`;
 }
 
 // ---------------------------------------------------------------- answers
 
-export function toListItem(c: Pick<CustomerItem, 'id' | 'fullname' | 'document' | 'email' | 'cellphone' | 'city' | 'state' | 'channel' | 'createdAt' | 'active'>): CustomerListItem {
+export function toListItem(
+  c: Pick<
+    CustomerItem,
+    | 'id'
+    | 'fullname'
+    | 'document'
+    | 'email'
+    | 'cellphone'
+    | 'city'
+    | 'state'
+    | 'channel'
+    | 'createdAt'
+    | 'active'
+  >,
+): CustomerListItem {
   return {
     id: c.id,
     fullname: c.fullname,
@@ -228,7 +303,9 @@ export function toListItem(c: Pick<CustomerItem, 'id' | 'fullname' | 'document' 
  * The store a timeline entry is about (purchases and associations), or undefined. Entries
  * written before the store was recorded name it in their text ('na loja 2', '(loja 2, ...').
  */
-export function eventStore(e: Pick<CustomerEventItem, 'type' | 'storeId' | 'description'>): number | undefined {
+export function eventStore(
+  e: Pick<CustomerEventItem, 'type' | 'storeId' | 'description'>,
+): number | undefined {
   if (e.type !== 'purchase' && e.type !== 'associated') return undefined;
   if (e.storeId !== undefined) return e.storeId;
   const named = /\bloja (\d+)/.exec(e.description);
@@ -244,7 +321,9 @@ export function toEvent(e: CustomerEventItem): CustomerEvent {
     user_id: e.userId ?? null,
     user_name: e.userName ?? null,
     fields: e.fields ?? [],
-    consent: e.consent?.field ? { field: e.consent.field, from: e.consent.from ?? null, to: e.consent.to ?? '' } : null,
+    consent: e.consent?.field
+      ? { field: e.consent.field, from: e.consent.from ?? null, to: e.consent.to ?? '' }
+      : null,
     basket_id: e.basketId ?? null,
     created_at: e.at,
   };
@@ -252,11 +331,24 @@ export function toEvent(e: CustomerEventItem): CustomerEvent {
 
 /** GET /web/customer/{id}: every profile field, aggregates, tags, timeline and integrations. */
 export function toDetails(c: CustomerItem, events: CustomerEventItem[]) {
-  const { tenant: _t, passwordHash, nameKey: _n, emailKey: _e, basketCount, basketTotal, createdAt, updatedAt, version: _v, ...profile } = c;
+  const {
+    tenant: _t,
+    passwordHash,
+    nameKey: _n,
+    emailKey: _e,
+    basketCount,
+    basketTotal,
+    createdAt,
+    updatedAt,
+    version: _v,
+    ...profile
+  } = c;
   // Every form field is answered, null when empty, so the edit form gets a complete record.
   // A total stored beyond the ceiling by an older version is served at the ceiling (exact in JSON).
   const total = Math.min(Number(basketTotal) || 0, MAX_CUSTOMER_TOTAL_CENTS);
-  const blanks = Object.fromEntries(PROFILE_FIELDS.filter((f) => f !== 'nameKey' && f !== 'emailKey').map((f) => [f, null]));
+  const blanks = Object.fromEntries(
+    PROFILE_FIELDS.filter((f) => f !== 'nameKey' && f !== 'emailKey').map((f) => [f, null]),
+  );
   return {
     ...blanks,
     ...profile,
@@ -313,6 +405,37 @@ export const formatBrl = (centavos: number): string =>
   (centavos / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' }).replace(/\u00a0/g, ' ');
 
 /** Phone numbers of a profile, each once (cellphone first). */
+/**
+ * The phone index entries of one customer (one per distinct phone, `phonesOf`), as the
+ * repository writes them; the seed and the benches build theirs with this too.
+ */
+export function phoneEntries(
+  tenant: string,
+  customerId: number,
+  c: Pick<
+    Profile,
+    'fullname' | 'document' | 'email' | 'cellphone' | 'telephone' | 'city' | 'state' | 'active'
+  > & {
+    channel: string;
+    createdAt: string;
+  },
+) {
+  return phonesOf(c).map((phone) => ({
+    tenant,
+    phone,
+    customerId,
+    fullname: c.fullname,
+    document: c.document,
+    email: c.email,
+    cellphone: c.cellphone,
+    city: c.city,
+    state: c.state,
+    channel: c.channel,
+    active: c.active,
+    createdAt: c.createdAt,
+  }));
+}
+
 export function phonesOf(p: { cellphone?: string; telephone?: string }): string[] {
   return [...new Set([p.cellphone, p.telephone].filter((v): v is string => Boolean(v)))];
 }
@@ -350,7 +473,10 @@ let sequence = 0;
 /** Event keys: the instant plus a per-container sequence (several events in one change). */
 export function eventKey(at: Date): { at: string; seq: string } {
   sequence = (sequence + 1) % 1_000_000;
-  return { at: at.toISOString(), seq: `${String(sequence).padStart(6, '0')}${Math.random().toString(36).slice(2, 6)}` };
+  return {
+    at: at.toISOString(),
+    seq: `${String(sequence).padStart(6, '0')}${Math.random().toString(36).slice(2, 6)}`,
+  };
 }
 
 /** Timeline entries by one actor at one instant (each with its own key). */
@@ -359,5 +485,11 @@ export function timelineEntries(
   at: Date,
   entries: Array<Omit<TimelineEntry, 'at' | 'seq' | 'channel' | 'userId' | 'userName'>>,
 ): TimelineEntry[] {
-  return entries.map((e) => ({ channel: actor.channel, userId: actor.userId, userName: actor.userName, ...eventKey(at), ...e }));
+  return entries.map((e) => ({
+    channel: actor.channel,
+    userId: actor.userId,
+    userName: actor.userName,
+    ...eventKey(at),
+    ...e,
+  }));
 }

@@ -19,7 +19,14 @@ import {
   type CustomerEventItem,
   type CustomerItem,
 } from './entities';
-import { phonesOf, toListItem, type Profile, type SearchKey, type TimelineEntry } from './customers.model';
+import {
+  phoneEntries,
+  phonesOf,
+  toListItem,
+  type Profile,
+  type SearchKey,
+  type TimelineEntry,
+} from './customers.model';
 import {
   searchEntries,
   searchTerms,
@@ -55,34 +62,31 @@ type PhoneRow = EntityItem<typeof CustomerPhoneEntity>;
 /** A customer before it has an id (the repository assigns it). */
 export type NewCustomer = Omit<CustomerItem, 'tenant' | 'id'>;
 type IndexQuery = {
-  go(options: { cursor: string | null; limit: number; pages: number }): Promise<{ data: unknown[]; cursor: string | null }>;
+  go(options: {
+    cursor: string | null;
+    limit: number;
+    pages: number;
+  }): Promise<{ data: unknown[]; cursor: string | null }>;
 };
 
 /** Customers of one tenant. */
 export function customersRepository(tenant: string) {
   const counters = countersFor(tenant);
 
-  const eventItems = (customerId: number, events: TimelineEntry[]) => events.map((e) => ({ ...e, tenant, customerId }));
+  const eventItems = (customerId: number, events: TimelineEntry[]) =>
+    events.map((e) => ({ ...e, tenant, customerId }));
 
-  function phoneItems(id: number, c: Profile & { channel: string; createdAt: string }) {
-    return phonesOf(c).map((phone) => ({
-      tenant,
-      phone,
-      customerId: id,
-      fullname: c.fullname,
-      document: c.document,
-      email: c.email,
-      cellphone: c.cellphone,
-      city: c.city,
-      state: c.state,
-      channel: c.channel,
-      active: c.active,
-      createdAt: c.createdAt,
-    }));
-  }
+  const phoneItems = (id: number, c: Profile & { channel: string; createdAt: string }) =>
+    phoneEntries(tenant, id, c);
 
   const wordItems = (id: number, c: EntryColumns) => searchEntries(tenant, id, c);
-  const wordKey = (id: number, t: SearchTerm) => ({ tenant, kind: t.kind, lead: t.term.slice(0, 1), term: t.term, customerId: id });
+  const wordKey = (id: number, t: SearchTerm) => ({
+    tenant,
+    kind: t.kind,
+    lead: t.term.slice(0, 1),
+    term: t.term,
+    customerId: id,
+  });
 
   const hasPoint = (p: { latitude?: number; longitude?: number }) =>
     typeof p.latitude === 'number' && typeof p.longitude === 'number';
@@ -95,7 +99,11 @@ export function customersRepository(tenant: string) {
 
     /** The id owning a document (strongly consistent: the uniqueness marker), or undefined. */
     async idByDocument(document: string): Promise<number | undefined> {
-      const { data } = await UniqueEntity.get({ tenant, scope: UNIQUE_SCOPES.document, value: document }).go();
+      const { data } = await UniqueEntity.get({
+        tenant,
+        scope: UNIQUE_SCOPES.document,
+        value: document,
+      }).go();
       return data?.ownerId;
     },
 
@@ -109,14 +117,30 @@ export function customersRepository(tenant: string) {
       const result = await writeTransaction(() =>
         customersService.transaction
           .write(({ customer: entity, unique, counter, phone, word, geo, event }) => [
-            unique.create({ tenant, scope: UNIQUE_SCOPES.document, value: item.document, ownerId: id }).commit(),
+            unique
+              .create({ tenant, scope: UNIQUE_SCOPES.document, value: item.document, ownerId: id })
+              .commit(),
             entity.create(item).commit(),
             counter.upsert({ tenant, name: 'total:customer' }).add({ value: 1 }).commit(),
-            counter.upsert({ tenant, name: `total:${CHANNEL_COUNTER}${item.channel}` }).add({ value: 1 }).commit(),
-            ...(item.tags ?? []).map((tag) => counter.upsert({ tenant, name: `total:${TAG_COUNTER}${tag}` }).add({ value: 1 }).commit()),
+            counter
+              .upsert({ tenant, name: `total:${CHANNEL_COUNTER}${item.channel}` })
+              .add({ value: 1 })
+              .commit(),
+            ...(item.tags ?? []).map((tag) =>
+              counter
+                .upsert({ tenant, name: `total:${TAG_COUNTER}${tag}` })
+                .add({ value: 1 })
+                .commit(),
+            ),
             ...phoneItems(id, item).map((p) => phone.put(p).commit()),
             ...wordItems(id, item).map((w) => word.put(w).commit()),
-            ...(hasPoint(item) ? [geo.put({ tenant, customerId: id, latitude: item.latitude!, longitude: item.longitude! }).commit()] : []),
+            ...(hasPoint(item)
+              ? [
+                  geo
+                    .put({ tenant, customerId: id, latitude: item.latitude!, longitude: item.longitude! })
+                    .commit(),
+                ]
+              : []),
             ...eventItems(id, events).map((e) => event.create(e).commit()),
           ])
           .go(),
@@ -148,7 +172,9 @@ export function customersRepository(tenant: string) {
       const set: Record<string, unknown> = { ...profile, updatedAt, version: next.version };
       if (passwordHash) set.passwordHash = passwordHash;
       for (const [k, v] of Object.entries(set)) if (v === undefined) delete set[k];
-      const removed = (Object.keys(profile) as (keyof Profile)[]).filter((k) => profile[k] === undefined && current[k] !== undefined);
+      const removed = (Object.keys(profile) as (keyof Profile)[]).filter(
+        (k) => profile[k] === undefined && current[k] !== undefined,
+      );
       const documentChanged = current.document !== profile.document;
       const oldTags = new Set(current.tags ?? []);
       const newTags = new Set(profile.tags ?? []);
@@ -163,21 +189,48 @@ export function customersRepository(tenant: string) {
           .write(({ customer, unique, counter, phone, word, geo, event }) => {
             const patch = customer.patch({ tenant, id }).set(set as never);
             return [
-              (removed.length > 0 ? patch.remove(removed as never) : patch).where(({ version }, { eq }) => eq(version, current.version)).commit(),
+              (removed.length > 0 ? patch.remove(removed as never) : patch)
+                .where(({ version }, { eq }) => eq(version, current.version))
+                .commit(),
               ...(documentChanged
                 ? [
-                    unique.create({ tenant, scope: UNIQUE_SCOPES.document, value: profile.document, ownerId: id }).commit(),
-                    unique.delete({ tenant, scope: UNIQUE_SCOPES.document, value: current.document }).commit(),
+                    unique
+                      .create({ tenant, scope: UNIQUE_SCOPES.document, value: profile.document, ownerId: id })
+                      .commit(),
+                    unique
+                      .delete({ tenant, scope: UNIQUE_SCOPES.document, value: current.document })
+                      .commit(),
                   ]
                 : []),
-              ...[...newTags].filter((t) => !oldTags.has(t)).map((tag) => counter.upsert({ tenant, name: `total:${TAG_COUNTER}${tag}` }).add({ value: 1 }).commit()),
-              ...[...oldTags].filter((t) => !newTags.has(t)).map((tag) => counter.upsert({ tenant, name: `total:${TAG_COUNTER}${tag}` }).add({ value: -1 }).commit()),
+              ...[...newTags]
+                .filter((t) => !oldTags.has(t))
+                .map((tag) =>
+                  counter
+                    .upsert({ tenant, name: `total:${TAG_COUNTER}${tag}` })
+                    .add({ value: 1 })
+                    .commit(),
+                ),
+              ...[...oldTags]
+                .filter((t) => !newTags.has(t))
+                .map((tag) =>
+                  counter
+                    .upsert({ tenant, name: `total:${TAG_COUNTER}${tag}` })
+                    .add({ value: -1 })
+                    .commit(),
+                ),
               ...stalePhones.map((p) => phone.delete({ tenant, phone: p, customerId: id }).commit()),
               ...newPhoneItems.map((p) => phone.put(p).commit()),
               ...staleTerms.map((t) => word.delete(wordKey(id, t)).commit()),
               ...newWordItems.map((w) => word.put(w).commit()),
               hasPoint(profile)
-                ? geo.put({ tenant, customerId: id, latitude: profile.latitude!, longitude: profile.longitude! }).commit()
+                ? geo
+                    .put({
+                      tenant,
+                      customerId: id,
+                      latitude: profile.latitude!,
+                      longitude: profile.longitude!,
+                    })
+                    .commit()
                 : geo.delete({ tenant, customerId: id }).commit(),
               ...eventItems(id, change.events).map((e) => event.create(e).commit()),
             ];
@@ -186,9 +239,14 @@ export function customersRepository(tenant: string) {
       );
       if (result.canceled) {
         const failed = failedIndex(result);
-        if (failed === 0) throw conflict('Este cliente foi alterado ou excluído por outra pessoa. Recarregue e tente novamente.');
+        if (failed === 0)
+          throw conflict(
+            'Este cliente foi alterado ou excluído por outra pessoa. Recarregue e tente novamente.',
+          );
         if (failed === 1 && documentChanged) {
-          throw conflict(CUSTOMER_MESSAGES.duplicate, { id: (await this.idByDocument(profile.document)) ?? 0 });
+          throw conflict(CUSTOMER_MESSAGES.duplicate, {
+            id: (await this.idByDocument(profile.document)) ?? 0,
+          });
         }
         throw transactionError(result);
       }
@@ -201,11 +259,22 @@ export function customersRepository(tenant: string) {
       const result = await writeTransaction(() =>
         customersService.transaction
           .write(({ customer, unique, counter, phone, word, geo }) => [
-            customer.delete({ tenant, id }).where(({ version }, { eq }) => eq(version, current.version)).commit(),
+            customer
+              .delete({ tenant, id })
+              .where(({ version }, { eq }) => eq(version, current.version))
+              .commit(),
             unique.delete({ tenant, scope: UNIQUE_SCOPES.document, value: current.document }).commit(),
             counter.upsert({ tenant, name: 'total:customer' }).add({ value: -1 }).commit(),
-            counter.upsert({ tenant, name: `total:${CHANNEL_COUNTER}${current.channel}` }).add({ value: -1 }).commit(),
-            ...(current.tags ?? []).map((tag) => counter.upsert({ tenant, name: `total:${TAG_COUNTER}${tag}` }).add({ value: -1 }).commit()),
+            counter
+              .upsert({ tenant, name: `total:${CHANNEL_COUNTER}${current.channel}` })
+              .add({ value: -1 })
+              .commit(),
+            ...(current.tags ?? []).map((tag) =>
+              counter
+                .upsert({ tenant, name: `total:${TAG_COUNTER}${tag}` })
+                .add({ value: -1 })
+                .commit(),
+            ),
             ...phonesOf(current).map((p) => phone.delete({ tenant, phone: p, customerId: id }).commit()),
             ...searchTerms(current).map((t) => word.delete(wordKey(id, t)).commit()),
             geo.delete({ tenant, customerId: id }).commit(),
@@ -213,15 +282,21 @@ export function customersRepository(tenant: string) {
           .go(),
       );
       if (result.canceled) {
-        if (failedIndex(result) === 0) throw conflict('Este cliente foi alterado por outra pessoa. Recarregue e tente novamente.');
+        if (failedIndex(result) === 0)
+          throw conflict('Este cliente foi alterado por outra pessoa. Recarregue e tente novamente.');
         throw transactionError(result);
       }
     },
 
     /** Deletes a customer's whole timeline. */
     async removeEvents(id: number): Promise<void> {
-      const { data } = await CustomerEventEntity.query.byCustomer({ tenant, customerId: id }).go({ pages: 'all' });
-      if (data.length > 0) await CustomerEventEntity.delete(data.map(({ at, seq }) => ({ tenant, customerId: id, at, seq }))).go();
+      const { data } = await CustomerEventEntity.query
+        .byCustomer({ tenant, customerId: id })
+        .go({ pages: 'all' });
+      if (data.length > 0)
+        await CustomerEventEntity.delete(
+          data.map(({ at, seq }) => ({ tenant, customerId: id, at, seq })),
+        ).go();
     },
 
     /**
@@ -254,7 +329,10 @@ export function customersRepository(tenant: string) {
         const result = await query.go({ cursor, limit: want - rows.length, pages: 1 });
         for (const raw of result.data) {
           // A customer appears once per phone number: list it once.
-          const row = key.kind === 'phone' ? toListItem({ ...(raw as PhoneRow), id: (raw as PhoneRow).customerId }) : toListItem(raw as CustomerItem);
+          const row =
+            key.kind === 'phone'
+              ? toListItem({ ...(raw as PhoneRow), id: (raw as PhoneRow).customerId })
+              : toListItem(raw as CustomerItem);
           if (!seen.has(row.id)) rows.push(row);
           seen.add(row.id);
         }
@@ -263,7 +341,11 @@ export function customersRepository(tenant: string) {
       }
       const more = rows.length >= want || cursor !== null;
       const counted = Math.min(rows.length, want - 1);
-      return { items: rows.slice((page - 1) * perPage, end), total: more ? counted + 1 : counted, estimated: more };
+      return {
+        items: rows.slice((page - 1) * perPage, end),
+        total: more ? counted + 1 : counted,
+        estimated: more,
+      };
     },
 
     /**
@@ -271,7 +353,11 @@ export function customersRepository(tenant: string) {
      * at most `want` entries: one Query of small items, a second request only when the 1 MB
      * page limit cut the first short. `more` tells that entries were left unread.
      */
-    async wordSearch(kind: TermKind, prefix: string, want: number): Promise<{ rows: Candidate[]; more: boolean }> {
+    async wordSearch(
+      kind: TermKind,
+      prefix: string,
+      want: number,
+    ): Promise<{ rows: Candidate[]; more: boolean }> {
       const query = CustomerWordEntity.query
         .byTerm({ tenant, kind, lead: prefix.slice(0, 1) })
         // BETWEEN prefix and prefix + the highest code point: begins_with as an index seek (see search).
@@ -279,12 +365,14 @@ export function customersRepository(tenant: string) {
       const rows: Candidate[] = [];
       let cursor: string | null = null;
       for (let request = 0; request < 2 && rows.length < want; request++) {
-        const result: { data: EntityItem<typeof CustomerWordEntity>[]; cursor: string | null } = await query.go({
-          cursor,
-          limit: want - rows.length,
-          pages: 1,
-        });
-        for (const w of result.data) rows.push({ ...toListItem({ ...w, id: w.customerId }), telephone: w.telephone ?? null });
+        const result: { data: EntityItem<typeof CustomerWordEntity>[]; cursor: string | null } =
+          await query.go({
+            cursor,
+            limit: want - rows.length,
+            pages: 1,
+          });
+        for (const w of result.data)
+          rows.push({ ...toListItem({ ...w, id: w.customerId }), telephone: w.telephone ?? null });
         cursor = result.cursor;
         if (!cursor) break;
       }
@@ -297,7 +385,10 @@ export function customersRepository(tenant: string) {
      * customer edited or deleted meanwhile is skipped (its own write keeps its entries right).
      * Idempotent: entries have fixed keys. Answers the next cursor (null at the end).
      */
-    async backfillWords(cursor: string | null, limit: number): Promise<{ customers: number; skipped: number; cursor: string | null }> {
+    async backfillWords(
+      cursor: string | null,
+      limit: number,
+    ): Promise<{ customers: number; skipped: number; cursor: string | null }> {
       const page = await CustomerEntity.query.byId({ tenant }).go({ cursor, limit, pages: 1 });
       let skipped = 0;
       await mapLimited(page.data, 8, async (c) => {
@@ -306,7 +397,10 @@ export function customersRepository(tenant: string) {
         const result = await writeTransaction(() =>
           customersService.transaction
             .write(({ customer, word }) => [
-              customer.check({ tenant, id: c.id }).where(({ version }, { eq }) => eq(version, c.version)).commit(),
+              customer
+                .check({ tenant, id: c.id })
+                .where(({ version }, { eq }) => eq(version, c.version))
+                .commit(),
               ...items.map((w) => word.put(w).commit()),
             ])
             .go(),
@@ -335,13 +429,18 @@ export function customersRepository(tenant: string) {
     total: () => counters.total('customer'),
 
     async events(id: number, max = EVENTS_SHOWN): Promise<CustomerEventItem[]> {
-      const { data } = await CustomerEventEntity.query.byCustomer({ tenant, customerId: id }).go({ order: 'desc', limit: max });
+      const { data } = await CustomerEventEntity.query
+        .byCustomer({ tenant, customerId: id })
+        .go({ order: 'desc', limit: max });
       return data;
     },
 
     /** Customers per channel, from counters kept on write. */
     async channels(): Promise<{ channel: string; total: number }[]> {
-      return (await countersWithPrefix(tenant, CHANNEL_COUNTER)).map(([channel, total]) => ({ channel, total }));
+      return (await countersWithPrefix(tenant, CHANNEL_COUNTER)).map(([channel, total]) => ({
+        channel,
+        total,
+      }));
     },
 
     /** Customers per tag ("segment"), from counters kept on write; largest first. */
@@ -354,13 +453,18 @@ export function customersRepository(tenant: string) {
     /** Map points (customers with coordinates), at most `max`, in id order. */
     async geo(max = GEO_CAP): Promise<{ id: number; latitude: number; longitude: number }[]> {
       const { data } = await CustomerGeoEntity.query.byCustomer({ tenant }).go({ limit: max, pages: 'all' });
-      return data.slice(0, max).map((p) => ({ id: p.customerId, latitude: p.latitude, longitude: p.longitude }));
+      return data
+        .slice(0, max)
+        .map((p) => ({ id: p.customerId, latitude: p.latitude, longitude: p.longitude }));
     },
   };
 }
 
 async function countersWithPrefix(tenant: string, prefix: string): Promise<[string, number][]> {
-  const { data } = await CounterEntity.query.byName({ tenant }).begins({ name: `total:${prefix}` }).go({ pages: 'all' });
+  const { data } = await CounterEntity.query
+    .byName({ tenant })
+    .begins({ name: `total:${prefix}` })
+    .go({ pages: 'all' });
   return data.filter((c) => c.value > 0).map((c) => [c.name.slice(`total:${prefix}`.length), c.value]);
 }
 

@@ -17,7 +17,7 @@ import {
   type BasketItem,
   type CustomerItem,
 } from '@freguesia/functions/customers/entities';
-import { phonesOf } from '@freguesia/functions/customers/customers.model';
+import { phoneEntries } from '@freguesia/functions/customers/customers.model';
 import { searchEntries } from '@freguesia/functions/customers/customer-words.model';
 import { localDateTime } from '@freguesia/shared/domain/dates';
 import { settingsRepository } from '@freguesia/functions/settings/settings.repository';
@@ -250,7 +250,7 @@ export const customersSeeder: Seeder = {
     ];
     await transactPut([
       [CustomerEntity, customers],
-      [CustomerPhoneEntity, customers.flatMap((c) => phonesOf(c).map((phone) => ({ tenant, phone, customerId: c.id, fullname: c.fullname, document: c.document, email: c.email, cellphone: c.cellphone, city: c.city, state: c.state, channel: c.channel, active: c.active, createdAt: c.createdAt })))],
+      [CustomerPhoneEntity, customers.flatMap((c) => phoneEntries(tenant, c.id, c))],
       [CustomerWordEntity, customers.flatMap((c) => searchEntries(tenant, c.id, c))],
       [CustomerGeoEntity, customers.map((c) => ({ tenant, customerId: c.id, latitude: c.latitude!, longitude: c.longitude! }))],
       [UniqueEntity, customers.map((c) => ({ tenant, scope: UNIQUE_SCOPES.document, value: c.document, ownerId: c.id }))],

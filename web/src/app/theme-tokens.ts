@@ -6,6 +6,9 @@ import type { Theme } from '@cloudscape-design/components/theming';
  */
 export const FALLBACK_PRIMARY = '#c62828';
 
+/** Browser storage key of the tenant colour of the last visit (painted at once on the next load). */
+export const CACHED_COLOUR_KEY = 'theme_color';
+
 /** The four colours every themed token is made of. */
 export interface Palette {
   base: string;

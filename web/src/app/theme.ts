@@ -2,7 +2,13 @@ import template from 'virtual:theme-template';
 import { tenantQuery } from '../api/auth';
 import { queryClient } from '../api/query-client';
 import { browserStorage } from './storage';
-import { FALLBACK_PRIMARY, fillThemeTemplate, normalizeHex, paletteFor } from './theme-tokens';
+import {
+  CACHED_COLOUR_KEY,
+  FALLBACK_PRIMARY,
+  fillThemeTemplate,
+  normalizeHex,
+  paletteFor,
+} from './theme-tokens';
 
 /**
  * Applies the tenant colour.
@@ -15,7 +21,6 @@ import { FALLBACK_PRIMARY, fillThemeTemplate, normalizeHex, paletteFor } from '.
  * The last colour is cached so that the next page load paints in it straight away.
  */
 const STYLE_ID = 'tenant-theme';
-const CACHE_KEY = 'theme_color';
 
 let currentPrimary = FALLBACK_PRIMARY;
 const listeners = new Set<() => void>();
@@ -48,12 +53,12 @@ export function applyTenantTheme(primary: string): void {
 /** Paints the cached colour now, then asks the server; red when the call fails. */
 export async function loadTenantTheme(): Promise<void> {
   const storage = browserStorage('local');
-  applyTenantTheme(normalizeHex(storage?.getItem(CACHE_KEY)) ?? FALLBACK_PRIMARY);
+  applyTenantTheme(normalizeHex(storage?.getItem(CACHED_COLOUR_KEY)) ?? FALLBACK_PRIMARY);
   // Through the query cache: the portal's header reads the same answer without a second call.
   const primary = await queryClient.fetchQuery(tenantQuery()).then(
     (tenant) => normalizeHex(tenant.primary_color) ?? FALLBACK_PRIMARY,
     () => FALLBACK_PRIMARY,
   );
-  storage?.setItem(CACHE_KEY, primary);
+  storage?.setItem(CACHED_COLOUR_KEY, primary);
   if (primary !== currentPrimary) applyTenantTheme(primary);
 }

@@ -1,8 +1,5 @@
 import { browserStorage } from '../app/storage';
-import { normalizeHex } from '../app/theme-tokens';
-
-/** Where app/theme.ts keeps the tenant colour of the last visit. */
-const CACHED_COLOUR_KEY = 'theme_color';
+import { CACHED_COLOUR_KEY, normalizeHex } from '../app/theme-tokens';
 
 /**
  * Paints the tenant colour of the last visit on the prerendered page as soon as its entry runs,
