@@ -43,6 +43,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // expect.poll's default (1 s) is shorter than a debounced search (400 ms) plus its
+          // request on a loaded CI host: a screen that answers in 2 s is not broken.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
