@@ -67,6 +67,14 @@ export const domains: DomainDefinition[] = [
       '/api/tags',
     ],
   },
+  // Leads, tags and the geographic count; populations by the engine of src/segmentation (queues, streams).
+  {
+    name: 'segmentation',
+    prefixes: ['/api/web/leads', '/api/web/lead', '/api/web/tags', '/api/web/tag', '/api/web/geolocation'],
+    // A lead export reads its members page by page; a file lead resolves up to 50,000 rows.
+    memoryMb: 1024,
+    timeoutSeconds: 29,
+  },
   // Figures kept on write by the `dashboard-aggregates` stream processor (src/streams.ts).
   { name: 'dashboard', prefixes: ['/api/web/dashboard'] },
   // POS purchases: up to 100 baskets per request.

@@ -1,12 +1,14 @@
 /**
  * Asynchronous work queues (SQS in AWS, in-process locally). Each queue has a dead-letter
  * queue after `maxReceiveCount` failed deliveries. `consumer` names the domain whose
- * `functions/src/<domain>/consumer.ts` exports the SQS `handler`; queues without a consumer
+ * `functions/src/<domain>/<entry>` (default `consumer.ts`) exports the SQS `handler`; queues without a consumer
  * yet are created but not drained.
  */
 export interface QueueDefinition {
   name: string;
   consumer?: string;
+  /** The consumer's file in its domain folder (default `consumer.ts`). */
+  entry?: string;
   maxReceiveCount: number;
   /** Per-message visibility timeout / consumer timeout, seconds. */
   timeoutSeconds: number;
@@ -17,7 +19,10 @@ export const queues: QueueDefinition[] = [
   { name: 'sms', maxReceiveCount: 3, timeoutSeconds: 60 },
   { name: 'whatsapp', maxReceiveCount: 3, timeoutSeconds: 60 },
   { name: 'push', maxReceiveCount: 3, timeoutSeconds: 60 },
-  { name: 'jobs', maxReceiveCount: 3, timeoutSeconds: 300 },
+  // Background jobs: tag renames reaching the customers (src/segmentation/tags.consumer.ts).
+  { name: 'jobs', consumer: 'segmentation', entry: 'tags.consumer.ts', maxReceiveCount: 3, timeoutSeconds: 300 },
+  // Lead recomputes (plan, segments, auto-refresh, daily pass); see functions/README.md, "Population engine".
+  { name: 'segmentation', consumer: 'segmentation', entry: 'recompute.consumer.ts', maxReceiveCount: 3, timeoutSeconds: 300 },
 ];
 
 export type QueueName = (typeof queues)[number]['name'];

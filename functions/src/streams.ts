@@ -39,6 +39,29 @@ export const streamProcessors: StreamProcessorDefinition[] = [
     retryAttempts: 10,
     timeoutSeconds: 60,
   },
+  {
+    // Customer profiles and incremental lead membership (functions/README.md, "Population engine").
+    name: 'segmentation-profiles',
+    domain: 'segmentation',
+    entry: 'profiles.stream.ts',
+    entities: ['customer', 'basket'],
+    batchSize: 100,
+    maxBatchingWindowSeconds: 1,
+    retryAttempts: 10,
+    memoryMb: 1024,
+    timeoutSeconds: 120,
+  },
+  {
+    // Who carries each tag (tag export, rename job): src/segmentation/tags.stream.ts.
+    name: 'segmentation-tags',
+    domain: 'segmentation',
+    entry: 'tags.stream.ts',
+    entities: ['customer'],
+    batchSize: 100,
+    maxBatchingWindowSeconds: 2,
+    retryAttempts: 10,
+    timeoutSeconds: 60,
+  },
 ];
 
 /** The attribute in which ElectroDB stores an item's entity name. */

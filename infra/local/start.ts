@@ -102,10 +102,10 @@ async function main(): Promise<void> {
 
   if (await ensureTable(dynamo.client, tableName)) log(`• Tabela ${tableName} criada no DynamoDB Local`);
   // Imported after the environment is set: handler modules read it at load time.
-  const { seedLocalTenants } = await import('./seed/index');
+  const { seedLocalTenants, SEEDED_PROCESSORS } = await import('./seed/index');
   const { startLocalWorkers } = await import('./workers');
-  await seedLocalTenants(log);
-  await startLocalWorkers(log);
+  const seeded = await seedLocalTenants(log);
+  await startLocalWorkers(log, { skipSeeded: seeded ? SEEDED_PROCESSORS : [] });
 
   let devMiddleware;
   if (dev) {

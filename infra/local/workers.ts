@@ -37,10 +37,14 @@ export async function localStreamProcessors(): Promise<LocalStreamProcessor[]> {
  * the poller that feeds the table's stream to the stream processors (the event-source
  * mappings of AWS). Answers the poller so the caller can stop it.
  */
-export async function startLocalWorkers(log: (line: string) => void): Promise<LocalStreamPoller | undefined> {
+export async function startLocalWorkers(
+  log: (line: string) => void,
+  /** Processors that must not receive what the stream holds now (the seed wrote their items). */
+  options: { skipSeeded?: readonly string[] } = {},
+): Promise<LocalStreamPoller | undefined> {
   for (const queue of queues) {
     if (!queue.consumer) continue;
-    const file = join(functionsDir, queue.consumer, 'consumer.ts');
+    const file = join(functionsDir, queue.consumer, queue.entry ?? 'consumer.ts');
     if (!existsSync(file)) continue;
     const { handler } = (await import(file)) as { handler: SqsConsumer };
     registerConsumer(queue.name, handler, queue.maxReceiveCount);
@@ -57,6 +61,7 @@ export async function startLocalWorkers(log: (line: string) => void): Promise<Lo
     ...localStreamFiles(config.dataDir),
     log,
   });
+  if (options.skipSeeded?.length) await poller.skipToEnd(options.skipSeeded);
   poller.start();
   return poller;
 }

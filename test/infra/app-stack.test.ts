@@ -5,7 +5,8 @@ import { Match } from 'aws-cdk-lib/assertions';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { domains } from '@freguesia/functions/domains';
 import { streamProcessors } from '@freguesia/functions/streams';
-import { shortLinkRedirectEntry } from '@freguesia/infra/lib/paths';
+import { queues } from '@freguesia/functions/queues';
+import { functionsSourceDir, shortLinkRedirectEntry } from '@freguesia/infra/lib/paths';
 import { channels } from '@freguesia/infra/lib/constructs/queues';
 import {
   ACCESS_LOG_FIELDS,
@@ -28,10 +29,11 @@ const allViewerExceptHostHeader = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 // checkout holds, so the assertions do not depend on `npm run build:web`.
 let result: SynthResult;
 let template: Template;
+// Bundling every function (domains, stream processors, queue consumers) takes minutes on a busy machine.
 beforeAll(() => {
   result = synthFreguesia({ stacks: { webDistDir: join(import.meta.dirname, 'no-web-build') } });
   template = result.appTemplate;
-});
+}, 600_000);
 afterAll(() => result.cleanup());
 
 /** Domain functions (not CDK helper functions), by their description. */
@@ -67,8 +69,11 @@ function functionIdOf(name: string): string {
 }
 
 describe('app stack: domain functions', () => {
-  it('creates one function per registered domain and stream processor (plus the redirect when it exists)', () => {
-    const expected = domains.length + streamProcessors.length + (shortLinkRedirectEntry() ? 1 : 0);
+  it('creates one function per registered domain, stream processor and queue consumer (plus the redirect when it exists)', () => {
+    const consumers = queues.filter(
+      (q) => q.consumer && domains.some((d) => d.name === q.consumer) && existsSync(join(functionsSourceDir, q.consumer, q.entry ?? 'consumer.ts')),
+    );
+    const expected = domains.length + streamProcessors.length + consumers.length + (shortLinkRedirectEntry() ? 1 : 0);
     expect(Object.keys(domainFunctions())).toHaveLength(expected);
   });
 

@@ -1,5 +1,6 @@
 import type { Product, ProductInput, ProductSearchField, ProductUpdate } from '@freguesia/shared/schemas/catalog';
 import type { ServiceContext } from '../lib/context';
+import { mapLimited } from '../lib/ddb/concurrency';
 import { paginated, type Paginated } from '../lib/ddb/pagination';
 import { InvalidError, notFound } from '../lib/errors';
 import { brandsRepository } from './brands.repository';
@@ -129,4 +130,47 @@ export async function backfillProductSearch(
     onPage({ ...done });
   } while (cursor);
   return done;
+}
+
+/** What a purchased item counts for in the segmentation profiles. */
+export interface ProductClassification {
+  id: number;
+  /** The product's category and its ancestors (a purchase in a subcategory counts for its parents). */
+  categories: number[];
+  brands: number[];
+  /** Suppliers; products carry none yet, so this is empty until the catalogue links them. */
+  partners: number[];
+}
+
+/**
+ * Resolves purchased product codes (EAN as the POS sends them, or the product id as digits when
+ * no product has that code) to the product's id, categories, brand and partners, for the
+ * segmentation profiles. One exact Query of the code index per distinct code (10 in flight) and
+ * one Query of the (small) category list; unknown codes are left out of the answer.
+ */
+export async function classifyProducts(ctx: ServiceContext, codes: readonly string[]): Promise<Map<string, ProductClassification>> {
+  const repo = productsRepository(ctx.tenant);
+  const distinct = [...new Set(codes.map((c) => c.trim()).filter((c) => c !== ''))];
+  const answer = new Map<string, ProductClassification>();
+  if (distinct.length === 0) return answer;
+  const found = await mapLimited(distinct, 10, async (code) => [code, await repo.findByCode(code)] as const);
+  const byId = found.filter(([, p]) => !p).map(([code]) => code).filter((code) => /^\d{1,9}$/.test(code));
+  const fallback = byId.length > 0 ? new Map((await repo.getMany(byId.map(Number))).map((p) => [String(p.id), p])) : new Map();
+  const products = found.map(([code, p]) => [code, p ?? fallback.get(code) ?? null] as const);
+  const needsCategories = products.some(([, p]) => p?.category);
+  const parentOf = needsCategories
+    ? new Map((await categoriesRepository(ctx.tenant).all()).map((c) => [c.id, c.level_up]))
+    : new Map<number, number>();
+  for (const [code, product] of products) {
+    if (!product) continue;
+    const categories: number[] = [];
+    for (let id = product.category?.id ?? 0; id > 0 && !categories.includes(id); id = parentOf.get(id) ?? 0) categories.push(id);
+    answer.set(code, {
+      id: product.id,
+      categories,
+      brands: product.id_brand !== undefined ? [product.id_brand] : [],
+      partners: [],
+    });
+  }
+  return answer;
 }

@@ -126,3 +126,133 @@ function change<K extends CustomersChange['kind'], F extends { tenant: string }>
   };
   return { kind, tenant, before: strip(before), after: strip(after) } as CustomersChange;
 }
+
+/**
+ * Richer facts for the segmentation profiles (issue 10): everything a lead condition looks at.
+ * Kept apart from `CustomersChange`, whose facts feed the dashboard and must not change shape.
+ */
+export interface CustomerRecordFacts {
+  id: number;
+  /** 'YYYY-MM-DD'. */
+  birthDate?: string;
+  gender?: string;
+  marital?: string;
+  /** IBGE municipality code. */
+  cityId?: number;
+  city?: string;
+  state?: string;
+  channel: string;
+  favoriteStore?: number;
+  hasEmail: boolean;
+  hasCellphone: boolean;
+  terms: boolean;
+  optouts: { email: boolean; sms: boolean; whatsapp: boolean; app: boolean };
+  /** ISO instant of the registration. */
+  registeredAt: string;
+  tags: string[];
+  latitude?: number;
+  longitude?: number;
+  /** ISO instant of the record's last edit: a late, older copy of the record never wins. */
+  updatedAt: string;
+}
+
+/** A purchase with its customer, origin and product codes (EAN as the POS sent them). */
+export interface PurchaseRecordFacts {
+  id: number;
+  /** 0: not (yet) linked to a customer. */
+  customerId: number;
+  store: number;
+  origin: string;
+  totalCentavos: number;
+  /** The POS's local time, 'YYYY-MM-DD HH:mm:ss' (America/Sao_Paulo). */
+  at: string;
+  productCodes: string[];
+}
+
+export type CustomerRecordChange =
+  | { kind: 'purchase'; tenant: string; before?: PurchaseRecordFacts; after?: PurchaseRecordFacts }
+  | { kind: 'customer'; tenant: string; before?: CustomerRecordFacts; after?: CustomerRecordFacts };
+
+const filled = (value: string | undefined) => value !== undefined && value.trim() !== '';
+
+function customerRecordFacts(image: Image | undefined): (CustomerRecordFacts & { tenant: string }) | undefined {
+  const c = parsedCustomer(image);
+  return c ? { tenant: c.tenant, ...customerRecordFactsOf(c) } : undefined;
+}
+
+/** The segmentation facts of a stored customer (stream images, and bulk loads such as the local seed). */
+export function customerRecordFactsOf(c: CustomerItem): CustomerRecordFacts {
+  const cityId = c.id_city !== undefined && /^\d+$/.test(c.id_city) ? Number(c.id_city) : undefined;
+  return {
+    id: c.id,
+    ...(filled(c.date_birth) ? { birthDate: c.date_birth!.slice(0, 10) } : {}),
+    ...(filled(c.gender) ? { gender: c.gender } : {}),
+    ...(filled(c.maritial) ? { marital: c.maritial } : {}),
+    ...(cityId !== undefined ? { cityId } : {}),
+    ...(filled(c.city) ? { city: c.city } : {}),
+    ...(filled(c.state) ? { state: c.state } : {}),
+    channel: c.channel,
+    ...(c.favorite_store !== undefined ? { favoriteStore: c.favorite_store } : {}),
+    hasEmail: filled(c.email),
+    hasCellphone: filled(c.cellphone),
+    terms: c.gdpr_agreement === 'Y',
+    optouts: {
+      email: c.email_optout === 'Y',
+      sms: c.cellphone_optout === 'Y',
+      whatsapp: c.whatsapp_optout === 'Y',
+      app: c.app_optout === 'Y',
+    },
+    registeredAt: c.createdAt,
+    tags: [...new Set(c.tags ?? [])].sort(),
+    ...(typeof c.latitude === 'number' && typeof c.longitude === 'number' ? { latitude: c.latitude, longitude: c.longitude } : {}),
+    updatedAt: c.updatedAt,
+  };
+}
+
+function purchaseRecordFacts(image: Image | undefined): (PurchaseRecordFacts & { tenant: string }) | undefined {
+  const b = parsedBasket(image);
+  return b ? { tenant: b.tenant, ...purchaseRecordFactsOf(b) } : undefined;
+}
+
+/** The segmentation facts of a stored purchase (stream images, and bulk loads such as the local seed). */
+export function purchaseRecordFactsOf(b: BasketItem): PurchaseRecordFacts {
+  return {
+    id: b.id,
+    customerId: b.idCustomer,
+    store: b.idStore,
+    origin: b.origin,
+    totalCentavos: b.amount,
+    at: b.date,
+    productCodes: [...new Set((b.products ?? []).map((p) => p.code ?? '').filter((code) => code !== ''))],
+  };
+}
+
+/**
+ * Decodes one stream record for the segmentation profiles: a customer (profile, consents,
+ * address, tags) or a purchase (with its customer and products) inserted, modified or removed.
+ * Null for any other item and for a write that changes none of these facts (a purchase's
+ * aggregates on the customer item, a password change).
+ */
+export function customerRecordChangeOf(record: DynamoDBRecord): CustomerRecordChange | null {
+  const images = record.dynamodb;
+  if (!images) return null;
+  const oldImage = images.OldImage as Image | undefined;
+  const newImage = images.NewImage as Image | undefined;
+  const entity = ((newImage ?? oldImage)?.__edb_e__ as { S?: string } | undefined)?.S;
+  if (entity === 'basket') return change('purchase', purchaseRecordFacts(oldImage), purchaseRecordFacts(newImage)) as CustomerRecordChange | null;
+  if (entity === 'customer') {
+    const before = customerRecordFacts(oldImage);
+    const after = customerRecordFacts(newImage);
+    // Removed while inactive: nothing left to remove.
+    if (!before && !after) return null;
+    const tenant = (after ?? before)!.tenant;
+    if (sameJson(before, after)) return null;
+    const strip = (f: (CustomerRecordFacts & { tenant: string }) | undefined) => {
+      if (!f) return undefined;
+      const { tenant: _tenant, ...facts } = f;
+      return facts;
+    };
+    return { kind: 'customer', tenant, before: strip(before), after: strip(after) };
+  }
+  return null;
+}

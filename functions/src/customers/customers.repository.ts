@@ -450,6 +450,58 @@ export function customersRepository(tenant: string) {
         .sort((a, b) => b.total - a.total || a.segment.localeCompare(b.segment, 'pt-BR'));
     },
 
+    /** Several customers by id (BatchGet in chunks of 100), in no particular order; unknown ids are left out. */
+    async getMany(ids: readonly number[]): Promise<CustomerItem[]> {
+      const found: CustomerItem[] = [];
+      let keys = [...new Set(ids)].map((id) => ({ tenant, id }));
+      for (let attempt = 0; keys.length > 0; attempt++) {
+        const { data, unprocessed } = await CustomerEntity.get(keys).go({ concurrency: 4 });
+        found.push(...data);
+        if (unprocessed.length === 0) break;
+        if (attempt >= 8) throw new Error(`customers: ${unprocessed.length} keys left unread`);
+        keys = unprocessed as typeof keys;
+        await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+      }
+      return found;
+    },
+
+    /** The owners of documents (digits, normalized) through their uniqueness markers: document → id. */
+    async idsByDocuments(documents: readonly string[]): Promise<Map<string, number>> {
+      const owners = new Map<string, number>();
+      let keys = [...new Set(documents)].map((value) => ({ tenant, scope: UNIQUE_SCOPES.document, value }));
+      for (let attempt = 0; keys.length > 0; attempt++) {
+        const { data, unprocessed } = await UniqueEntity.get(keys).go({ concurrency: 4 });
+        for (const marker of data) owners.set(marker.value, marker.ownerId);
+        if (unprocessed.length === 0) break;
+        if (attempt >= 8) throw new Error(`customers: ${unprocessed.length} document markers left unread`);
+        keys = unprocessed as typeof keys;
+        await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
+      }
+      return owners;
+    },
+
+    /** The first customer with this e-mail (lower case), through the e-mail index. */
+    async idByEmail(email: string): Promise<number | undefined> {
+      const { data } = await CustomerEntity.query.byEmail({ tenant, emailKey: email.toLowerCase() }).go({ limit: 1, pages: 1, attributes: ['id'] });
+      return data[0]?.id;
+    },
+
+    /** A page of customers' tags in id order (maintenance backfills, not request paths). */
+    async tagsPage(cursor: string | null, limit: number): Promise<{ rows: { id: number; tags: string[] }[]; cursor: string | null }> {
+      const page = await CustomerEntity.query.byId({ tenant }).go({ cursor, limit, pages: 1, attributes: ['id', 'tags'] });
+      return { rows: page.data.map((c) => ({ id: c.id, tags: c.tags ?? [] })), cursor: page.cursor };
+    },
+
+    /** Customers carrying each tag, from the counters kept in the customers' write transactions. */
+    async tagTotals(tags: readonly string[]): Promise<Map<string, number>> {
+      const totals = new Map<string, number>();
+      const names = [...new Set(tags)];
+      if (names.length === 0) return totals;
+      const { data } = await CounterEntity.get(names.map((tag) => ({ tenant, name: `total:${TAG_COUNTER}${tag}` }))).go({ concurrency: 4 });
+      for (const c of data) totals.set(c.name.slice(`total:${TAG_COUNTER}`.length), Math.max(0, c.value));
+      return totals;
+    },
+
     /** Map points (customers with coordinates), at most `max`, in id order. */
     async geo(max = GEO_CAP): Promise<{ id: number; latitude: number; longitude: number }[]> {
       const { data } = await CustomerGeoEntity.query.byCustomer({ tenant }).go({ limit: max, pages: 'all' });

@@ -11,6 +11,7 @@ import { searchWords } from '@freguesia/shared/domain/text';
 import { listStoreRefs } from '../catalog/stores.service';
 import { hashPassword } from '../lib/auth/password';
 import { staffOf, type ServiceContext } from '../lib/context';
+import { mapLimited } from '../lib/ddb/concurrency';
 import { paginated, type Paginated } from '../lib/ddb/pagination';
 import { InvalidError, notFound } from '../lib/errors';
 import { basketsRepository } from './baskets.repository';
@@ -20,6 +21,7 @@ import {
   consentChanges,
   consentDescription,
   eventStore,
+  PROFILE_FIELDS,
   profileFromForm,
   profileFromPortal,
   searchKey,
@@ -270,6 +272,123 @@ export async function storeMapPoints(ctx: ServiceContext) {
     .filter((s) => !staff || staff.allStores || s.id === staff.storeId)
     .filter((s) => s.latitude !== null && s.longitude !== null)
     .map(({ id, name, latitude, longitude }) => ({ id, name, latitude, longitude }));
+}
+
+// ---------------------------------------------------------------- for segmentation (leads, tags)
+
+/** A customer row of lead and tag exports and of a static lead's details. */
+export interface CustomerExportRow {
+  id: number;
+  fullname: string;
+  document: string;
+  email: string | null;
+  cellphone: string | null;
+  city: string | null;
+  state: string | null;
+  date_birth: string | null;
+  gender: string | null;
+  email_optout: 'Y' | 'N';
+  cellphone_optout: 'Y' | 'N';
+  channel: string;
+  tags: string[];
+}
+
+/** Customers by id, in the order of `ids` (unknown ids left out): BatchGets of 100. */
+export async function customerRowsByIds(ctx: ServiceContext, ids: readonly number[]): Promise<CustomerExportRow[]> {
+  const found = new Map((await customersRepository(ctx.tenant).getMany(ids)).map((c) => [c.id, c]));
+  return ids
+    .map((id) => found.get(id))
+    .filter((c): c is CustomerItem => c !== undefined)
+    .map((c) => ({
+      id: c.id,
+      fullname: c.fullname,
+      document: c.document,
+      email: c.email ?? null,
+      cellphone: c.cellphone ?? null,
+      city: c.city ?? null,
+      state: c.state ?? null,
+      date_birth: c.date_birth ?? null,
+      gender: c.gender ?? null,
+      email_optout: c.email_optout,
+      cellphone_optout: c.cellphone_optout,
+      channel: c.channel,
+      tags: c.tags ?? [],
+    }));
+}
+
+/**
+ * Resolves the rows of a file, e-mail or manual lead to distinct customer ids: by id (checked to
+ * exist), else by document (its uniqueness marker), else by e-mail (the e-mail index). Index
+ * reads only: BatchGets of 100 ids or markers, one small Query per e-mail (8 at a time).
+ * `notFound` counts the rows that matched nobody.
+ */
+export async function resolveCustomerIds(
+  ctx: ServiceContext,
+  rows: readonly { id_customer?: number; document?: string; email?: string }[],
+): Promise<{ ids: number[]; notFound: number }> {
+  const repo = customersRepository(ctx.tenant);
+  type Key = { id: number } | { document?: string; email?: string };
+  const keyed = rows.map((row): Key => {
+    if (row.id_customer !== undefined) return { id: row.id_customer };
+    const document = row.document ? normalizeDocument(row.document) : undefined;
+    return { document, email: row.email?.trim().toLowerCase() || undefined };
+  });
+  const askedIds = keyed.flatMap((k) => ('id' in k ? [k.id] : []));
+  const documents = keyed.flatMap((k) => ('document' in k && k.document ? [k.document] : []));
+  const [existing, owners] = await Promise.all([
+    askedIds.length > 0 ? repo.getMany(askedIds).then((cs) => new Set(cs.map((c) => c.id))) : Promise.resolve(new Set<number>()),
+    documents.length > 0 ? repo.idsByDocuments(documents) : Promise.resolve(new Map<string, number>()),
+  ]);
+  // E-mails are looked up only for rows the id and document did not resolve.
+  const emails = [
+    ...new Set(keyed.flatMap((k) => (!('id' in k) && !(k.document && owners.has(k.document)) && k.email ? [k.email] : []))),
+  ];
+  const byEmail = new Map<string, number>();
+  await mapLimited(emails, 8, async (email) => {
+    const id = await repo.idByEmail(email);
+    if (id !== undefined) byEmail.set(email, id);
+  });
+  const ids = new Set<number>();
+  let notFound = 0;
+  for (const k of keyed) {
+    const id =
+      'id' in k
+        ? existing.has(k.id)
+          ? k.id
+          : undefined
+        : ((k.document ? owners.get(k.document) : undefined) ?? (k.email ? byEmail.get(k.email) : undefined));
+    if (id === undefined) notFound++;
+    else ids.add(id);
+  }
+  return { ids: [...ids], notFound };
+}
+
+/** Customers carrying each tag description (counters kept on write; 0 when none). */
+export async function customersPerTag(ctx: ServiceContext, tags: readonly string[]): Promise<Map<string, number>> {
+  return customersRepository(ctx.tenant).tagTotals(tags);
+}
+
+/** One page of every customer's tags, in id order (backfill of indexes kept elsewhere; never on a request path). */
+export async function customerTagsPage(
+  ctx: ServiceContext,
+  cursor: string | null,
+  limit = 500,
+): Promise<{ rows: { id: number; tags: string[] }[]; cursor: string | null }> {
+  return customersRepository(ctx.tenant).tagsPage(cursor, limit);
+}
+
+/**
+ * Renames a tag on one customer (a tag renamed in the tag registry): `from` becomes `to`, with
+ * the timeline entry and the per-tag counters of any profile edit. Idempotent: false when the
+ * customer is gone or no longer carries `from`. A concurrent edit is a conflict (retry).
+ */
+export async function renameCustomerTag(ctx: ServiceContext, customerId: number, from: string, to: string): Promise<boolean> {
+  const current = await customersRepository(ctx.tenant).get(customerId);
+  if (!current || !(current.tags ?? []).includes(from)) return false;
+  const profile = Object.fromEntries(PROFILE_FIELDS.filter((f) => current[f] !== undefined).map((f) => [f, current[f]])) as Profile;
+  const tags = [...new Set((current.tags ?? []).map((tag) => (tag === from ? to : tag)))];
+  await replace(ctx, current, { ...profile, tags }, { eventType: 'updated' });
+  return true;
 }
 
 // ---------------------------------------------------------------- for the portal

@@ -40,7 +40,8 @@ export class Queues extends Construct {
       send[channel] = new Queue(this, `${pascal(channel)}Queue`, {
         encryption: QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
-        visibilityTimeout: Duration.seconds(consumerTimeout.toSeconds() * 6),
+        // A queue with a consumer of its own (functions/src/queues.ts) follows that consumer's timeout.
+        visibilityTimeout: Duration.seconds(Math.max(consumerTimeout.toSeconds(), consumerTimeoutOf(channel)) * 6),
         deadLetterQueue: { queue: dlq, maxReceiveCount: maxReceiveCount(channel) },
       });
     }
@@ -52,6 +53,11 @@ export class Queues extends Construct {
   all(): Queue[] {
     return channels.map((channel) => this.send[channel]!);
   }
+}
+
+function consumerTimeoutOf(name: string): number {
+  const definition = queueRegistry.find((q) => q.name === name);
+  return definition?.consumer ? definition.timeoutSeconds : 0;
 }
 
 function maxReceiveCount(name: string): number {

@@ -10,6 +10,7 @@ import type { Construct } from 'constructs';
 import type { DomainDefinition } from '@freguesia/functions/domains';
 import { DomainFunction } from '../constructs/domain-function';
 import { DomainHttpApi } from '../constructs/http-api';
+import { QueueConsumers, grantQueueSend, grantSchedules } from '../constructs/queue-consumers';
 import { Queues } from '../constructs/queues';
 import { Schedules } from '../constructs/schedules';
 import { StaticSite } from '../constructs/static-site';
@@ -18,11 +19,21 @@ import {
   streamProcessors as registeredStreamProcessors,
   type StreamProcessorDefinition,
 } from '@freguesia/functions/streams';
+import { queues as queueRegistry } from '@freguesia/functions/queues';
 import { domainEntry, shortLinkRedirectEntry } from '../paths';
 import { pascal } from '../constructs/naming';
 
 /** Domains whose function may read the secrets-at-rest key (lib/ports/secrets-key.ts). */
 export const SECRETS_KEY_READERS: readonly string[] = ['settings'];
+
+/** Domains whose API function starts background work, and the queues it sends to. */
+export const QUEUE_SENDERS: Readonly<Record<string, readonly string[]>> = {
+  // Lead recomputes and tag renames (functions/README.md, "Population engine").
+  segmentation: ['segmentation', 'jobs'],
+};
+
+/** Domains whose API function creates and cancels EventBridge schedules (a lead's auto-refresh). */
+export const SCHEDULE_MANAGERS: readonly string[] = ['segmentation'];
 
 /** What the app stack uses from the data stack. */
 export interface AppStackData {
@@ -59,6 +70,7 @@ export class AppStack extends Stack {
   readonly queues: Queues;
   readonly streamProcessors: StreamProcessors;
   readonly schedules: Schedules;
+  readonly consumers: QueueConsumers;
   readonly site: StaticSite;
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
@@ -119,6 +131,22 @@ export class AppStack extends Stack {
 
     this.queues = new Queues(this, 'Queues');
     this.schedules = new Schedules(this, 'Schedules', { targets: this.queues.all() });
+    this.consumers = new QueueConsumers(this, 'QueueConsumers', {
+      table: data.table,
+      registry: queueRegistry,
+      queues: this.queues,
+      schedules: this.schedules,
+      sourceDir: props.sourceDir,
+      domains: props.domains.map((d) => d.name),
+    });
+    for (const [domain, names] of Object.entries(QUEUE_SENDERS)) {
+      const fn = this.functions.get(domain);
+      if (fn) grantQueueSend(fn, names, this.queues);
+    }
+    for (const domain of SCHEDULE_MANAGERS) {
+      const fn = this.functions.get(domain);
+      if (fn) grantSchedules(fn, this.schedules);
+    }
 
     this.site = new StaticSite(this, 'Site', {
       // By attributes: a concrete cross-stack bucket would make the OAC origin add a statement

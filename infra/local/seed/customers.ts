@@ -17,6 +17,7 @@ import {
   type BasketItem,
   type CustomerItem,
 } from '@freguesia/functions/customers/entities';
+import { customerRecordFactsOf, purchaseRecordFactsOf } from '@freguesia/functions/customers/changes.service';
 import { phoneEntries } from '@freguesia/functions/customers/customers.model';
 import { searchEntries } from '@freguesia/functions/customers/customer-words.model';
 import { localDateTime } from '@freguesia/shared/domain/dates';
@@ -263,6 +264,11 @@ export const customersSeeder: Seeder = {
     const settings = settingsRepository(tenant);
     if (!(await settings.get('portal_tags'))) await settings.upsert('portal_tags', TAGS.join(', '), 1);
     ctx.shared.set('customers', customers.map((c) => ({ id: c.id, document: c.document, fullname: c.fullname, email: c.email, cellphone: c.cellphone, city: c.city, state: c.state, tags: c.tags ?? [] })));
+    // What the segmentation profiles are built from (infra/local/seed/segmentation.ts).
+    ctx.shared.set('profileFacts', {
+      customers: customers.map(customerRecordFactsOf),
+      purchases: baskets.map(purchaseRecordFactsOf),
+    });
     const identified = baskets.filter((b) => b.idCustomer > 0).length;
     return stores.length > 0 && products.length > 0
       ? `${customers.length} clientes, ${baskets.length} compras (${Math.round((identified / Math.max(1, baskets.length)) * 100)} % identificadas)`

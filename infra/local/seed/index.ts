@@ -3,6 +3,8 @@ import { catalogSeeder } from './catalog';
 import { customersSeeder } from './customers';
 import { identitySeeder, LOCAL_TENANTS } from './identity';
 import { portalSeeder } from './portal';
+import { segmentationSeeder } from './segmentation';
+export { SEEDED_PROCESSORS } from './segmentation';
 import { createRng } from './random';
 import type { Seeder } from './types';
 
@@ -10,18 +12,29 @@ import type { Seeder } from './types';
  * Seed steps in dependency order. A domain adds its own seeder here (stores and catalog
  * before customers, customers before purchases).
  */
-const SEEDERS: Seeder[] = [identitySeeder, catalogSeeder, customersSeeder, portalSeeder];
+const SEEDERS: Seeder[] = [identitySeeder, catalogSeeder, customersSeeder, segmentationSeeder, portalSeeder];
 
-/** Seeds every local tenant that does not exist yet. Deterministic for a given day. */
-export async function seedLocalTenants(log: (line: string) => void, now = new Date()): Promise<void> {
+/**
+ * Seeds every local tenant that does not exist yet. Deterministic for a given day. Answers
+ * whether it wrote anything: then the stream processors whose items the seed writes in bulk
+ * (`SEEDED_PROCESSORS`) skip what the stream holds so far.
+ */
+export async function seedLocalTenants(log: (line: string) => void, now = new Date()): Promise<boolean> {
+  let seeded = false;
   for (const spec of LOCAL_TENANTS) {
     // Marked complete only at the end, so an interrupted seed is redone on the next start.
     const counters = countersFor(spec.tenant);
     if ((await counters.total('seed-complete')) > 0) continue;
     const started = Date.now();
     const ctx = { tenant: spec.tenant, size: spec.size, rng: createRng(`freguesia:${spec.tenant}`), now, shared: new Map() };
-    for (const seeder of SEEDERS) log(`  semente ${spec.tenant}/${seeder.name}: ${await seeder.run(ctx)}`);
+    for (const seeder of SEEDERS) {
+      const step = Date.now();
+      const done = await seeder.run(ctx);
+      log(`  semente ${spec.tenant}/${seeder.name}: ${done} (${((Date.now() - step) / 1000).toFixed(1)} s)`);
+    }
     await counters.add('seed-complete', 1);
+    seeded = true;
     log(`  ambiente ${spec.tenant} pronto em ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
+  return seeded;
 }

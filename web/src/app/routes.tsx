@@ -28,6 +28,11 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/payments', permission: read('Payments'), breadcrumbs: [{ text: 'Formas de pagamento' }], lazy: () => import('../pages/catalog/payments-page') },
   { path: '/brands', permission: read('Products'), breadcrumbs: [{ text: 'Mercadorias', href: '/products' }, { text: 'Marcas' }], lazy: () => import('../pages/catalog/brands-page') },
   { path: '/partners', permission: read('Products'), breadcrumbs: [{ text: 'Mercadorias', href: '/products' }, { text: 'Fornecedores' }], lazy: () => import('../pages/catalog/partners-page') },
+  { path: '/leads', permission: read('Leads'), breadcrumbs: [{ text: 'Segmentação' }, { text: 'Leads' }], lazy: () => import('../pages/leads/list-page') },
+  { path: '/lead/new', permission: write('Leads'), breadcrumbs: [{ text: 'Segmentação' }, { text: 'Leads', href: '/leads' }, { text: 'Novo lead' }], lazy: () => import('../pages/leads/form-page') },
+  { path: '/lead/edit/:id', permission: write('Leads'), breadcrumbs: [{ text: 'Segmentação' }, { text: 'Leads', href: '/leads' }, { text: 'Alterar lead' }], lazy: () => import('../pages/leads/form-page') },
+  { path: '/tags', permission: read('Tags'), breadcrumbs: [{ text: 'Segmentação' }, { text: 'Tags' }], lazy: () => import('../pages/tags/tags-page') },
+  { path: '/geolocation', permission: write('Leads'), breadcrumbs: [{ text: 'Segmentação' }, { text: 'Geográfica' }], lazy: () => import('../pages/geolocation/geolocation-page') },
 ];
 
 /** Paths whose screen exists: the menu's `availableRoutes`. */

@@ -66,16 +66,21 @@ const awsScheduler: SchedulerPort = {
   },
   async cron(name, expression, target) {
     const { sdk, client: c } = await aws();
-    await c.send(
-      new sdk.CreateScheduleCommand({
-        Name: name,
-        GroupName: process.env.SCHEDULE_GROUP,
-        ScheduleExpression: toEventBridgeCron(expression),
-        ScheduleExpressionTimezone: TIME_ZONE,
-        FlexibleTimeWindow: { Mode: 'OFF' },
-        Target: awsTarget(target),
-      }),
-    );
+    const input = {
+      Name: name,
+      GroupName: process.env.SCHEDULE_GROUP,
+      ScheduleExpression: toEventBridgeCron(expression),
+      ScheduleExpressionTimezone: TIME_ZONE,
+      FlexibleTimeWindow: { Mode: 'OFF' as const },
+      Target: awsTarget(target),
+    };
+    try {
+      await c.send(new sdk.CreateScheduleCommand(input));
+    } catch (error) {
+      // Like the local scheduler, a cron under an existing name replaces it (a lead's new frequency).
+      if ((error as Error).name !== 'ConflictException') throw error;
+      await c.send(new sdk.UpdateScheduleCommand(input));
+    }
   },
   async cancel(name) {
     const { sdk, client: c } = await aws();

@@ -1,4 +1,3 @@
-import Badge from '@cloudscape-design/components/badge';
 import Box from '@cloudscape-design/components/box';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
@@ -11,6 +10,7 @@ import { CircleMarker, Tooltip } from 'react-leaflet';
 import type { CustomerDetails, StoreOption, StorePoint } from '../../api/customers';
 import { GEOGRAPHIC_CENTER, MAP_ZOOM, MapPreview } from '../../components/map';
 import { EMPTY, formatAmount, formatDate, formatDateTime } from '../../components/format';
+import { CustomerTags } from './details-tags';
 import { displayDocument, displayPhone } from './format';
 import { GENDER_OPTIONS, MARITAL_OPTIONS } from './form-model';
 
@@ -152,19 +152,7 @@ export function AboutTab({ customer, stores, storePoints }: AboutTabProps) {
               ]}
             />
           </Container>
-          <Container header={<Header variant="h2">Tags</Header>}>
-            {customer.tags.length > 0 ? (
-              <SpaceBetween direction="horizontal" size="xs" data-testid="customer-tags">
-                {customer.tags.map((tag) => (
-                  <Badge key={tag} color="blue">
-                    {tag}
-                  </Badge>
-                ))}
-              </SpaceBetween>
-            ) : (
-              <Box color="text-body-secondary">Nenhuma tag associada a este cliente.</Box>
-            )}
-          </Container>
+          <CustomerTags customer={customer} />
         </SpaceBetween>
       </ColumnLayout>
     </SpaceBetween>

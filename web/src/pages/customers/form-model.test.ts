@@ -242,6 +242,16 @@ describe('formToPayload', () => {
     );
     expect(off.whatsapp_optout).toBe('Y');
   });
+
+  it('sends the tags picked in the wizard (added and removed), once each', () => {
+    const r = record({ tags: ['VIP', 'ATACADO'] });
+    const values = recordToForm(r);
+    expect(values.tags).toEqual(['VIP', 'ATACADO']);
+    const payload = formToPayload({ ...values, tags: ['VIP', 'FIT', 'FIT'] }, recordPassthrough(r), r.id);
+    expect(payload.tags).toEqual(['VIP', 'FIT']);
+    expect(formToPayload({ ...values, tags: [] }, recordPassthrough(r), r.id).tags).toEqual([]);
+    expect(formToPayload({ ...emptyForm(), tags: ['VIP'] }).tags).toEqual(['VIP']);
+  });
 });
 
 describe('helpers', () => {

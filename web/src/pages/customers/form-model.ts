@@ -126,15 +126,16 @@ export interface CustomerFormValues extends AddressValue {
   acc: string;
   accdigit: string;
   contacts: ContactValues[];
+  /** Tag descriptions of the tenant's tags (spec part 1 §3 Customer details 'tags'). */
+  tags: string[];
 }
 
 /**
  * Fields of the record the wizard does not edit but the update replaces: they are sent back
- * unchanged so a staff edit never drops tags, the portal agreement or other opt-outs.
+ * unchanged so a staff edit never drops the portal agreement or other opt-outs.
  */
 export interface Passthrough {
   reference_code?: string | null;
-  tags?: string[];
   gdpr_agreement?: 'Y' | 'N';
   whatsapp_optout?: 'Y' | 'N';
   app_optout?: 'Y' | 'N';
@@ -201,6 +202,7 @@ export function emptyForm(): CustomerFormValues {
     acc: '',
     accdigit: '',
     contacts: [],
+    tags: [],
   };
 }
 
@@ -267,6 +269,7 @@ export function recordToForm(record: CustomerDetails): CustomerFormValues {
         type: oneOf(CONTACT_TYPES, c.type),
       }),
     ),
+    tags: [...(record.tags ?? [])],
   };
 }
 
@@ -274,7 +277,6 @@ export function recordToForm(record: CustomerDetails): CustomerFormValues {
 export function recordPassthrough(record: CustomerDetails): Passthrough {
   return {
     reference_code: record.reference_code ?? null,
-    tags: record.tags ?? [],
     gdpr_agreement: record.gdpr_agreement,
     whatsapp_optout: record.whatsapp_optout,
     app_optout: record.app_optout,
@@ -370,6 +372,7 @@ export function formToPayload(
       cellphone: onlyDigits(c.cellphone) || null,
       type: c.type as ContactType,
     })),
+    tags: [...new Set(values.tags)],
   };
 }
 
@@ -446,6 +449,7 @@ export const STEP_FIELDS = [
     'cellphone',
     'email',
     'password',
+    'tags',
   ],
   ['zipcode', 'address', 'number', 'complement', 'neighborhood', 'state', 'city', 'id_city'],
   [

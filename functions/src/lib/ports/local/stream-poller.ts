@@ -47,6 +47,8 @@ interface ShardState {
 interface Checkpoint {
   streamArn?: string;
   shards: Record<string, ShardState>;
+  /** Per processor and shard, the last sequence number it must not receive (`skipToEnd`). */
+  skipThrough?: Record<string, Record<string, string>>;
 }
 
 interface Shard {
@@ -55,6 +57,9 @@ interface Shard {
 }
 
 const RETRY_DELAY_MS = 200;
+
+/** Whether sequence number `a` comes after `b` (decimal strings of any length). */
+const isAfter = (a: string, b: string): boolean => a.length > b.length || (a.length === b.length && a > b);
 
 export class LocalStreamPoller {
   private checkpoint: Checkpoint = { shards: {} };
@@ -108,18 +113,62 @@ export class LocalStreamPoller {
     while ((await this.pollOnce()) > 0);
   }
 
-  private async pass(): Promise<number> {
+  /**
+   * The named processors will not receive what the stream holds now, only what comes after
+   * (the other processors still get everything): for data whose derived items were written in
+   * bulk, such as the local seed, instead of replaying it record by record. Walks each shard
+   * from the current position to its end; kept in the checkpoint, so a restart skips it too.
+   */
+  async skipToEnd(processorNames: readonly string[]): Promise<void> {
+    const streamArn = await this.streamArn();
+    if (!streamArn) return;
+    const skip = (this.checkpoint.skipThrough ??= {});
+    for (const shard of await this.shards(streamArn)) {
+      const state = this.checkpoint.shards[shard.ShardId] ?? {};
+      if (state.closed) continue;
+      let last = state.sequence;
+      let iterator = (
+        (await this.call('DynamoDBStreams_20120810.GetShardIterator', {
+          StreamArn: streamArn,
+          ShardId: shard.ShardId,
+          ...(last
+            ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: last }
+            : { ShardIteratorType: this.options.startAt ?? 'TRIM_HORIZON' }),
+        })) as { ShardIterator?: string }
+      ).ShardIterator;
+      while (iterator) {
+        const page = (await this.call('DynamoDBStreams_20120810.GetRecords', { ShardIterator: iterator, Limit: 1000 })) as {
+          Records?: DynamoDBRecord[];
+          NextShardIterator?: string;
+        };
+        const records = page.Records ?? [];
+        if (records.length === 0) break;
+        last = records.at(-1)!.dynamodb!.SequenceNumber;
+        iterator = page.NextShardIterator;
+      }
+      if (!last) continue;
+      for (const name of processorNames) (skip[name] ??= {})[shard.ShardId] = last;
+    }
+    this.save();
+  }
+
+  private async streamArn(): Promise<string | undefined> {
     const table = (await this.call('DynamoDB_20120810.DescribeTable', {
       TableName: this.options.tableName,
     })) as {
       Table?: { LatestStreamArn?: string };
     };
     const streamArn = table.Table?.LatestStreamArn;
-    if (!streamArn) return 0;
-    if (this.checkpoint.streamArn !== streamArn) {
+    if (streamArn && this.checkpoint.streamArn !== streamArn) {
       this.checkpoint = { streamArn, shards: {} };
       this.iterators.clear();
     }
+    return streamArn;
+  }
+
+  private async pass(): Promise<number> {
+    const streamArn = await this.streamArn();
+    if (!streamArn) return 0;
     const shards = await this.shards(streamArn);
     const known = new Set(shards.map((s) => s.ShardId));
     let delivered = 0;
@@ -179,7 +228,7 @@ export class LocalStreamPoller {
       }
       const records = page.Records ?? [];
       if (records.length > 0) {
-        delivered += await this.deliver(records);
+        delivered += await this.deliver(records, shardId);
         state.sequence = records.at(-1)!.dynamodb!.SequenceNumber;
       }
       iterator = page.NextShardIterator;
@@ -195,10 +244,13 @@ export class LocalStreamPoller {
   }
 
   /** Hands each processor its records in batches; answers how many were accepted in all. */
-  private async deliver(records: DynamoDBRecord[]): Promise<number> {
+  private async deliver(records: DynamoDBRecord[], shardId: string): Promise<number> {
     let accepted = 0;
     for (const processor of this.options.processors) {
-      const wanted = records.filter(processor.accepts);
+      const through = this.checkpoint.skipThrough?.[processor.name]?.[shardId];
+      const wanted = records.filter(
+        (r) => processor.accepts(r) && !(through !== undefined && !isAfter(r.dynamodb?.SequenceNumber ?? '', through)),
+      );
       accepted += wanted.length;
       for (let i = 0; i < wanted.length; i += processor.batchSize) {
         await this.invoke(processor, wanted.slice(i, i + processor.batchSize));

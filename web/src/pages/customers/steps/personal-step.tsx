@@ -7,7 +7,8 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import { maskBirth, maskCellphone, maskPhone } from '@freguesia/shared/domain/masks';
 import { useWatch } from 'react-hook-form';
 import type { StoreOption } from '../../../api/customers';
-import { MaskedField, SelectField, TextField, ToggleField } from '../../../components/form';
+import { Field, MaskedField, SelectField, TextField, ToggleField } from '../../../components/form';
+import { MAX_CUSTOMER_TAGS, TagsMultiselect } from '../tags-field';
 import { GENDER_OPTIONS, MARITAL_OPTIONS, TYPE_OPTIONS } from '../form-model';
 import { Required, type StepProps } from './step-props';
 
@@ -177,6 +178,11 @@ export function PersonalStep({
             />
           </ColumnLayout>
         </SpaceBetween>
+      </Container>
+      <Container header={<Header variant="h2">Tags</Header>}>
+        <Field control={control} name="tags" label="Tags do cliente" description={`Até ${MAX_CUSTOMER_TAGS} tags; cadastre novas em Segmentação > Tags.`}>
+          {(field, invalid) => <TagsMultiselect value={field.value} onChange={field.onChange} invalid={invalid} />}
+        </Field>
       </Container>
     </SpaceBetween>
   );

@@ -1,0 +1,70 @@
+import geohash from 'ngeohash';
+import { describe, expect, it } from 'vitest';
+import {
+  coveringCells,
+  isValidPoint,
+  MAX_COVER_CELLS,
+  pointHash,
+  pointInPolygon,
+  type LatLng,
+} from './geo.model';
+
+const square: LatLng[] = [
+  [-23.56, -46.66],
+  [-23.56, -46.64],
+  [-23.54, -46.64],
+  [-23.54, -46.66],
+];
+
+describe('geo index', () => {
+  it('tells points inside a polygon from points outside, concave shapes included', () => {
+    expect(pointInPolygon(-23.55, -46.65, square)).toBe(true);
+    expect(pointInPolygon(-23.57, -46.65, square)).toBe(false);
+    const notch: LatLng[] = [
+      [0, 0],
+      [0, 10],
+      [10, 10],
+      [5, 5],
+      [10, 0],
+    ];
+    expect(pointInPolygon(2, 5, notch)).toBe(true);
+    expect(pointInPolygon(8, 5, notch)).toBe(false);
+  });
+
+  it('covers every point of the polygon with a bounded number of cells', () => {
+    for (const polygon of [
+      square,
+      square.map(([a, b]) => [a * 1.01, b * 1.01] as LatLng),
+      [
+        [-24, -47],
+        [-24, -45],
+        [-22, -45],
+        [-22, -47],
+      ] as LatLng[],
+    ]) {
+      const cells = coveringCells(polygon, 4);
+      expect(cells.length).toBeLessThanOrEqual(MAX_COVER_CELLS * 4);
+      const lats = polygon.map((p) => p[0]);
+      const lngs = polygon.map((p) => p[1]);
+      for (let i = 0; i < 500; i++) {
+        const lat = Math.min(...lats) + ((Math.max(...lats) - Math.min(...lats)) * ((i * 37) % 100)) / 100;
+        const lng = Math.min(...lngs) + ((Math.max(...lngs) - Math.min(...lngs)) * ((i * 61) % 100)) / 100;
+        if (!pointInPolygon(lat, lng, polygon)) continue;
+        const hash = pointHash(lat, lng);
+        expect(
+          cells.some((cell) => hash.startsWith(cell)),
+          `${lat},${lng}`,
+        ).toBe(true);
+      }
+    }
+  });
+
+  it('hashes points at full precision and refuses impossible coordinates', () => {
+    expect(pointHash(-23.55, -46.63)).toHaveLength(9);
+    expect(geohash.decode(pointHash(-23.55, -46.63)).latitude).toBeCloseTo(-23.55, 4);
+    expect(isValidPoint(-23.55, -46.63)).toBe(true);
+    expect(isValidPoint(0, 0)).toBe(false);
+    expect(isValidPoint(91, 0)).toBe(false);
+    expect(isValidPoint(undefined, -46)).toBe(false);
+  });
+});

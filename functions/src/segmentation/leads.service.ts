@@ -1,0 +1,232 @@
+import { localDay } from '@freguesia/shared/domain/dates';
+import {
+  isProtectedLead,
+  LEAD_MESSAGES,
+  type Lead,
+  type LeadFromList,
+  type LeadInput,
+  type LeadMember,
+  type LeadOrigin,
+  type LeadUpdate,
+} from '@freguesia/shared/schemas/segmentation';
+import type { LeadCondition } from '@freguesia/shared/segmentation/conditions';
+import { customerRowsByIds, resolveCustomerIds, type CustomerExportRow } from '../customers/customers.service';
+import type { ServiceContext } from '../lib/context';
+import { paginated, type Paginated } from '../lib/ddb/pagination';
+import { forbidden, InvalidError, notFound } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { leadsRepository, type LeadRecord, type LeadWrite } from './leads.repository';
+import { countInPolygon, dropLead, listMembers, previewCount, replaceStaticMembers, requestRecompute, syncRefreshSchedule } from './population.service';
+
+/**
+ * Leads (spec part 1 §2, §3, §5, §7): lists, details, export, and the writes that hand the
+ * population to the engine (population.service.ts): static leads (F file, M manual, E e-mail)
+ * get their members at once; segmentation leads (S) are recomputed in the background (P → R → D)
+ * and refreshed on their cron. Leads marked 'RT - ' are the system's: never edited nor deleted.
+ */
+
+/** Members listed on a static lead's details. */
+export const DETAILS_MEMBERS = 500;
+/** Members read per page while exporting. */
+const EXPORT_PAGE = 1000;
+
+export interface LeadQuery {
+  q: string;
+  page: number;
+  per_page: number;
+}
+
+const toLead = ({ version: _version, ...lead }: LeadRecord): Lead => lead;
+
+const writeOf = (input: LeadInput): LeadWrite => ({
+  description: input.description,
+  origin: input.origin,
+  filter: input.filter,
+  always_valid: input.always_valid,
+  valid_until: input.valid_until,
+  auto_refresh: input.origin === 'S' ? input.auto_refresh : 'N',
+  frequency_refresh: input.origin === 'S' ? input.frequency_refresh : null,
+});
+
+const isStatic = (origin: LeadOrigin) => origin !== 'S';
+
+async function existing(ctx: ServiceContext, id: number): Promise<LeadRecord> {
+  const lead = await leadsRepository(ctx.tenant).get(id);
+  if (!lead) throw notFound(LEAD_MESSAGES.notFound);
+  return lead;
+}
+
+function assertEditable(lead: LeadRecord): void {
+  if (isProtectedLead(lead.description)) throw forbidden(LEAD_MESSAGES.protected);
+}
+
+/** The list, newest first; `q` finds leads by the prefix of any word of their description. */
+export async function listLeads(ctx: ServiceContext, query: LeadQuery): Promise<Paginated<Lead>> {
+  const repo = leadsRepository(ctx.tenant);
+  const { items, total } = query.q.trim() ? await repo.search(query.q, query.page, query.per_page) : await repo.listPage(query.page, query.per_page);
+  return paginated(items.map(toLead), total, query.page, query.per_page);
+}
+
+/** Leads usable now (campaigns, the LD condition): ready (D) and always valid or valid until today or later. */
+export async function validLeads(ctx: ServiceContext): Promise<{ id: number; description: string; population: number; origin: LeadOrigin }[]> {
+  const today = localDay(ctx.now());
+  return (await leadsRepository(ctx.tenant).all())
+    .filter((l) => l.status === 'D' && (l.always_valid === 'Y' || (l.valid_until !== null && l.valid_until >= today)))
+    .sort((a, b) => a.description.localeCompare(b.description, 'pt-BR') || a.id - b.id)
+    .map(({ id, description, population, origin }) => ({ id, description, population, origin }));
+}
+
+const memberOf = (c: CustomerExportRow): LeadMember => ({
+  id_customer: c.id,
+  document: c.document,
+  fullname: c.fullname,
+  email: c.email,
+  cellphone: c.cellphone,
+});
+
+/** A lead with, for file, manual and e-mail leads, its first members (`customers`). */
+export async function leadDetails(ctx: ServiceContext, id: number): Promise<Lead & { customers?: LeadMember[] }> {
+  const lead = await existing(ctx, id);
+  if (!isStatic(lead.origin)) return toLead(lead);
+  const { ids } = await listMembers(ctx, id, undefined, DETAILS_MEMBERS);
+  return { ...toLead(lead), customers: (await customerRowsByIds(ctx, ids.slice(0, DETAILS_MEMBERS))).map(memberOf) };
+}
+
+const CSV_COLUMNS = ['id', 'fullname', 'document', 'email', 'cellphone', 'city', 'state'] as const;
+
+/** One CSV field: quoted when it holds the separator, a quote or a line break; formula starts neutralised. */
+function csvField(value: string | number | null): string {
+  let text = value === null ? '' : String(value);
+  // A cell starting with = + - @ would run as a formula in Excel.
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/**
+ * The members of a lead as a semicolon CSV in UTF-8 with a BOM (Excel then reads the accents
+ * right): id;fullname;document;email;cellphone;city;state. Read page by page from the engine's
+ * member index and the customers' BatchGets; the file name is `lead-<id>.csv`.
+ */
+export async function exportLead(ctx: ServiceContext, id: number): Promise<{ fileName: string; content: string }> {
+  await existing(ctx, id);
+  const lines: string[] = [CSV_COLUMNS.join(';')];
+  let cursor: string | undefined;
+  do {
+    const page = await listMembers(ctx, id, cursor, EXPORT_PAGE);
+    for (const c of await customerRowsByIds(ctx, page.ids)) {
+      lines.push([c.id, c.fullname, c.document, c.email, c.cellphone, c.city, c.state].map(csvField).join(';'));
+    }
+    cursor = page.cursor;
+  } while (cursor);
+  return { fileName: `lead-${id}.csv`, content: `\uFEFF${lines.join('\r\n')}\r\n` };
+}
+
+/** Deletes a lead with its members and its refresh schedule. */
+export async function deleteLead(ctx: ServiceContext, id: number): Promise<void> {
+  const lead = await existing(ctx, id);
+  assertEditable(lead);
+  await leadsRepository(ctx.tenant).remove(lead);
+  await dropLead(ctx, id);
+}
+
+export interface LeadSaved {
+  id: number;
+  message: string;
+  /** Rows of a file, e-mail or manual lead that matched no customer. */
+  not_found: number;
+}
+
+/**
+ * Creates a lead. Static leads: the rows are resolved to customers first (reads only), the lead
+ * is written (P), its members set, then it is D with its population; if the members cannot be
+ * written the lead is removed again, so no half-made lead stays. Segmentation leads: written
+ * as P, a recompute is requested and the refresh schedule set (undone the same way on failure).
+ */
+export async function createLead(ctx: ServiceContext, input: LeadInput): Promise<LeadSaved> {
+  const repo = leadsRepository(ctx.tenant);
+  const at = ctx.now().toISOString();
+  const resolved = isStatic(input.origin) ? await resolveCustomerIds(ctx, input.customers) : { ids: [], notFound: 0 };
+  const lead = await repo.create(writeOf(input), { status: 'P', population: 0 }, at);
+  try {
+    await startPopulation(ctx, lead, resolved.ids, false);
+  } catch (error) {
+    await undoCreate(ctx, lead);
+    throw error;
+  }
+  return { id: lead.id, message: LEAD_MESSAGES.saved, not_found: resolved.notFound };
+}
+
+/** A manual lead from customer ids (geographic screen, analytics): origin M, always valid, ready at once. */
+export async function createLeadFromList(ctx: ServiceContext, input: LeadFromList): Promise<{ id: number; not_found: number }> {
+  const saved = await createLead(ctx, {
+    description: input.description,
+    origin: 'M',
+    filter: [],
+    always_valid: 'Y',
+    valid_until: null,
+    auto_refresh: 'N',
+    frequency_refresh: null,
+    customers: input.customers,
+  });
+  return { id: saved.id, not_found: saved.not_found };
+}
+
+/**
+ * Updates a lead (not a system 'RT - ' lead): the fields in one conditional write (a concurrent
+ * edit is a conflict), then the population as on create. `keepOld`: a static lead keeps its
+ * current members and adds the new rows' customers; without rows it keeps them as they are.
+ */
+export async function updateLead(ctx: ServiceContext, input: LeadUpdate, keepOld: boolean): Promise<LeadSaved> {
+  const repo = leadsRepository(ctx.tenant);
+  const current = await existing(ctx, input.id);
+  assertEditable(current);
+  const staticLead = isStatic(input.origin);
+  if (staticLead && input.customers.length === 0 && !keepOld) {
+    const message = input.origin === 'M' ? LEAD_MESSAGES.customersRequired : LEAD_MESSAGES.rowsRequired;
+    throw new InvalidError({ customers: message }, message);
+  }
+  const resolved = staticLead && input.customers.length > 0 ? await resolveCustomerIds(ctx, input.customers) : { ids: [], notFound: 0 };
+  const lead = await repo.update(current, writeOf(input), { status: 'P' }, ctx.now().toISOString());
+  await startPopulation(ctx, lead, resolved.ids, keepOld, staticLead && input.customers.length === 0, current);
+  return { id: lead.id, message: LEAD_MESSAGES.saved, not_found: resolved.notFound };
+}
+
+/** Hands a just-written lead (status P) to the engine. */
+async function startPopulation(
+  ctx: ServiceContext,
+  lead: LeadRecord,
+  customerIds: number[],
+  keepOld: boolean,
+  keepAsIs = false,
+  previous?: LeadRecord,
+): Promise<void> {
+  if (isStatic(lead.origin)) {
+    const population = await replaceStaticMembers(ctx, lead.id, keepAsIs ? [] : customerIds, keepAsIs || keepOld);
+    await leadsRepository(ctx.tenant).setRun(lead.id, { status: 'D', population, version: lead.version });
+    // A segmentation lead turned static stops refreshing.
+    if (previous?.auto_refresh === 'Y') await syncRefreshSchedule(ctx, { id: lead.id, auto_refresh: 'N', frequency_refresh: null });
+    return;
+  }
+  await requestRecompute(ctx, lead.id);
+  await syncRefreshSchedule(ctx, { id: lead.id, auto_refresh: lead.auto_refresh, frequency_refresh: lead.frequency_refresh });
+}
+
+async function undoCreate(ctx: ServiceContext, lead: LeadRecord): Promise<void> {
+  try {
+    const written = await leadsRepository(ctx.tenant).get(lead.id);
+    if (written) await leadsRepository(ctx.tenant).remove(written);
+    await dropLead(ctx, lead.id);
+  } catch (error) {
+    logger.error('lead create: undo failed', { tenant: ctx.tenant, lead: lead.id, error });
+  }
+}
+
+/** The population a filter would have now (while the conditions are being edited). */
+export async function previewLead(ctx: ServiceContext, filter: LeadCondition[]): Promise<{ population: number }> {
+  return { population: await previewCount(ctx, filter) };
+}
+
+/** Customers inside a polygon drawn on the geographic screen (ids up to the engine's cap). */
+export async function countGeolocation(ctx: ServiceContext, polygon: [number, number][]): Promise<{ population: number; customers: number[] }> {
+  return countInPolygon(ctx, polygon);
+}

@@ -1,0 +1,158 @@
+import type { LeadCondition } from '@freguesia/shared/segmentation/conditions';
+import type { ServiceContext } from '../lib/context';
+import { mapLimited } from '../lib/ddb/concurrency';
+import { invalid } from '../lib/errors';
+import { schedulerPort } from '../lib/ports/scheduler';
+import { populationLimit } from './evaluate.model';
+import { coveringCells, isValidPoint, pointInPolygon, type LatLng } from './geo.model';
+import { belongs, applyActivity, referencedLeads } from './profiles.service';
+import type { CustomerActivity } from './profile.model';
+import { GEO_PARTITION_PRECISION, SHARDS, populationRepository } from './population.repository';
+import {
+  refreshScheduleName,
+  SEGMENTATION_QUEUE,
+  startRecompute,
+  type SegmentationMessage,
+} from './recompute.service';
+
+/**
+ * The population engine's API for the lead and tag services and for later domains (the
+ * contract of the segmentation plan). See functions/README.md, "Population engine".
+ */
+
+/** The geographic count answers at most this many customer ids. */
+export const POLYGON_IDS_MAX = 50_000;
+export const POLYGON_INVALID = 'Desenhe no mapa uma área com pelo menos três pontos.';
+
+/** Set the members of a static lead (F, M, E) to exactly these customers (plus the old ones with keepOld); returns the population. */
+export async function replaceStaticMembers(
+  ctx: ServiceContext,
+  leadId: number,
+  customerIds: number[],
+  keepOld: boolean,
+): Promise<number> {
+  const repo = populationRepository(ctx.tenant);
+  const wanted = new Set(customerIds.filter((id) => Number.isInteger(id) && id > 0));
+  const current = (
+    await mapLimited([...Array(SHARDS).keys()], 4, (shard) => repo.membersRange(leadId, shard, 0))
+  ).flat();
+  const present = new Set(current);
+  await repo.applyMembership(leadId, [
+    ...[...wanted].filter((id) => !present.has(id)).map((customerId) => ({ customerId, add: true })),
+    ...(keepOld
+      ? []
+      : current.filter((id) => !wanted.has(id)).map((customerId) => ({ customerId, add: false }))),
+  ]);
+  return repo.population(leadId);
+}
+
+/** Start a full recompute of a segmentation lead (status → P, a message on the segmentation queue). */
+export async function requestRecompute(ctx: ServiceContext, leadId: number): Promise<void> {
+  await startRecompute(ctx, leadId);
+}
+
+/** Create/replace or cancel the auto-refresh schedule (EventBridge Scheduler cron, America/Sao_Paulo). */
+export async function syncRefreshSchedule(
+  ctx: ServiceContext,
+  lead: { id: number; auto_refresh: 'Y' | 'N'; frequency_refresh: string | null },
+): Promise<void> {
+  const scheduler = await schedulerPort();
+  const name = refreshScheduleName(ctx.tenant, lead.id);
+  const expression = lead.frequency_refresh?.trim();
+  if (lead.auto_refresh !== 'Y' || !expression) {
+    await scheduler.cancel(name);
+    return;
+  }
+  const payload: SegmentationMessage = { type: 'refresh', tenant: ctx.tenant, lead: lead.id };
+  try {
+    await scheduler.cron(name, expression, { queue: SEGMENTATION_QUEUE, payload });
+  } catch (error) {
+    if ((error as Error).message === 'Frequencia invalida')
+      throw invalid({ frequency_refresh: 'Frequencia invalida' });
+    throw error;
+  }
+}
+
+/** Remove members, schedule and run state of a deleted lead. */
+export async function dropLead(ctx: ServiceContext, leadId: number): Promise<void> {
+  await (await schedulerPort()).cancel(refreshScheduleName(ctx.tenant, leadId));
+  await populationRepository(ctx.tenant).dropLead(leadId);
+}
+
+/** Page through a lead's member customer ids (export, details), in shard then id order. */
+export async function listMembers(
+  ctx: ServiceContext,
+  leadId: number,
+  cursor?: string,
+  limit = 1000,
+): Promise<{ ids: number[]; cursor?: string }> {
+  if (cursor !== undefined && !/^\d+:\d+$/.test(cursor)) throw invalid({ cursor: 'Cursor inválido.' });
+  return populationRepository(ctx.tenant).listMembers(leadId, cursor, Math.min(Math.max(1, limit), 10_000));
+}
+
+/**
+ * The population a filter would have now, while it is being edited: every profile evaluated,
+ * the shards read in parallel (Queries, never a scan), LD rows against the named leads' members
+ * and OP 'limit' applied.
+ */
+export async function previewCount(ctx: ServiceContext, filter: LeadCondition[]): Promise<number> {
+  const repo = populationRepository(ctx.tenant);
+  const now = ctx.now();
+  const lead = { filter };
+  const refs = referencedLeads(filter);
+  const counts = await mapLimited([...Array(SHARDS).keys()], SHARDS, async (shard) => {
+    const refMembers = await Promise.all(
+      refs.map(async (id) => [id, new Set(await repo.membersRange(id, shard, 0))] as const),
+    );
+    let count = 0;
+    let after = 0;
+    for (;;) {
+      const { items, last } = await repo.profilesPage(shard, after, 5000);
+      for (const { id, profile } of items) {
+        const memberOf =
+          refMembers.length === 0
+            ? NO_LEADS
+            : new Set(refMembers.filter(([, set]) => set.has(id)).map(([l]) => l));
+        if (belongs(profile, lead, now, memberOf)) count++;
+      }
+      if (last === undefined) return count;
+      after = last;
+    }
+  });
+  const total = counts.reduce((a, b) => a + b, 0);
+  const limit = populationLimit(filter);
+  return limit === undefined ? total : Math.min(total, limit);
+}
+
+const NO_LEADS: ReadonlySet<number> = new Set();
+
+/**
+ * Customers whose map point lies inside the polygon: the geohash cells covering its bounding
+ * box, one Query per cell, then the exact point-in-polygon test. Ids ascending, at most 50,000.
+ */
+export async function countInPolygon(
+  ctx: ServiceContext,
+  polygon: [number, number][],
+): Promise<{ population: number; customers: number[] }> {
+  const ring = polygon.filter(([lat, lng]) => isValidPoint(lat, lng)) as LatLng[];
+  if (ring.length < 3 || ring.length !== polygon.length) throw invalid({ polygon: POLYGON_INVALID });
+  const repo = populationRepository(ctx.tenant);
+  const cells = coveringCells(ring, GEO_PARTITION_PRECISION);
+  const found = (await mapLimited(cells, 16, (cell) => repo.geoCell(cell))).flat();
+  const inside = [
+    ...new Set(found.filter((p) => pointInPolygon(p.latitude, p.longitude, ring)).map((p) => p.id)),
+  ].sort((a, b) => a - b);
+  return { population: inside.length, customers: inside.slice(0, POLYGON_IDS_MAX) };
+}
+
+/** For other domains (campaigns, communications): is this customer in this lead now? */
+export async function isMember(ctx: ServiceContext, leadId: number, customerId: number): Promise<boolean> {
+  return populationRepository(ctx.tenant).isMember(leadId, customerId);
+}
+
+/** Later domains record activities (CM, CAMP, app) here: stored once by its natural key, applied to the profile. */
+export async function recordActivity(ctx: ServiceContext, activity: CustomerActivity): Promise<void> {
+  if (!Number.isInteger(activity.customerId) || activity.customerId <= 0)
+    throw invalid({ customerId: 'Cliente inválido.' });
+  await applyActivity(ctx, activity);
+}

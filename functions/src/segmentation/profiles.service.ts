@@ -1,0 +1,304 @@
+import type { LeadCondition } from '@freguesia/shared/segmentation/conditions';
+import { toInstant } from '@freguesia/shared/segmentation/calendar';
+import { classifyProducts } from '../catalog/products.service';
+import type {
+  CustomerRecordChange,
+  CustomerRecordFacts,
+  PurchaseRecordFacts,
+} from '../customers/changes.service';
+import type { ServiceContext } from '../lib/context';
+import { joinedLeads, matchesFilter, populationLimit } from './evaluate.model';
+import { isValidPoint, pointHash } from './geo.model';
+import { listSegmentationLeads, setLeadRun, type LeadRecord } from './leads.repository';
+import {
+  emptyProfile,
+  withActivity,
+  withCustomerFacts,
+  withPurchase,
+  type CustomerActivity,
+  type CustomerProfile,
+  type ProfileCustomerFacts,
+} from './profile.model';
+import {
+  populationRepository,
+  type GeoPoint,
+  type PopulationRepository,
+  type ProfileWrite,
+  type StoredProfile,
+} from './population.repository';
+
+/**
+ * The per-customer segmentation profiles, kept on write, and the incremental membership that
+ * follows each profile change (see functions/README.md, "Population engine"):
+ * - customer records replace the profile's facts and move its map point;
+ * - a purchase is added once (a marker item in the same transaction as the profile);
+ * - an activity is added once (its own item is the marker);
+ * - then the changed customer alone is evaluated against the tenant's segmentation leads and
+ *   its memberships and the leads' populations move at once.
+ */
+
+/** The profile facts of a customer record (the two shapes are the same, owned by two domains). */
+export function profileFactsOf(facts: CustomerRecordFacts): ProfileCustomerFacts {
+  const { updatedAt: _updatedAt, ...rest } = facts;
+  return { ...rest, tags: [...facts.tags] };
+}
+
+/** Facts of a customer whose record was not seen yet (a purchase arriving first): replaced when it is. */
+const placeholderFacts = (id: number): ProfileCustomerFacts => ({
+  id,
+  hasEmail: false,
+  hasCellphone: false,
+  terms: false,
+  optouts: { email: false, sms: false, whatsapp: false, app: false },
+  registeredAt: '',
+  tags: [],
+});
+
+const geoOf = (p: Pick<CustomerProfile, 'latitude' | 'longitude'> | undefined): GeoPoint | undefined =>
+  p && isValidPoint(p.latitude, p.longitude)
+    ? { hash: pointHash(p.latitude!, p.longitude!), latitude: p.latitude!, longitude: p.longitude! }
+    : undefined;
+
+/**
+ * Reads, changes and writes one profile with optimistic locking (retried when another writer
+ * moved it meanwhile). `change` answers the new profile (undefined: remove it) and what must be
+ * written with it; answers false when the write was a duplicate (already applied).
+ */
+async function updateProfile(
+  repo: PopulationRepository,
+  customerId: number,
+  change: (
+    current: StoredProfile | undefined,
+  ) => Pick<ProfileWrite, 'profile' | 'appliedRef' | 'activity' | 'factsVersion'> | null,
+): Promise<boolean> {
+  for (let attempt = 1; attempt <= 20; attempt++) {
+    const stored = await repo.getProfile(customerId);
+    const next = change(stored);
+    if (!next) return false;
+    // Nothing new (a replayed record): no write, so a replay leaves the item as it was.
+    const unchanged =
+      stored &&
+      next.profile &&
+      !next.appliedRef &&
+      !next.activity &&
+      JSON.stringify(next.profile) === JSON.stringify(stored.profile);
+    if (unchanged) return false;
+    const outcome = await repo.writeProfile({
+      customerId,
+      expectedRev: stored?.rev ?? 0,
+      factsVersion: next.factsVersion ?? stored?.factsVersion,
+      ...next,
+      geoRemove: geoOf(stored?.profile),
+      geoAdd: geoOf(next.profile),
+    });
+    if (outcome === 'ok') return true;
+    if (outcome === 'duplicate') return false;
+  }
+  throw new Error(`segmentation: profile ${customerId} kept changing under the writer`);
+}
+
+/** A purchase as the profile counts it: its products resolved through the catalogue. */
+async function profilePurchase(
+  ctx: ServiceContext,
+  purchase: PurchaseRecordFacts,
+  catalog: Map<string, Awaited<ReturnType<typeof classifyProducts>>>,
+) {
+  const key = ctx.tenant;
+  let known = catalog.get(key);
+  const missing = purchase.productCodes.filter((code) => !known?.has(code));
+  if (!known || missing.length > 0) {
+    const found = await classifyProducts(ctx, missing);
+    known = new Map([...(known ?? []), ...found]);
+    // Unknown codes are remembered as such for the rest of the batch.
+    for (const code of missing)
+      if (!found.has(code)) known.set(code, { id: 0, categories: [], brands: [], partners: [] });
+    catalog.set(key, known);
+  }
+  const items = purchase.productCodes.map((code) => known!.get(code)).filter((p) => p && p.id > 0);
+  const flat = (pick: (p: NonNullable<(typeof items)[number]>) => number[]) => [
+    ...new Set(items.flatMap((p) => pick(p!))),
+  ];
+  return {
+    id: purchase.id,
+    at: toInstant(purchase.at) ?? purchase.at,
+    store: purchase.store,
+    origin: purchase.origin,
+    totalCentavos: purchase.totalCentavos,
+    products: flat((p) => [p.id]),
+    categories: flat((p) => p.categories),
+    brands: flat((p) => p.brands),
+    partners: flat((p) => p.partners),
+  };
+}
+
+/** What one batch of changes shares: the tenant's segmentation leads and resolved products. */
+export interface BatchCache {
+  leads: Map<string, LeadRecord[]>;
+  catalog: Map<string, Awaited<ReturnType<typeof classifyProducts>>>;
+}
+
+export const newBatchCache = (): BatchCache => ({ leads: new Map(), catalog: new Map() });
+
+/**
+ * Applies the customer and purchase changes of one tenant (in stream order) to the profiles,
+ * then re-evaluates the customers they touched. Idempotent: customer facts are replaced, a
+ * purchase is counted once per (customer, purchase), so a replayed batch changes nothing.
+ */
+export async function applyCustomerRecordChanges(
+  ctx: ServiceContext,
+  changes: readonly CustomerRecordChange[],
+  cache = newBatchCache(),
+): Promise<void> {
+  const repo = populationRepository(ctx.tenant);
+  const touched = new Set<number>();
+  for (const change of changes) {
+    if (change.kind === 'customer') {
+      const id = (change.after ?? change.before)!.id;
+      const after = change.after;
+      await updateProfile(repo, id, (stored) => {
+        if (!after) return stored ? {} : null;
+        // An older copy of the record (a replay out of order) never overwrites newer facts.
+        if (stored?.factsVersion && after.updatedAt < stored.factsVersion) return null;
+        const facts = profileFactsOf(after);
+        return {
+          profile: stored ? withCustomerFacts(stored.profile, facts) : emptyProfile(facts),
+          factsVersion: after.updatedAt,
+        };
+      });
+      touched.add(id);
+      continue;
+    }
+    const after = change.after;
+    // Counted when it first reaches a customer (inserted identified, or associated later).
+    if (!after || after.customerId <= 0 || change.before?.customerId === after.customerId) continue;
+    const purchase = await profilePurchase(ctx, after, cache.catalog);
+    const applied = await updateProfile(repo, after.customerId, (stored) => ({
+      profile: withPurchase(stored?.profile ?? emptyProfile(placeholderFacts(after.customerId)), purchase),
+      appliedRef: `P_${after.id}`,
+    }));
+    if (applied) touched.add(after.customerId);
+  }
+  await reevaluateCustomers(ctx, [...touched], cache);
+}
+
+/**
+ * Bulk load of profiles built in memory from customers and their purchases (the local seed; a
+ * backfill of a tenant imported with its stream off): each profile is written whole, with its
+ * map point, in batches. It writes no purchase markers and evaluates no lead, so it is meant for
+ * data the stream processor will not also deliver; a recompute of each lead settles
+ * memberships afterwards. Answers how many profiles were written.
+ */
+export async function loadProfiles(
+  ctx: ServiceContext,
+  customers: readonly CustomerRecordFacts[],
+  purchases: readonly PurchaseRecordFacts[],
+): Promise<number> {
+  const catalog: BatchCache['catalog'] = new Map();
+  // Every code once, up front, rather than per purchase.
+  const codes = [...new Set(purchases.flatMap((p) => p.productCodes))];
+  if (codes.length > 0) await profilePurchase(ctx, { ...purchases[0]!, productCodes: codes }, catalog);
+  const profiles = new Map(customers.map((c) => [c.id, emptyProfile(profileFactsOf(c))]));
+  for (const purchase of [...purchases].sort((a, b) => a.at.localeCompare(b.at) || a.id - b.id)) {
+    const profile = profiles.get(purchase.customerId);
+    if (!profile) continue;
+    profiles.set(purchase.customerId, withPurchase(profile, await profilePurchase(ctx, purchase, catalog)));
+  }
+  const list = [...profiles.values()].map((profile) => ({ profile, geo: geoOf(profile) }));
+  await populationRepository(ctx.tenant).putProfiles(list);
+  return list.length;
+}
+
+/** The activity's natural key: the same fact recorded twice is one activity. */
+export const activityRef = (a: CustomerActivity): string =>
+  [a.at, a.kind, a.campaignType ?? '', a.campaignId ?? '', a.score ?? '', a.platform ?? ''].join('#');
+
+/** Records an activity once (by its natural key) and applies it to the profile. */
+export async function applyActivity(ctx: ServiceContext, activity: CustomerActivity): Promise<void> {
+  const repo = populationRepository(ctx.tenant);
+  const applied = await updateProfile(repo, activity.customerId, (stored) => ({
+    profile: withActivity(stored?.profile ?? emptyProfile(placeholderFacts(activity.customerId)), activity),
+    activity: { ref: activityRef(activity), body: activity },
+  }));
+  if (applied) await reevaluateCustomers(ctx, [activity.customerId]);
+}
+
+/** The lead ids a filter's LD rows look at (exists, not exists, join). */
+export function referencedLeads(filter: readonly LeadCondition[]): number[] {
+  const ids = filter
+    .filter((row) => row.key === 'LD')
+    .flatMap((row) => (Array.isArray(row.value) ? row.value : [row.value]))
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
+  return [...new Set(ids)];
+}
+
+/** Whether a customer belongs to a lead: its filter holds or it is in a joined lead. */
+export function belongs(
+  profile: CustomerProfile,
+  lead: Pick<LeadRecord, 'filter'>,
+  now: Date,
+  memberOf: ReadonlySet<number>,
+): boolean {
+  const filter = lead.filter as LeadCondition[];
+  return (
+    matchesFilter(profile, filter, { now, memberOf }) || joinedLeads(filter).some((id) => memberOf.has(id))
+  );
+}
+
+async function segmentationLeads(ctx: ServiceContext, cache: BatchCache): Promise<LeadRecord[]> {
+  let leads = cache.leads.get(ctx.tenant);
+  if (!leads) {
+    // In id order, so a lead that another lead's LD rows name is settled first when it is older.
+    leads = (await listSegmentationLeads(ctx.tenant))
+      .filter((l) => l.origin === 'S')
+      .sort((a, b) => a.id - b.id);
+    cache.leads.set(ctx.tenant, leads);
+  }
+  return leads;
+}
+
+/**
+ * Incremental membership: evaluates each customer alone against every segmentation lead of the
+ * tenant, adds or removes its memberships (conditional writes with the shard counters) and then
+ * mirrors the new population of each lead that moved onto the lead (unless a recompute of the
+ * lead is running: its last segment sets the population).
+ */
+export async function reevaluateCustomers(
+  ctx: ServiceContext,
+  customerIds: readonly number[],
+  cache = newBatchCache(),
+): Promise<void> {
+  if (customerIds.length === 0) return;
+  const leads = await segmentationLeads(ctx, cache);
+  if (leads.length === 0) return;
+  const repo = populationRepository(ctx.tenant);
+  const now = ctx.now();
+  const moved = new Set<number>();
+  for (const customerId of customerIds) {
+    const [stored, memberships] = await Promise.all([repo.getProfile(customerId), repo.leadsOf(customerId)]);
+    const memberOf = new Set(memberships);
+    for (const lead of leads) {
+      const desired = stored !== undefined && belongs(stored.profile, lead, now, memberOf);
+      if (desired === memberOf.has(lead.id)) continue;
+      const limit = populationLimit(lead.filter as LeadCondition[]);
+      if (desired && limit !== undefined && (await repo.population(lead.id)) >= limit) continue;
+      const net = await repo.applyMembership(lead.id, [{ customerId, add: desired }]);
+      if (desired) memberOf.add(lead.id);
+      else memberOf.delete(lead.id);
+      if (net !== 0) moved.add(lead.id);
+    }
+  }
+  for (const id of moved) await mirrorPopulation(ctx, id, leads.find((l) => l.id === id)?.status);
+}
+
+/** Copies the counted population onto the lead, when no recompute of it is under way. */
+export async function mirrorPopulation(
+  ctx: ServiceContext,
+  leadId: number,
+  leadStatus: LeadRecord['status'] | undefined,
+): Promise<void> {
+  const repo = populationRepository(ctx.tenant);
+  const run = await repo.getRun(leadId);
+  if ((run?.status ?? leadStatus) !== 'D') return;
+  await setLeadRun(ctx.tenant, leadId, { status: 'D', population: await repo.population(leadId) });
+}

@@ -1,0 +1,48 @@
+import Box from '@cloudscape-design/components/box';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import { failureMessage } from '../../api/client';
+import { useLeadPreview } from '../../api/leads';
+import { formatCount } from '../../components/format';
+
+/**
+ * 'População estimada': how many customers the complete rows select now (POST /web/leads/preview),
+ * asked again after each pause in editing; nothing is asked while a row is incomplete.
+ */
+export function ConditionsPreview({
+  filter,
+  pending,
+  complete,
+  empty,
+}: {
+  filter: unknown[] | undefined;
+  pending: boolean;
+  complete: boolean;
+  empty: boolean;
+}) {
+  const preview = useLeadPreview(complete ? filter : undefined);
+  let content;
+  if (empty)
+    content = <Box color="text-body-secondary">Adicione condições para ver a população estimada.</Box>;
+  else if (!complete)
+    content = <Box color="text-body-secondary">Complete as condições para ver a população estimada.</Box>;
+  else if (pending || preview.isFetching)
+    content = <StatusIndicator type="loading">Calculando…</StatusIndicator>;
+  else if (preview.isError)
+    content = (
+      <StatusIndicator type="warning">
+        {failureMessage(preview.error, 'Não foi possível estimar a população.')}
+      </StatusIndicator>
+    );
+  else if (preview.data !== undefined)
+    content = (
+      <Box variant="h3" data-testid="lead-preview-count">
+        {`${formatCount(preview.data)} cliente(s)`}
+      </Box>
+    );
+  return (
+    <div data-testid="lead-preview">
+      <Box variant="awsui-key-label">População estimada</Box>
+      {content}
+    </div>
+  );
+}
