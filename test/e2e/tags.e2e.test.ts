@@ -2,13 +2,16 @@ import { readFileSync } from 'node:fs';
 import { read as readWorkbook, utils } from '@e965/xlsx';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cpfFromBase } from '@freguesia/shared/domain/document';
+import { portalFormToPayload } from '@freguesia/shared/schemas/customer';
 import { baseUrl, launchBrowser, screenshot as saveScreenshot } from '../support/browser';
 import { adminCredentials, apiCall, apiLogin, loginAs } from '../support/login';
 
 /**
  * The tags screen and tags on customers through headless Chromium against the real local
  * runtime (spec part 1 §2 '/tags', §3 Tag, §6, §7, §8): 'Nova tag' creates a tag, 'Alterar'
- * renames it, the search finds it, the customer details page assigns it to a seeded customer,
+ * renames it, the search finds it, the customer details page assigns it to a customer registered
+ * on the portal without a CEP (the tags are saved alone, the record is not re-validated),
  * the customer wizard shows it, delete is refused while the customer carries it (the server's
  * message is shown), export downloads the xlsx of its customers, and once the customer no
  * longer carries it the tag is deleted.
@@ -81,13 +84,46 @@ beforeAll(async () => {
   page = await context.newPage();
   await loginAs(page, adminCredentials);
   token = (await apiLogin(adminCredentials)).token;
-  const list = await apiCall<{ data: { id: number; fullname: string; document: string }[] }>(
+  // A customer registered on the portal without a CEP (the staff form requires one): the tags
+  // card must save the tags alone, not re-validate the whole record.
+  const document = cpfFromBase(String(300_000_000 + Number(stamp)));
+  const registered = await apiCall<{ id: number }>(
+    undefined,
+    'POST',
+    '/customer/public/new',
+    portalFormToPayload({
+      document,
+      fullname: `Cliente Tags ${letters}`,
+      gender: 'F',
+      date_birth: '10/05/1990',
+      cellphone: '(11) 9.7777-6666',
+      email: `tags.${stamp}@example.com`,
+      zipcode: '',
+      state: 'SP',
+      id_city: '3550308',
+      city: 'SÃO PAULO',
+      neighborhood: '',
+      address: '',
+      number: '',
+      complement: '',
+      tags: [],
+      password: 'minhaSenha1',
+      password_confirmation: 'minhaSenha1',
+      agreement: true,
+      allow_sms: true,
+      allow_whatsapp: true,
+      allow_email: true,
+      allow_app: true,
+    }),
+  );
+  expect(registered.status).toBe(200);
+  const record = await apiCall<{ fullname: string; document: string; zipcode: string | null }>(
     token,
     'GET',
-    '/web/customers?page=1&per_page=1',
+    `/web/customer/${registered.body.id}`,
   );
-  expect(list.status).toBe(200);
-  customer = list.body.data[0]!;
+  expect(record.body.zipcode ?? '').toBe('');
+  customer = { id: registered.body.id, fullname: record.body.fullname, document: record.body.document };
 });
 
 afterAll(async () => {

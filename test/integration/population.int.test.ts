@@ -4,7 +4,11 @@ import type { LeadCondition } from '@freguesia/shared/segmentation/conditions';
 import { CustomerForm } from '@freguesia/shared/schemas/customer';
 import { ingestBaskets, type NewBasket } from '@freguesia/functions/customers/baskets.service';
 import { createCustomer } from '@freguesia/functions/customers/customers.service';
-import { customerRecordChangeOf } from '@freguesia/functions/customers/changes.service';
+import {
+  customerRecordChangeOf,
+  type CustomerRecordFacts,
+  type PurchaseRecordFacts,
+} from '@freguesia/functions/customers/changes.service';
 import { BasketInput } from '@freguesia/functions/integration/baskets.schema';
 import { LocalStreamPoller } from '@freguesia/functions/lib/ports/local/stream-poller';
 import { idle, registerConsumer } from '@freguesia/functions/lib/ports/local/queue-runtime';
@@ -18,6 +22,8 @@ import {
   requestRecompute,
 } from '@freguesia/functions/segmentation/population.service';
 import { SHARDS, populationRepository } from '@freguesia/functions/segmentation/population.repository';
+import { emptyProfile } from '@freguesia/functions/segmentation/profile.model';
+import { loadProfiles } from '@freguesia/functions/segmentation/profiles.service';
 import { handler as profilesHandler } from '@freguesia/functions/segmentation/profiles.stream';
 import { handler as recomputeConsumer } from '@freguesia/functions/segmentation/recompute.consumer';
 import {
@@ -197,6 +203,26 @@ describe('population engine', () => {
     expect(await Promise.all(ids.map((id) => repo.getProfile(id)))).toEqual(before);
   });
 
+  it('bulk-loads the same profiles the stream builds (the local seed, backfills)', async () => {
+    // Prepare: the latest facts of every customer and purchase the stream delivered.
+    const repo = populationRepository(t.tenant);
+    const ids = [...people.keys()];
+    const before = await Promise.all(ids.map((id) => repo.getProfile(id)));
+    const customers = new Map<number, CustomerRecordFacts>();
+    const purchases = new Map<number, PurchaseRecordFacts>();
+    for (const record of delivered) {
+      const change = customerRecordChangeOf(record);
+      if (change?.kind === 'customer' && change.after) customers.set(change.after.id, change.after);
+      if (change?.kind === 'purchase' && change.after) purchases.set(change.after.id, change.after);
+    }
+    // Act
+    const written = await loadProfiles(admin(), [...customers.values()], [...purchases.values()]);
+    // Assess
+    expect(written).toBe(customers.size);
+    const after = await Promise.all(ids.map((id) => repo.getProfile(id)));
+    expect(after.map((p) => p?.profile)).toEqual(before.map((p) => p?.profile));
+  });
+
   it('recomputes a segmentation lead P → R → D with exactly the matching customers', async () => {
     // Prepare
     const lead = await newLead('Mulheres VIP', [row('GE', 'in', ['F']), row('TA', 'in', ['VIP'])]);
@@ -355,8 +381,48 @@ describe('population engine', () => {
     const vipMen = await previewCount(admin(), [row('GE', 'in', ['M']), row('TA', 'in', ['VIP'])]);
     const capped = await previewCount(admin(), [row('GE', 'in', ['F']), row('OP', 'limit', 4)]);
     // Assess
-    expect(women).toBe(expected((p) => p.gender === 'F').length);
-    expect(vipMen).toBe(expected((p) => p.gender === 'M' && p.vip).length);
-    expect(capped).toBe(4);
+    expect(women).toEqual({ population: expected((p) => p.gender === 'F').length, estimated: false, evaluated: expect.any(Number) });
+    expect(vipMen.population).toBe(expected((p) => p.gender === 'M' && p.vip).length);
+    expect(capped.population).toBe(4);
+  });
+
+  it('estimates a large base from a sample that reads a fraction of the profiles', async () => {
+    // Prepare: 2,000 profiles with gaps (every 7th id deleted), about 40 % women.
+    const big = await createTestTenant('popbig');
+    const profiles = [];
+    for (let id = 1; id <= 2_000; id++) {
+      if (id % 7 === 0) continue;
+      profiles.push({
+        profile: emptyProfile({
+          id,
+          gender: (id * 7919) % 10 < 4 ? 'F' : 'M',
+          channel: 'PDV',
+          hasEmail: false,
+          hasCellphone: false,
+          terms: true,
+          optouts: { email: false, sms: false, whatsapp: false, app: false },
+          registeredAt: '2025-01-01T12:00:00.000Z',
+          tags: [],
+        }),
+      });
+    }
+    await populationRepository(big.tenant).putProfiles(profiles);
+    const women = profiles.filter((p) => p.profile.gender === 'F').length;
+    const ctx = staffContext(big);
+    const filter = [row('GE', 'in', ['F'])];
+
+    // Act
+    const exact = await previewCount(ctx, filter);
+    const sampled = await previewCount(ctx, filter, { exactUpTo: 500, sample: 600 });
+    const capped = await previewCount(ctx, [...filter, row('OP', 'limit', 10)], { exactUpTo: 500, sample: 600 });
+
+    // Assess: the default is exact at this size; the sample reads about 600 profiles and lands
+    // within 20 % (five standard errors) of the truth.
+    expect(exact).toEqual({ population: women, estimated: false, evaluated: profiles.length });
+    expect(sampled.estimated).toBe(true);
+    expect(sampled.evaluated).toBeGreaterThan(400);
+    expect(sampled.evaluated).toBeLessThan(800);
+    expect(Math.abs(sampled.population - women) / women).toBeLessThan(0.2);
+    expect(capped.population).toBe(10);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CUSTOMER_MESSAGES, CustomerForm, CustomerUpdate } from '@freguesia/shared/schemas/customer';
+import { CUSTOMER_MESSAGES, CustomerForm, CustomerTagsUpdate, CustomerUpdate } from '@freguesia/shared/schemas/customer';
 import { pageQuery } from '../lib/ddb/pagination';
 import { route } from '../lib/http/route';
 import {
@@ -12,6 +12,7 @@ import {
   deleteCustomer,
   listCustomers,
   storeMapPoints,
+  setCustomerTags,
   updateCustomer,
 } from './customers.service';
 
@@ -99,6 +100,17 @@ export const customerRoutes = [
     body: CustomerUpdate,
     handler: async ({ service, body }) => ({
       id: (await updateCustomer(service, body)).id,
+      message: CUSTOMER_MESSAGES.updated,
+    }),
+  }),
+  /** Only the tags of a customer (details page); the full update would re-validate the whole record. */
+  route({
+    method: 'PUT',
+    path: '/api/web/customer/tags',
+    permission: WRITE,
+    body: CustomerTagsUpdate,
+    handler: async ({ service, body }) => ({
+      id: (await setCustomerTags(service, body.id, body.tags)).id,
       message: CUSTOMER_MESSAGES.updated,
     }),
   }),

@@ -253,6 +253,23 @@ export async function updateCustomer(ctx: ServiceContext, input: CustomerUpdate)
 }
 
 /**
+ * Sets only a customer's tags (the details page's 'Tags' card): the rest of the record is kept
+ * as it is, so a customer registered without a CEP or another field the staff form requires
+ * (portal, point of sale) can be tagged. Same write as a profile edit: timeline entry, per-tag
+ * counters, change stream. Nothing is written when the tags did not change.
+ */
+export async function setCustomerTags(ctx: ServiceContext, id: number, tags: readonly string[]): Promise<{ id: number }> {
+  const current = await customersRepository(ctx.tenant).get(id);
+  if (!current) throw notFound('Cliente não encontrado.');
+  const next = [...new Set(tags)];
+  const before = current.tags ?? [];
+  if (next.length === before.length && next.every((tag, i) => tag === before[i])) return { id };
+  const profile = Object.fromEntries(PROFILE_FIELDS.filter((f) => current[f] !== undefined).map((f) => [f, current[f]])) as Profile;
+  await replace(ctx, current, { ...profile, tags: next }, { eventType: 'updated' });
+  return { id };
+}
+
+/**
  * Deletes a customer, then its timeline (personal data too, LGPD). Purchases stay (sales
  * history) but no longer point to the person nor keep the document.
  */

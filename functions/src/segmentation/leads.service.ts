@@ -221,9 +221,13 @@ async function undoCreate(ctx: ServiceContext, lead: LeadRecord): Promise<void> 
   }
 }
 
-/** The population a filter would have now (while the conditions are being edited). */
-export async function previewLead(ctx: ServiceContext, filter: LeadCondition[]): Promise<{ population: number }> {
-  return { population: await previewCount(ctx, filter) };
+/**
+ * The population a filter would have now (while the conditions are being edited): exact on
+ * small bases, estimated from a sample on large ones (`estimated`), see `previewCount`.
+ */
+export async function previewLead(ctx: ServiceContext, filter: LeadCondition[]): Promise<{ population: number; estimated: boolean }> {
+  const { population, estimated } = await previewCount(ctx, filter);
+  return { population, estimated };
 }
 
 /** Customers inside a polygon drawn on the geographic screen (ids up to the engine's cap). */

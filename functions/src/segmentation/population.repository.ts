@@ -229,6 +229,33 @@ export function populationRepository(tenant: string) {
       };
     },
 
+    /** The highest customer id with a profile in a shard (0: none). */
+    async lastProfileId(shard: number): Promise<number> {
+      const page = await documentClient.send(
+        new QueryCommand({
+          TableName: table,
+          KeyConditionExpression: '#pk = :pk',
+          ExpressionAttributeNames: { '#pk': PK, '#sk': SK },
+          ExpressionAttributeValues: { ':pk': keys.profileShard(tenant, shard) },
+          ProjectionExpression: '#sk',
+          ScanIndexForward: false,
+          Limit: 1,
+        }),
+      );
+      return page.Items?.[0] ? Number(page.Items[0][SK]) : 0;
+    },
+
+    /** A shard's profiles whose customer id is in [from, to], in id order (the preview's sample windows). */
+    async profilesBetween(shard: number, from: number, to: number): Promise<{ id: number; profile: CustomerProfile }[]> {
+      const items = await queryAll({
+        TableName: table,
+        KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
+        ExpressionAttributeNames: { '#pk': PK, '#sk': SK },
+        ExpressionAttributeValues: { ':pk': keys.profileShard(tenant, shard), ':from': pad(from), ':to': pad(to) },
+      });
+      return items.map((item) => ({ id: Number(item[SK]), profile: JSON.parse(String(item.p)) as CustomerProfile }));
+    },
+
     /**
      * One page of a shard's profiles in customer id order, after `after` (exclusive).
      * `last` is the id to continue after, undefined when the shard is exhausted.

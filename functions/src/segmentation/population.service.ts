@@ -90,38 +90,90 @@ export async function listMembers(
   return populationRepository(ctx.tenant).listMembers(leadId, cursor, Math.min(Math.max(1, limit), 10_000));
 }
 
+/** Up to this many customer ids, the preview evaluates every profile (an exact count). */
+export const PREVIEW_EXACT_UP_TO = 15_000;
+/** Above it, about this many profiles are evaluated, whatever the size of the base. */
+export const PREVIEW_SAMPLE = 10_000;
+/** Sample windows across the id range (each read from every shard). */
+const PREVIEW_WINDOWS = 8;
+
+export interface PreviewOptions {
+  exactUpTo?: number;
+  sample?: number;
+  /** 0 ≤ offset < 1: where the windows start within their stride (random by default). */
+  offset?: number;
+}
+
+export interface PreviewAnswer {
+  population: number;
+  /** True when the figure is estimated from a sample (large bases); the saved lead's count is exact. */
+  estimated: boolean;
+  /** Profiles evaluated. */
+  evaluated: number;
+}
+
 /**
- * The population a filter would have now, while it is being edited: every profile evaluated,
- * the shards read in parallel (Queries, never a scan), LD rows against the named leads' members
- * and OP 'limit' applied.
+ * The population a filter would have now, while it is being edited. Up to
+ * {@link PREVIEW_EXACT_UP_TO} customers every profile is evaluated (the shards read in
+ * parallel, Queries, never a scan). Above that the answer is an estimate from a systematic
+ * sample of about {@link PREVIEW_SAMPLE} profiles, so it answers in the same time for 100,000
+ * or 10,000,000 customers: the id range is cut into {@link PREVIEW_WINDOWS} strides of T ids,
+ * each read in a window of L ids at one random offset, so every customer is in the sample with
+ * probability L / T whatever the gaps left by deletions, and the count of matches × T / L is an
+ * unbiased estimate (about ±3 % of a 10 % population, one standard error). LD rows look at the
+ * named leads' members in the same windows; OP 'limit' caps the result.
  */
-export async function previewCount(ctx: ServiceContext, filter: LeadCondition[]): Promise<number> {
+export async function previewCount(
+  ctx: ServiceContext,
+  filter: LeadCondition[],
+  options: PreviewOptions = {},
+): Promise<PreviewAnswer> {
   const repo = populationRepository(ctx.tenant);
   const now = ctx.now();
   const lead = { filter };
   const refs = referencedLeads(filter);
-  const counts = await mapLimited([...Array(SHARDS).keys()], SHARDS, async (shard) => {
-    const refMembers = await Promise.all(
-      refs.map(async (id) => [id, new Set(await repo.membersRange(id, shard, 0))] as const),
-    );
-    let count = 0;
-    let after = 0;
-    for (;;) {
-      const { items, last } = await repo.profilesPage(shard, after, 5000);
-      for (const { id, profile } of items) {
-        const memberOf =
-          refMembers.length === 0
-            ? NO_LEADS
-            : new Set(refMembers.filter(([, set]) => set.has(id)).map(([l]) => l));
-        if (belongs(profile, lead, now, memberOf)) count++;
-      }
-      if (last === undefined) return count;
-      after = last;
+  const shards = [...Array(SHARDS).keys()];
+  const maxId = Math.max(0, ...(await mapLimited(shards, SHARDS, (shard) => repo.lastProfileId(shard))));
+  const exactUpTo = options.exactUpTo ?? PREVIEW_EXACT_UP_TO;
+  const sample = options.sample ?? PREVIEW_SAMPLE;
+  // [from, to] id windows and the probability of each customer being read.
+  let windows: [number, number][];
+  let inclusion = 1;
+  if (maxId <= exactUpTo) {
+    windows = [[1, Math.max(1, maxId)]];
+  } else {
+    const stride = Math.ceil(maxId / PREVIEW_WINDOWS);
+    const length = Math.min(stride, Math.max(1, Math.ceil((sample / maxId) * stride)));
+    const offset = Math.floor((options.offset ?? Math.random()) * (stride - length + 1));
+    windows = Array.from({ length: PREVIEW_WINDOWS }, (_, k) => {
+      const from = 1 + k * stride + offset;
+      return [from, from + length - 1] as [number, number];
+    });
+    inclusion = length / stride;
+  }
+  const reads = windows.flatMap((window) => shards.map((shard) => ({ shard, window })));
+  const counts = await mapLimited(reads, SHARDS, async ({ shard, window: [from, to] }) => {
+    const [profiles, refMembers] = await Promise.all([
+      repo.profilesBetween(shard, from, to),
+      Promise.all(refs.map(async (id) => [id, new Set(await repo.membersRange(id, shard, from - 1, to))] as const)),
+    ]);
+    let matched = 0;
+    for (const { id, profile } of profiles) {
+      const memberOf =
+        refMembers.length === 0 ? NO_LEADS : new Set(refMembers.filter(([, set]) => set.has(id)).map(([l]) => l));
+      if (belongs(profile, lead, now, memberOf)) matched++;
     }
+    return { matched, evaluated: profiles.length };
   });
-  const total = counts.reduce((a, b) => a + b, 0);
+  const matched = counts.reduce((a, c) => a + c.matched, 0);
+  const evaluated = counts.reduce((a, c) => a + c.evaluated, 0);
+  const total = Math.round(matched / inclusion);
   const limit = populationLimit(filter);
-  return limit === undefined ? total : Math.min(total, limit);
+  return {
+    population: limit === undefined ? total : Math.min(total, limit),
+    estimated: inclusion < 1,
+    evaluated,
+  };
 }
 
 const NO_LEADS: ReadonlySet<number> = new Set();

@@ -112,6 +112,20 @@ const documentField = (missing: string) =>
     .refine((v) => v.length > 0, { message: missing, abort: true })
     .refine((v) => isValidCpf(v) || isValidCnpj(v), CUSTOMER_MESSAGES.invalidDocument);
 
+/** A customer's tags: at most 30, each 1–60 characters. */
+export const customerTagList = z
+  .array(z.string({ error: 'Tag inválida.' }).trim().min(1, 'Tag inválida.').max(60, 'Use tags de até 60 caracteres.'), {
+    error: 'Envie a lista de tags.',
+  })
+  .max(30, 'Use no máximo 30 tags.');
+
+/** PUT /web/customer/tags: only the tags of a customer (the details page's 'Tags' card). */
+export const CustomerTagsUpdate = z.object({
+  id: z.coerce.number({ error: 'Cliente não encontrado.' }).int('Cliente não encontrado.').positive('Cliente não encontrado.').max(Number.MAX_SAFE_INTEGER),
+  tags: customerTagList.transform((v) => [...new Set(v)]),
+});
+export type CustomerTagsUpdate = z.output<typeof CustomerTagsUpdate>;
+
 export const CustomerContact = z.object({
   name: z.string({ error: CUSTOMER_FIELD_MESSAGES.contactName }).trim().min(1, CUSTOMER_FIELD_MESSAGES.contactName).max(120),
   email,
@@ -152,11 +166,7 @@ const customerFields = z.object({
     /** Absent: 'Y' on a new customer, unchanged on an update. */
     active: yesNo.optional(),
     /** Absent: unchanged on an update (the form has no tag step). */
-    tags: z
-      .array(z.string().trim().min(1).max(60))
-      .max(30, 'Use no máximo 30 tags.')
-      .nullish()
-      .transform((v) => (v ? [...new Set(v)] : undefined)),
+    tags: customerTagList.nullish().transform((v) => (v ? [...new Set(v)] : undefined)),
     // Address
     zipcode,
     address: required(CUSTOMER_MESSAGES.address, 200),

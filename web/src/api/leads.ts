@@ -130,10 +130,13 @@ export const saveLead = ({ id, body, keepOldCustomers }: SaveLeadInput) =>
         { query: { keep_old_customers: keepOldCustomers ? 'Y' : 'N' } },
       );
 
-/** POST /web/leads/preview: the population the filter would have now. */
-export async function previewPopulation(filter: unknown[], signal?: AbortSignal): Promise<number> {
+/** POST /web/leads/preview: the population the filter would have now (estimated on large bases). */
+export async function previewPopulation(
+  filter: unknown[],
+  signal?: AbortSignal,
+): Promise<{ population: number; estimated: boolean }> {
   const answer = await api.post('/web/leads/preview', { filter }, { signal });
-  return parseAnswer(z.object({ population: z.number() }), answer).population;
+  return parseAnswer(z.object({ population: z.number(), estimated: z.boolean().default(false) }), answer);
 }
 
 /**

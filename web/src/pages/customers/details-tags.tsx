@@ -9,30 +9,28 @@ import { CUSTOMER_MESSAGES } from '@freguesia/shared/schemas/customer';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { failureMessage } from '../../api/client';
-import { useSaveCustomer, type CustomerDetails } from '../../api/customers';
+import { useSaveCustomerTags, type CustomerDetails } from '../../api/customers';
 import { tenantKey } from '../../api/query';
 import { useCan } from '../../app/ability';
 import { notify } from '../../app/notifications/notify';
-import { formToPayload, recordPassthrough, recordToForm } from './form-model';
 import { MAX_CUSTOMER_TAGS, TagsMultiselect } from './tags-field';
 
 /**
  * The 'Tags' card of the customer details: the customer's tags, and for write Customers
- * 'Alterar tags' to pick them among the tenant's tags. Saved with the customer's update
- * (PUT /web/customer/update, the record as loaded with the new `tags`).
+ * 'Alterar tags' to pick them among the tenant's tags. Saved alone (PUT /web/customer/tags), so a
+ * customer whose record lacks a field the staff form requires (no CEP: registered on the portal
+ * or at a point of sale) can still be tagged.
  */
 export function CustomerTags({ customer }: { customer: CustomerDetails }) {
   const canWrite = useCan('write', 'Customers');
   const client = useQueryClient();
-  const save = useSaveCustomer();
+  const save = useSaveCustomerTags();
   const [editing, setEditing] = useState<string[] | null>(null);
 
   const submit = async () => {
     if (!editing) return;
     try {
-      await save.mutateAsync(
-        formToPayload({ ...recordToForm(customer), tags: editing }, recordPassthrough(customer), customer.id),
-      );
+      await save.mutateAsync({ id: customer.id, tags: editing });
       // Tag populations change with the customer.
       void client.invalidateQueries({ queryKey: tenantKey('tags') });
       notify({ type: 'success', content: CUSTOMER_MESSAGES.updated });

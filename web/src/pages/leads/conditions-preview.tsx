@@ -6,7 +6,8 @@ import { formatCount } from '../../components/format';
 
 /**
  * 'População estimada': how many customers the complete rows select now (POST /web/leads/preview),
- * asked again after each pause in editing; nothing is asked while a row is incomplete.
+ * asked again after each pause in editing; nothing is asked while a row is incomplete. On a
+ * large base the server estimates from a sample: the figure then reads '≈ N' with a note.
  */
 export function ConditionsPreview({
   filter,
@@ -35,9 +36,16 @@ export function ConditionsPreview({
     );
   else if (preview.data !== undefined)
     content = (
-      <Box variant="h3" data-testid="lead-preview-count">
-        {`${formatCount(preview.data)} cliente(s)`}
-      </Box>
+      <>
+        <Box variant="h3" data-testid="lead-preview-count">
+          {`${preview.data.estimated ? '≈ ' : ''}${formatCount(preview.data.population)} cliente(s)`}
+        </Box>
+        {preview.data.estimated && (
+          <Box variant="small" color="text-body-secondary">
+            Estimativa a partir de uma amostra da base; o lead salvo terá a contagem exata.
+          </Box>
+        )}
+      </>
     );
   return (
     <div data-testid="lead-preview">
