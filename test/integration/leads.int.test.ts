@@ -160,7 +160,7 @@ describe('lead API', () => {
     expect(lead).not.toHaveProperty('customers');
     const preview = await req({ method: 'POST', path: '/api/web/leads/preview', body: { filter: [{ key: 'FE', option: '>=', value: 18 }] } });
     expect(preview.status, preview.text).toBe(200);
-    expect(preview.body).toEqual({ population: expect.any(Number) });
+    expect(preview.body).toEqual({ population: expect.any(Number), estimated: false });
     const bad = await req({ method: 'POST', path: '/api/web/leads/preview', body: { filter: [{ key: 'FE', option: '>=' }] } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Condições incorretas, verifique.');

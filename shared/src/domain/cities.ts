@@ -95,11 +95,16 @@ function startsWord(key: string, needle: string, from: number): boolean {
  * Searches municipalities by name, ignoring accents, case and extra spaces.
  * Ranking: exact name, then names starting with `q`, then names with a word starting with `q`, then
  * names containing `q`; within a rank, alphabetical, ties in reference-list (state) order.
+ * A seven-digit IBGE code finds that municipality (a saved lead's city shown by name again).
  * @param q Search text; fewer than 2 significant characters returns [].
  * @param limit Maximum number of results (default 20).
  * @returns `[{ ibge, city, state }]`.
  */
 export function searchCities(q: string, limit = 20): City[] {
+  if (/^\d{7}$/.test(q.trim())) {
+    const city = getCity(q.trim());
+    return city && limit > 0 ? [city] : [];
+  }
   const needle = normalizeText(q);
   if (needle.length < 2 || limit <= 0) return [];
   const ranks: City[][] = [[], [], [], []];

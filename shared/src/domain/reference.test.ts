@@ -80,6 +80,12 @@ describe('municipalities', () => {
 });
 
 describe('searchCities', () => {
+  it('finds a municipality by its seven-digit IBGE code', () => {
+    expect(searchCities('3303302')).toEqual([{ ibge: '3303302', city: 'NITERÓI', state: 'RJ' }]);
+    expect(searchCities(' 3550308 ')).toEqual([{ ibge: '3550308', city: 'SÃO PAULO', state: 'SP' }]);
+    expect(searchCities('9999999')).toEqual([]);
+  });
+
   it("finds SÃO PAULO/SP first for 'sao paulo', whatever the case or accents", () => {
     for (const q of ['sao paulo', 'SÃO PAULO', '  São  paulo ']) {
       expect(searchCities(q)[0]).toEqual({ ibge: '3550308', city: 'SÃO PAULO', state: 'SP' });

@@ -319,6 +319,18 @@ export async function lookupLabel(
   id: string,
   signal?: AbortSignal,
 ): Promise<string | undefined> {
+  if (source === 'cities') {
+    if (!/^\d{7}$/.test(id)) return undefined;
+    try {
+      const city = z.looseObject({ ibge: idOf, city: z.string(), state: z.string().nullish() });
+      const found = rows(city, await api.get<unknown>('/web/cities/search', { query: { q: id }, signal })).find(
+        (c) => c.ibge === id,
+      );
+      return found ? [found.city, found.state].filter(Boolean).join('/') : undefined;
+    } catch {
+      return undefined;
+    }
+  }
   const named = z.looseObject({ description: z.string().optional(), name: z.string().optional() });
   const path =
     source === 'products'
@@ -357,7 +369,9 @@ export const useLookupLabels = (source: LookupSource, ids: readonly string[]) =>
       );
       return new Map(names.filter((entry): entry is readonly [string, string] => entry[1] !== undefined));
     },
-    enabled: ids.length > 0 && (source === 'products' || source === 'brands' || source === 'partners'),
+    enabled:
+      ids.length > 0 &&
+      (source === 'products' || source === 'brands' || source === 'partners' || source === 'cities'),
     staleTime: Infinity,
   });
 
