@@ -129,6 +129,7 @@ try {
       `p95 ${(percentile(times, 95) / 1000).toFixed(2)} s, máx ${(Math.max(...times) / 1000).toFixed(2)} s (meta p95 ≤ 10 s); ` +
       `população final ${final.population}`,
   );
+  console.log(`  por compra, em ordem (s): ${times.map((t) => (t / 1000).toFixed(1)).join(' ')}`);
   console.log(`carga da máquina ${loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
 } finally {
   await runtime.stop();

@@ -13,7 +13,7 @@ import {
 } from '@freguesia/functions/customers/customers.service';
 import { customersChangeOf } from '@freguesia/functions/customers/changes.service';
 import { handler as aggregatesHandler } from '@freguesia/functions/dashboard/aggregates.stream';
-import { dashboardInfo } from '@freguesia/functions/dashboard/dashboard.service';
+import { dashboardInfo, loadCustomersChanges } from '@freguesia/functions/dashboard/dashboard.service';
 import { handler as dashboardHandler } from '@freguesia/functions/dashboard/handler';
 import { BasketInput } from '@freguesia/functions/integration/baskets.schema';
 import { LocalStreamPoller } from '@freguesia/functions/lib/ports/local/stream-poller';
@@ -161,6 +161,22 @@ describe('dashboard aggregates', () => {
     expect(deleted.salesMonthClub.total).toBe(before.salesMonthClub.total);
     expect(deleted.totalCustomersByChannel).toEqual([{ channel: 'Plataforma', qty: 2 }]);
     expect(deleted.totalCustomersByTags.find((x) => x.tag === 'Churrasco')).toBeUndefined();
+  });
+
+  it('bulk-loads changes exactly as the stream adds them (the local seed)', async () => {
+    // Prepare: every change the stream delivered so far, counted once more in bulk.
+    const before = (await dashboardInfo(admin(), undefined)).dashboardInfo;
+    const changes = delivered.map((r) => customersChangeOf(r)).filter((c) => c !== null);
+    // Act
+    const counted = await loadCustomersChanges(admin(), changes);
+    // Assess: the same figures, twice over.
+    const after = (await dashboardInfo(admin(), undefined)).dashboardInfo;
+    expect(counted).toBe(changes.length);
+    expect(before.salesMonth.qty).toBeGreaterThan(0);
+    expect(after.salesMonth.qty).toBe(2 * before.salesMonth.qty);
+    expect(after.salesMonthClub.qty).toBe(2 * before.salesMonthClub.qty);
+    expect(after.perHour.loyalSells).toEqual(before.perHour.loyalSells.map((n) => 2 * n));
+    expect(after.totalCustomersByChannel).toEqual(before.totalCustomersByChannel.map((c) => ({ ...c, qty: 2 * c.qty })));
   });
 
   it('answers GET /api/web/dashboard within the user store scope', async () => {

@@ -62,9 +62,12 @@ function parsedCustomer(image: Image | undefined): CustomerItem | undefined {
 
 function purchaseFacts(image: Image | undefined): (PurchaseFacts & { tenant: string }) | undefined {
   const b = parsedBasket(image);
-  if (!b) return undefined;
+  return b ? { tenant: b.tenant, ...purchaseFactsOf(b) } : undefined;
+}
+
+/** What a stored purchase counts for on the dashboard (stream images, bulk loads such as the local seed). */
+export function purchaseFactsOf(b: BasketItem): PurchaseFacts {
   return {
-    tenant: b.tenant,
     id: b.id,
     store: b.idStore,
     totalCentavos: b.amount,
@@ -75,9 +78,12 @@ function purchaseFacts(image: Image | undefined): (PurchaseFacts & { tenant: str
 
 function customerFacts(image: Image | undefined): (CustomerFacts & { tenant: string }) | undefined {
   const c = parsedCustomer(image);
-  if (!c) return undefined;
+  return c ? { tenant: c.tenant, ...customerFactsOf(c) } : undefined;
+}
+
+/** What a stored customer counts for on the dashboard (stream images, bulk loads such as the local seed). */
+export function customerFactsOf(c: CustomerItem): CustomerFacts {
   return {
-    tenant: c.tenant,
     id: c.id,
     channel: c.channel,
     ...(c.favorite_store !== undefined ? { store: c.favorite_store } : {}),

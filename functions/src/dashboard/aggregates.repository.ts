@@ -2,6 +2,7 @@ import {
   BatchGetItemCommand,
   TransactionCanceledException,
   TransactWriteItemsCommand,
+  UpdateItemCommand,
   type AttributeValue,
   type TransactWriteItem,
 } from '@aws-sdk/client-dynamodb';
@@ -91,6 +92,17 @@ export function aggregatesRepository(tenant: string) {
           if (!conflicting || attempt >= ATTEMPTS) throw error;
           await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt + Math.random() * 50));
         }
+      }
+    },
+
+    /**
+     * Adds deltas without markers (a bulk load of records the stream processor will not deliver,
+     * such as the local seed): one UpdateItem per counter item, a few in parallel.
+     */
+    async addDeltas(deltas: ItemDelta[]): Promise<void> {
+      const updates = deltas.map((delta) => updateOf(delta).Update!);
+      for (let i = 0; i < updates.length; i += 8) {
+        await Promise.all(updates.slice(i, i + 8).map((update) => dynamoClient.send(new UpdateItemCommand(update))));
       }
     },
 

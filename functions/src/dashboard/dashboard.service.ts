@@ -39,6 +39,19 @@ export async function dashboardInfo(ctx: ServiceContext, storeId: number | undef
   };
 }
 
+/**
+ * Bulk load of changes the stream processor will not also deliver (the local seed): all deltas
+ * merged in memory and added once per counter item, without per-record markers. Answers how many
+ * changes were counted.
+ */
+export async function loadCustomersChanges(ctx: ServiceContext, changes: readonly CustomersChange[]): Promise<number> {
+  const deltas = new DeltaSet();
+  const mine = changes.filter((c) => c.tenant === ctx.tenant);
+  for (const change of mine) deltas.merge(deltasOf(change));
+  await aggregatesRepository(ctx.tenant).addDeltas(deltas.list());
+  return mine.length;
+}
+
 /** One stream record's change, identified by the record's event id. */
 export interface RecordedChange {
   eventId: string;

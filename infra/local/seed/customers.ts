@@ -17,7 +17,13 @@ import {
   type BasketItem,
   type CustomerItem,
 } from '@freguesia/functions/customers/entities';
-import { customerRecordFactsOf, purchaseRecordFactsOf } from '@freguesia/functions/customers/changes.service';
+import {
+  customerFactsOf,
+  customerRecordFactsOf,
+  purchaseFactsOf,
+  purchaseRecordFactsOf,
+  type CustomersChange,
+} from '@freguesia/functions/customers/changes.service';
 import { phoneEntries } from '@freguesia/functions/customers/customers.model';
 import { searchEntries } from '@freguesia/functions/customers/customer-words.model';
 import { localDateTime } from '@freguesia/shared/domain/dates';
@@ -264,7 +270,12 @@ export const customersSeeder: Seeder = {
     const settings = settingsRepository(tenant);
     if (!(await settings.get('portal_tags'))) await settings.upsert('portal_tags', TAGS.join(', '), 1);
     ctx.shared.set('customers', customers.map((c) => ({ id: c.id, document: c.document, fullname: c.fullname, email: c.email, cellphone: c.cellphone, city: c.city, state: c.state, tags: c.tags ?? [] })));
-    // What the segmentation profiles are built from (infra/local/seed/segmentation.ts).
+    // What the dashboard's figures (infra/local/seed/dashboard.ts) and the segmentation profiles
+    // (infra/local/seed/segmentation.ts) are built from.
+    ctx.shared.set('dashboardChanges', [
+      ...customers.map((c): CustomersChange => ({ kind: 'customer', tenant, after: customerFactsOf(c) })),
+      ...baskets.map((b): CustomersChange => ({ kind: 'purchase', tenant, after: purchaseFactsOf(b) })),
+    ]);
     ctx.shared.set('profileFacts', {
       customers: customers.map(customerRecordFactsOf),
       purchases: baskets.map(purchaseRecordFactsOf),

@@ -3,8 +3,8 @@ import { catalogSeeder } from './catalog';
 import { customersSeeder } from './customers';
 import { identitySeeder, LOCAL_TENANTS } from './identity';
 import { portalSeeder } from './portal';
-import { segmentationSeeder } from './segmentation';
-export { SEEDED_PROCESSORS } from './segmentation';
+import { dashboardSeeder, DASHBOARD_SEEDED_PROCESSORS } from './dashboard';
+import { segmentationSeeder, SEGMENTATION_SEEDED_PROCESSORS } from './segmentation';
 import { createRng } from './random';
 import type { Seeder } from './types';
 
@@ -12,7 +12,10 @@ import type { Seeder } from './types';
  * Seed steps in dependency order. A domain adds its own seeder here (stores and catalog
  * before customers, customers before purchases).
  */
-const SEEDERS: Seeder[] = [identitySeeder, catalogSeeder, customersSeeder, segmentationSeeder, portalSeeder];
+const SEEDERS: Seeder[] = [identitySeeder, catalogSeeder, customersSeeder, dashboardSeeder, segmentationSeeder, portalSeeder];
+
+/** Stream processors whose items the seeders write in bulk: they skip the seed's records. */
+export const SEEDED_PROCESSORS = [...DASHBOARD_SEEDED_PROCESSORS, ...SEGMENTATION_SEEDED_PROCESSORS];
 
 /**
  * Seeds every local tenant that does not exist yet. Deterministic for a given day. Answers

@@ -15,7 +15,7 @@ import type { Seeder } from './types';
  *   records one by one inside the runtime kept the API slow for minutes after every fresh start.
  */
 /** The stream processors whose items this seeder writes in bulk: they skip the seed's records. */
-export const SEEDED_PROCESSORS = [PROFILES_PROCESSOR, TAGS_PROCESSOR];
+export const SEGMENTATION_SEEDED_PROCESSORS = [PROFILES_PROCESSOR, TAGS_PROCESSOR];
 
 export const segmentationSeeder: Seeder = {
   name: 'segmentação',
