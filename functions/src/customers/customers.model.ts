@@ -205,7 +205,8 @@ export const PROFILE_FIELDS = [
   'emailKey',
 ] as const satisfies readonly (keyof Profile)[];
 
-function pickProfile(c: CustomerItem): Partial<Profile> {
+/** The profile fields a stored customer has (an edit of part of the record starts from them). */
+export function pickProfile(c: CustomerItem): Partial<Profile> {
   const out: Record<string, unknown> = {};
   for (const f of PROFILE_FIELDS) if (c[f] !== undefined) out[f] = c[f];
   return out as Partial<Profile>;

@@ -21,13 +21,14 @@ import {
   consentChanges,
   consentDescription,
   eventStore,
-  PROFILE_FIELDS,
+  pickProfile,
   profileFromForm,
   profileFromPortal,
   searchKey,
   timelineActor,
   timelineEntries,
   toDetails,
+  toListItem,
   toPortalRecord,
   type Profile,
   type SearchField,
@@ -264,9 +265,13 @@ export async function setCustomerTags(ctx: ServiceContext, id: number, tags: rea
   const next = [...new Set(tags)];
   const before = current.tags ?? [];
   if (next.length === before.length && next.every((tag, i) => tag === before[i])) return { id };
-  const profile = Object.fromEntries(PROFILE_FIELDS.filter((f) => current[f] !== undefined).map((f) => [f, current[f]])) as Profile;
-  await replace(ctx, current, { ...profile, tags: next }, { eventType: 'updated' });
+  await replaceTags(ctx, current, next);
   return { id };
+}
+
+/** The record as it is with other tags: one profile edit (timeline, per-tag counters, stream). */
+async function replaceTags(ctx: ServiceContext, current: CustomerItem, tags: string[]): Promise<void> {
+  await replace(ctx, current, { ...(pickProfile(current) as Profile), tags }, { eventType: 'updated' });
 }
 
 /**
@@ -316,21 +321,18 @@ export async function customerRowsByIds(ctx: ServiceContext, ids: readonly numbe
   return ids
     .map((id) => found.get(id))
     .filter((c): c is CustomerItem => c !== undefined)
-    .map((c) => ({
-      id: c.id,
-      fullname: c.fullname,
-      document: c.document,
-      email: c.email ?? null,
-      cellphone: c.cellphone ?? null,
-      city: c.city ?? null,
-      state: c.state ?? null,
-      date_birth: c.date_birth ?? null,
-      gender: c.gender ?? null,
-      email_optout: c.email_optout,
-      cellphone_optout: c.cellphone_optout,
-      channel: c.channel,
-      tags: c.tags ?? [],
-    }));
+    .map((c) => {
+      // The list row's fields (same nulls), without its registration date and status.
+      const { created_at: _createdAt, active: _active, ...row } = toListItem(c);
+      return {
+        ...row,
+        date_birth: c.date_birth ?? null,
+        gender: c.gender ?? null,
+        email_optout: c.email_optout,
+        cellphone_optout: c.cellphone_optout,
+        tags: c.tags ?? [],
+      };
+    });
 }
 
 /**
@@ -402,9 +404,7 @@ export async function customerTagsPage(
 export async function renameCustomerTag(ctx: ServiceContext, customerId: number, from: string, to: string): Promise<boolean> {
   const current = await customersRepository(ctx.tenant).get(customerId);
   if (!current || !(current.tags ?? []).includes(from)) return false;
-  const profile = Object.fromEntries(PROFILE_FIELDS.filter((f) => current[f] !== undefined).map((f) => [f, current[f]])) as Profile;
-  const tags = [...new Set((current.tags ?? []).map((tag) => (tag === from ? to : tag)))];
-  await replace(ctx, current, { ...profile, tags }, { eventType: 'updated' });
+  await replaceTags(ctx, current, [...new Set((current.tags ?? []).map((tag) => (tag === from ? to : tag)))]);
   return true;
 }
 

@@ -97,24 +97,30 @@ async function updateProfile(
   throw new Error(`segmentation: profile ${customerId} kept changing under the writer`);
 }
 
+/** The tenant's products for these codes, through the batch's cache (unknown codes cached as id 0). */
+async function classified(
+  ctx: ServiceContext,
+  codes: readonly string[],
+  catalog: Map<string, Awaited<ReturnType<typeof classifyProducts>>>,
+) {
+  const known: Awaited<ReturnType<typeof classifyProducts>> = catalog.get(ctx.tenant) ?? new Map();
+  const missing = [...new Set(codes)].filter((code) => !known.has(code));
+  if (missing.length > 0) {
+    const found = await classifyProducts(ctx, missing);
+    for (const code of missing) known.set(code, found.get(code) ?? { id: 0, categories: [], brands: [], partners: [] });
+  }
+  catalog.set(ctx.tenant, known);
+  return known;
+}
+
 /** A purchase as the profile counts it: its products resolved through the catalogue. */
 async function profilePurchase(
   ctx: ServiceContext,
   purchase: PurchaseRecordFacts,
   catalog: Map<string, Awaited<ReturnType<typeof classifyProducts>>>,
 ) {
-  const key = ctx.tenant;
-  let known = catalog.get(key);
-  const missing = purchase.productCodes.filter((code) => !known?.has(code));
-  if (!known || missing.length > 0) {
-    const found = await classifyProducts(ctx, missing);
-    known = new Map([...(known ?? []), ...found]);
-    // Unknown codes are remembered as such for the rest of the batch.
-    for (const code of missing)
-      if (!found.has(code)) known.set(code, { id: 0, categories: [], brands: [], partners: [] });
-    catalog.set(key, known);
-  }
-  const items = purchase.productCodes.map((code) => known!.get(code)).filter((p) => p && p.id > 0);
+  const known = await classified(ctx, purchase.productCodes, catalog);
+  const items = purchase.productCodes.map((code) => known.get(code)).filter((p) => p && p.id > 0);
   const flat = (pick: (p: NonNullable<(typeof items)[number]>) => number[]) => [
     ...new Set(items.flatMap((p) => pick(p!))),
   ];
@@ -195,8 +201,7 @@ export async function loadProfiles(
 ): Promise<number> {
   const catalog: BatchCache['catalog'] = new Map();
   // Every code once, up front, rather than per purchase.
-  const codes = [...new Set(purchases.flatMap((p) => p.productCodes))];
-  if (codes.length > 0) await profilePurchase(ctx, { ...purchases[0]!, productCodes: codes }, catalog);
+  await classified(ctx, purchases.flatMap((p) => p.productCodes), catalog);
   const profiles = new Map(customers.map((c) => [c.id, emptyProfile(profileFactsOf(c))]));
   for (const purchase of [...purchases].sort((a, b) => a.at.localeCompare(b.at) || a.id - b.id)) {
     const profile = profiles.get(purchase.customerId);

@@ -117,7 +117,8 @@ export class LocalStreamPoller {
    * The named processors will not receive what the stream holds now, only what comes after
    * (the other processors still get everything): for data whose derived items were written in
    * bulk, such as the local seed, instead of replaying it record by record. Walks each shard
-   * from the current position to its end; kept in the checkpoint, so a restart skips it too.
+   * from the current position to its end; kept in the checkpoint, so a restart skips it too. A
+   * shard with no position yet is walked from `startAt` (with LATEST there is nothing to skip).
    */
   async skipToEnd(processorNames: readonly string[]): Promise<void> {
     const streamArn = await this.streamArn();
@@ -127,15 +128,7 @@ export class LocalStreamPoller {
       const state = this.checkpoint.shards[shard.ShardId] ?? {};
       if (state.closed) continue;
       let last = state.sequence;
-      let iterator = (
-        (await this.call('DynamoDBStreams_20120810.GetShardIterator', {
-          StreamArn: streamArn,
-          ShardId: shard.ShardId,
-          ...(last
-            ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: last }
-            : { ShardIteratorType: this.options.startAt ?? 'TRIM_HORIZON' }),
-        })) as { ShardIterator?: string }
-      ).ShardIterator;
+      let iterator = await this.shardIterator(streamArn, shard.ShardId, last);
       while (iterator) {
         const page = (await this.call('DynamoDBStreams_20120810.GetRecords', { ShardIterator: iterator, Limit: 1000 })) as {
           Records?: DynamoDBRecord[];
@@ -199,13 +192,16 @@ export class LocalStreamPoller {
   }
 
   private async iterator(streamArn: string, shardId: string, state: ShardState): Promise<string | undefined> {
-    const cached = this.iterators.get(shardId);
-    if (cached) return cached;
+    return this.iterators.get(shardId) ?? this.shardIterator(streamArn, shardId, state.sequence);
+  }
+
+  /** A new iterator after `sequence`, or at the configured start of a shard never read. */
+  private async shardIterator(streamArn: string, shardId: string, sequence: string | undefined): Promise<string | undefined> {
     const answer = (await this.call('DynamoDBStreams_20120810.GetShardIterator', {
       StreamArn: streamArn,
       ShardId: shardId,
-      ...(state.sequence
-        ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: state.sequence }
+      ...(sequence
+        ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: sequence }
         : { ShardIteratorType: this.options.startAt ?? 'TRIM_HORIZON' }),
     })) as { ShardIterator?: string };
     return answer.ShardIterator;
