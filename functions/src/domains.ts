@@ -75,6 +75,13 @@ export const domains: DomainDefinition[] = [
     memoryMb: 1024,
     timeoutSeconds: 29,
   },
+  // Discount campaigns and the checkout that applies them (the promotion engine of shared/promotions).
+  {
+    name: 'campaigns',
+    prefixes: ['/api/web/campaigns', '/api/web/campaign', '/api/checkout'],
+    // A checkout evaluates the tenant's whole active set, kept prepared in memory.
+    memoryMb: 1024,
+  },
   // Figures kept on write by the `dashboard-aggregates` stream processor (src/streams.ts).
   { name: 'dashboard', prefixes: ['/api/web/dashboard'] },
   // POS purchases: up to 100 baskets per request.

@@ -23,6 +23,8 @@ export const queues: QueueDefinition[] = [
   { name: 'jobs', consumer: 'segmentation', entry: 'tags.consumer.ts', maxReceiveCount: 3, timeoutSeconds: 300 },
   // Lead recomputes (plan, segments, auto-refresh, daily pass); see functions/README.md, "Population engine".
   { name: 'segmentation', consumer: 'segmentation', entry: 'recompute.consumer.ts', maxReceiveCount: 3, timeoutSeconds: 300 },
+  // Checkout holds never settled by a purchase go back to their budgets (src/campaigns/holds.consumer.ts).
+  { name: 'campaigns', consumer: 'campaigns', entry: 'holds.consumer.ts', maxReceiveCount: 3, timeoutSeconds: 120 },
 ];
 
 export type QueueName = (typeof queues)[number]['name'];

@@ -62,6 +62,17 @@ export const streamProcessors: StreamProcessorDefinition[] = [
     retryAttempts: 10,
     timeoutSeconds: 60,
   },
+  {
+    // Purchases settle the checkout sessions that priced them: src/campaigns/settlement.stream.ts.
+    name: 'campaigns-settlement',
+    domain: 'campaigns',
+    entry: 'settlement.stream.ts',
+    entities: ['basket'],
+    batchSize: 100,
+    maxBatchingWindowSeconds: 1,
+    retryAttempts: 10,
+    timeoutSeconds: 60,
+  },
 ];
 
 /** The attribute in which ElectroDB stores an item's entity name. */

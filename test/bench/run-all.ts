@@ -21,6 +21,12 @@ export const benchmarks = [
   'product-search',
   'pos-ingestion',
   'erp-import',
+  'dashboard',
+  'segmentation-recompute',
+  'segmentation-preview',
+  'segmentation-incremental',
+  'promotion-engine',
+  'checkout',
 ] as const;
 
 function main(): void {

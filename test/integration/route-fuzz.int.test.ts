@@ -303,6 +303,7 @@ describe('route fuzz', () => {
       token: await signToken({ sub: String(created.body.id), tnt: t.tenant, typ: 'customer' }),
     };
     credentials.integration = { headers: { 'x-api-key': await integrationToken(t) } };
+    credentials['integration-or-staff'] = credentials.integration;
 
     const store = await createStore(t);
     const product = await createProduct(t);

@@ -135,9 +135,12 @@ export async function backfillProductSearch(
 /** What a purchased item counts for in the segmentation profiles. */
 export interface ProductClassification {
   id: number;
+  description: string;
   /** The product's category and its ancestors (a purchase in a subcategory counts for its parents). */
   categories: number[];
   brands: number[];
+  /** The product family (`group_code`), '' when none. */
+  group_code: string;
   /** Suppliers; products carry none yet, so this is empty until the catalogue links them. */
   partners: number[];
 }
@@ -167,8 +170,10 @@ export async function classifyProducts(ctx: ServiceContext, codes: readonly stri
     for (let id = product.category?.id ?? 0; id > 0 && !categories.includes(id); id = parentOf.get(id) ?? 0) categories.push(id);
     answer.set(code, {
       id: product.id,
+      description: product.description,
       categories,
       brands: product.id_brand !== undefined ? [product.id_brand] : [],
+      group_code: product.group_code ?? '',
       partners: [],
     });
   }

@@ -262,3 +262,35 @@ export function customerRecordChangeOf(record: DynamoDBRecord): CustomerRecordCh
   }
   return null;
 }
+
+/** What the campaigns domain needs of a purchase that has just been stored (settling a checkout). */
+export interface StoredPurchase {
+  tenant: string;
+  id: number;
+  store: number;
+  checkout: string;
+  coupon: string;
+  /** 0 when unidentified. */
+  customerId: number;
+  /** Integer centavos. */
+  amountCentavos: number;
+  /** Number of lines. */
+  itens: number;
+}
+
+/** A purchase inserted by the write a stream record carries (POS ingestion), or null for anything else. */
+export function storedPurchaseOf(record: DynamoDBRecord): StoredPurchase | null {
+  if (record.eventName !== 'INSERT') return null;
+  const b = parsedBasket(record.dynamodb?.NewImage as Image | undefined);
+  if (!b) return null;
+  return {
+    tenant: b.tenant,
+    id: b.id,
+    store: b.idStore,
+    checkout: b.checkout,
+    coupon: b.coupon,
+    customerId: b.idCustomer,
+    amountCentavos: b.amount,
+    itens: b.itens,
+  };
+}

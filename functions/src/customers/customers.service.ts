@@ -550,3 +550,25 @@ async function assertStore(ctx: ServiceContext, storeId: number | undefined): Pr
     );
   }
 }
+
+// ---------------------------------------------------------------- for the checkout
+
+/** What a checkout needs of the customer behind a document: id and consent to the programme's terms. */
+export interface CheckoutCustomer {
+  id: number;
+  acceptedTerms: boolean;
+}
+
+/**
+ * The active customer owning a typed document (any mask), for the promotion engine; undefined for
+ * an unknown, invalid or inactive one (the purchase is then priced as anonymous).
+ */
+export async function checkoutCustomer(ctx: ServiceContext, typed: string): Promise<CheckoutCustomer | undefined> {
+  const document = normalizeDocument(typed);
+  if (!document) return undefined;
+  const repo = customersRepository(ctx.tenant);
+  const id = await repo.idByDocument(document);
+  const customer = id ? await repo.get(id) : null;
+  if (!customer || customer.active !== 'Y') return undefined;
+  return { id: customer.id, acceptedTerms: customer.gdpr_agreement === 'Y' };
+}

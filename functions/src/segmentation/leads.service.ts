@@ -76,6 +76,12 @@ export async function validLeads(ctx: ServiceContext): Promise<{ id: number; des
     .map(({ id, description, population, origin }) => ({ id, description, population, origin }));
 }
 
+/** For other domains (campaign lists): description and population of these leads, by id (one BatchGet). */
+export async function leadSummaries(ctx: ServiceContext, ids: readonly number[]): Promise<Map<number, { description: string; population: number }>> {
+  const leads = await leadsRepository(ctx.tenant).getMany(ids);
+  return new Map(leads.map((l) => [l.id, { description: l.description, population: l.population }]));
+}
+
 const memberOf = (c: CustomerExportRow): LeadMember => ({
   id_customer: c.id,
   document: c.document,

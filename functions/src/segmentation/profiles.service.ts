@@ -107,7 +107,7 @@ async function classified(
   const missing = [...new Set(codes)].filter((code) => !known.has(code));
   if (missing.length > 0) {
     const found = await classifyProducts(ctx, missing);
-    for (const code of missing) known.set(code, found.get(code) ?? { id: 0, categories: [], brands: [], partners: [] });
+    for (const code of missing) known.set(code, found.get(code) ?? { id: 0, description: '', categories: [], brands: [], group_code: '', partners: [] });
   }
   catalog.set(ctx.tenant, known);
   return known;

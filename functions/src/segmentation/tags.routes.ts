@@ -1,9 +1,8 @@
-import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { z } from 'zod';
 import { TAG_MESSAGES, TagInput, TagUpdate } from '@freguesia/shared/schemas/segmentation';
 import { pageQuery } from '../lib/ddb/pagination';
 import { route } from '../lib/http/route';
-import { HttpResponse } from '../lib/http/response';
+import { FileResponse, XLSX_TYPE } from '../lib/http/response';
 import { createTag, deleteTag, exportTag, listTags, searchTags, updateTag } from './tags.service';
 
 const READ = { action: 'read', subject: 'Tags' } as const;
@@ -16,18 +15,6 @@ const idQuery = z.object({
 });
 const text = z.string().trim().max(100, 'Busca muito longa.').default('');
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** A binary answer (API Gateway sends it decoded from base64). */
-class FileResponse extends HttpResponse {
-  constructor(private readonly content: Buffer, fileName: string, contentType: string) {
-    super(200, '', { 'content-type': contentType, 'content-disposition': `attachment; filename="${fileName}"` });
-  }
-
-  override toResult(): APIGatewayProxyStructuredResultV2 {
-    return { ...super.toResult(), body: this.content.toString('base64'), isBase64Encoded: true };
-  }
-}
 
 /** Tags (spec part 1 §7 'Leads and tags'). */
 export const tagRoutes = [

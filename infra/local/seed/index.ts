@@ -1,4 +1,5 @@
 import { countersFor } from '@freguesia/functions/lib/ddb/counters';
+import { campaignsSeeder } from './campaigns';
 import { catalogSeeder } from './catalog';
 import { customersSeeder } from './customers';
 import { identitySeeder, LOCAL_TENANTS } from './identity';
@@ -12,10 +13,15 @@ import type { Seeder } from './types';
  * Seed steps in dependency order. A domain adds its own seeder here (stores and catalog
  * before customers, customers before purchases).
  */
-const SEEDERS: Seeder[] = [identitySeeder, catalogSeeder, customersSeeder, dashboardSeeder, segmentationSeeder, portalSeeder];
+const SEEDERS: Seeder[] = [identitySeeder, catalogSeeder, customersSeeder, dashboardSeeder, segmentationSeeder, portalSeeder, campaignsSeeder];
 
 /** Stream processors whose items the seeders write in bulk: they skip the seed's records. */
-export const SEEDED_PROCESSORS = [...DASHBOARD_SEEDED_PROCESSORS, ...SEGMENTATION_SEEDED_PROCESSORS];
+export const SEEDED_PROCESSORS = [
+  ...DASHBOARD_SEEDED_PROCESSORS,
+  ...SEGMENTATION_SEEDED_PROCESSORS,
+  // Seeded purchases went through no checkout: there is no session for them to settle.
+  'campaigns-settlement',
+];
 
 /**
  * Seeds every local tenant that does not exist yet. Deterministic for a given day. Answers

@@ -49,3 +49,20 @@ export function toResult(value: unknown): APIGatewayProxyStructuredResultV2 {
   if (value === undefined) return json(200, { ok: true }).toResult();
   return json(200, value).toResult();
 }
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A binary answer, a download (API Gateway sends it decoded from base64). */
+export class FileResponse extends HttpResponse {
+  constructor(
+    private readonly content: Buffer,
+    fileName: string,
+    contentType: string,
+  ) {
+    super(200, '', { 'content-type': contentType, 'content-disposition': `attachment; filename="${fileName}"` });
+  }
+
+  override toResult(): APIGatewayProxyStructuredResultV2 {
+    return { ...super.toResult(), body: this.content.toString('base64'), isBase64Encoded: true };
+  }
+}

@@ -10,10 +10,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - `staff` (default): a staff JWT of this tenant; `permission` is then checked.
  * - `customer`: a portal customer's JWT of this tenant.
  * - `integration`: the tenant's integration token (POS / ERP).
+ * - `integration-or-staff`: the integration token, or a staff JWT whose `permission` is checked
+ *   (point-of-sale calls that staff sales screens make too).
  * - `public`: anyone on a known tenant (rate-limit it in the route).
  * - `none`: no tenant at all (health check).
  */
-export type AuthMode = 'staff' | 'customer' | 'integration' | 'public' | 'none';
+export type AuthMode = 'staff' | 'customer' | 'integration' | 'integration-or-staff' | 'public' | 'none';
 
 export type { CustomerPrincipal, IntegrationPrincipal, StaffPrincipal, TenantInfo } from '../context';
 export type Principal = StaffPrincipal | CustomerPrincipal | IntegrationPrincipal;
@@ -41,7 +43,9 @@ type PrincipalFor<M extends AuthMode> = M extends 'staff'
     ? CustomerPrincipal
     : M extends 'integration'
       ? IntegrationPrincipal
-      : undefined;
+      : M extends 'integration-or-staff'
+        ? IntegrationPrincipal | StaffPrincipal
+        : undefined;
 
 export interface RouteDefinition<
   M extends AuthMode = AuthMode,

@@ -26,7 +26,10 @@ export const authMiddleware = (): MiddlewareObj<APIGatewayProxyEventV2> => ({
     const tenant = state.tenant!.id;
     const headers = request.event.headers ?? {};
 
-    if (mode === 'integration') {
+    // Point-of-sale calls that staff screens make too: an integration token (x-api-key, or a
+    // bearer that is not a JWT) is the integration; a JWT is a staff session with its permission.
+    const integrationToken = headers['x-api-key'] ?? (bearer(headers)?.split('.').length === 3 ? undefined : bearer(headers));
+    if (mode === 'integration' || (mode === 'integration-or-staff' && integrationToken)) {
       const token = headers['x-api-key'] ?? bearer(headers);
       if (!token || !(await verifyIntegrationToken(tenant, token))) {
         throw unauthenticated('Token de integração inválido.');
@@ -37,7 +40,8 @@ export const authMiddleware = (): MiddlewareObj<APIGatewayProxyEventV2> => ({
 
     const token = bearer(headers);
     const claims = token ? await verifyToken(token, tenant) : undefined;
-    if (!claims || claims.typ !== mode) throw unauthenticated();
+    const expected = mode === 'integration-or-staff' ? 'staff' : mode;
+    if (!claims || claims.typ !== expected) throw unauthenticated();
     if (mode === 'customer') {
       state.principal = { kind: 'customer', customerId: Number(claims.sub) };
     } else {

@@ -1,0 +1,200 @@
+import type { Campaign, CampaignProduct } from '@freguesia/shared/schemas/campaign';
+import { CounterEntity } from '../lib/ddb/entities/counter';
+import { countersFor } from '../lib/ddb/counters';
+import { failedIndex, transactionError, writeTransaction } from '../lib/ddb/transactions';
+import { conflict } from '../lib/errors';
+import { CampaignEntity, CampaignProductEntity, campaignsService, type CampaignItem } from './campaigns.entities';
+
+export const CAMPAIGN_NOT_FOUND = 'Campanha não encontrada.';
+export const STALE_CAMPAIGN = 'A campanha foi alterada por outra pessoa. Recarregue e tente novamente.';
+
+/** Bumped with every campaign write: the checkout's cached active set is reloaded when it moves. */
+const VERSION_COUNTER = 'seq:campaigns-version';
+/** Items per transaction (DynamoDB's limit is 100; the campaign item and counters take a few). */
+const TRANSACTION_ITEMS = 90;
+
+/** The stored fields of a campaign (the validated payload without its products). */
+export type CampaignFields = Omit<Campaign, 'id' | 'updated_at' | 'products'>;
+
+/** A campaign as stored. */
+export interface CampaignRecord extends CampaignFields {
+  id: number;
+  product_count: number;
+  created_by: number | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+const toRecord = (item: CampaignItem): CampaignRecord => ({
+  id: item.id,
+  description: item.description,
+  type: item.type as Campaign['type'],
+  active: item.active,
+  id_lead: item.id_lead ?? null,
+  start_at: item.start_at,
+  end_at: item.end_at,
+  info: item.info as Campaign['info'],
+  stores: (item.stores ?? []).map((id_store) => ({ id_store })),
+  brands: (item.brands ?? []).map((id_brand) => ({ id_brand })),
+  payments: (item.payments ?? []) as Campaign['payments'],
+  groups: (item.groups ?? []) as Campaign['groups'],
+  product_count: item.product_count,
+  created_by: item.created_by ?? null,
+  version: item.version,
+  created_at: item.createdAt,
+  updated_at: item.updatedAt,
+});
+
+function stored(fields: CampaignFields) {
+  const { id_lead, stores, brands, ...rest } = fields;
+  return {
+    ...rest,
+    ...(id_lead ? { id_lead } : {}),
+    stores: stores.map((s) => s.id_store),
+    brands: brands.map((b) => b.id_brand),
+  };
+}
+
+type Txn = Parameters<Parameters<typeof campaignsService.transaction.write>[0]>[0];
+
+/** Campaigns of one tenant. */
+export function campaignsRepository(tenant: string) {
+  const counters = countersFor(tenant);
+
+  /** Writes product rows beyond the first transaction, in transactions of their own. */
+  async function writeProducts(id: number, put: CampaignProduct[], remove: string[]): Promise<void> {
+    const ops: ((t: Txn) => unknown)[] = [
+      ...put.map((row) => (t: Txn) => t.campaignProduct.put({ tenant, campaign: id, code: row.code, row }).commit()),
+      ...remove.map((code) => (t: Txn) => t.campaignProduct.delete({ tenant, campaign: id, code }).commit()),
+    ];
+    for (let i = 0; i < ops.length; i += TRANSACTION_ITEMS) {
+      const chunk = ops.slice(i, i + TRANSACTION_ITEMS);
+      const result = await writeTransaction(() => campaignsService.transaction.write((t) => chunk.map((op) => op(t)) as never[]).go());
+      if (result.canceled) throw transactionError(result);
+    }
+  }
+
+  return {
+    async get(id: number): Promise<CampaignRecord | undefined> {
+      const { data } = await CampaignEntity.get({ tenant, id }).go();
+      return data ? toRecord(data) : undefined;
+    },
+
+    /** Every campaign of the tenant (a small collection: one paginated Query of its partition). */
+    async all(): Promise<CampaignRecord[]> {
+      const { data } = await CampaignEntity.query.byId({ tenant }).go({ pages: 'all' });
+      return data.map(toRecord);
+    },
+
+    async products(id: number): Promise<CampaignProduct[]> {
+      const { data } = await CampaignProductEntity.query.byCampaign({ tenant, campaign: id }).go({ pages: 'all' });
+      return data.map((p) => p.row as CampaignProduct);
+    },
+
+    /** The product rows of every campaign of the tenant, by campaign id (one paginated Query). */
+    async allProducts(): Promise<Map<number, CampaignProduct[]>> {
+      const { data } = await CampaignProductEntity.query.byCampaign({ tenant }).go({ pages: 'all' });
+      const answer = new Map<number, CampaignProduct[]>();
+      for (const p of data) {
+        const list = answer.get(p.campaign) ?? [];
+        list.push(p.row as CampaignProduct);
+        answer.set(p.campaign, list);
+      }
+      return answer;
+    },
+
+    /** The version of the tenant's campaign set (changes with every write). */
+    async setVersion(): Promise<number> {
+      const { data } = await CounterEntity.get({ tenant, name: VERSION_COUNTER }).go();
+      return data?.value ?? 0;
+    },
+
+    /**
+     * Creates a campaign. Product rows beyond one transaction are written first, under the new id
+     * and invisible while no campaign item exists; the campaign, the remaining rows, its total and
+     * the set version then commit together, so the campaign appears whole or not at all (rows of a
+     * failed creation are removed again).
+     */
+    async create(fields: CampaignFields, products: CampaignProduct[], by: number | null, at: string): Promise<CampaignRecord> {
+      const id = await counters.next('campaign');
+      const last = products.slice(0, TRANSACTION_ITEMS - 3);
+      const early = products.slice(last.length);
+      try {
+        await writeProducts(id, early, []);
+        const result = await writeTransaction(() =>
+          campaignsService.transaction
+            .write((t) => [
+              t.campaign
+                .create({ tenant, id, ...stored(fields), product_count: products.length, ...(by ? { created_by: by } : {}), version: 1, createdAt: at, updatedAt: at })
+                .commit(),
+              t.counter.upsert({ tenant, name: 'total:campaign' }).add({ value: 1 }).commit(),
+              t.counter.upsert({ tenant, name: VERSION_COUNTER }).add({ value: 1 }).commit(),
+              ...(last.map((row) => t.campaignProduct.put({ tenant, campaign: id, code: row.code, row }).commit()) as never[]),
+            ])
+            .go(),
+        );
+        if (result.canceled) throw transactionError(result);
+      } catch (error) {
+        await writeProducts(id, [], early.map((p) => p.code)).catch(() => undefined);
+        throw error;
+      }
+      return (await this.get(id))!;
+    },
+
+    /**
+     * Replaces a campaign's fields (conditioned on the version read: a concurrent edit is a
+     * conflict), then its product rows (puts of every row, deletes of removed codes).
+     */
+    async update(current: CampaignRecord, fields: CampaignFields, products: CampaignProduct[], at: string): Promise<CampaignRecord> {
+      const id = current.id;
+      const before = await this.products(id);
+      const codes = new Set(products.map((p) => p.code));
+      const removed = before.map((p) => p.code).filter((code) => !codes.has(code));
+      const unchanged = new Map(before.map((p) => [p.code, JSON.stringify(p)]));
+      const changed = products.filter((p) => unchanged.get(p.code) !== JSON.stringify(p));
+      const patchFields = stored(fields);
+      const result = await writeTransaction(() =>
+        campaignsService.transaction
+          .write((t) => {
+            let patch = t.campaign.patch({ tenant, id }).set({ ...patchFields, product_count: products.length, version: current.version + 1, updatedAt: at });
+            if (!fields.id_lead) patch = patch.remove(['id_lead']) as typeof patch;
+            return [patch.where((a, { eq }) => eq(a.version, current.version)).commit(), t.counter.upsert({ tenant, name: VERSION_COUNTER }).add({ value: 1 }).commit()];
+          })
+          .go(),
+      );
+      if (result.canceled) {
+        if (failedIndex(result) === 0) throw conflict(STALE_CAMPAIGN);
+        throw transactionError(result);
+      }
+      if (changed.length + removed.length > 0) {
+        await writeProducts(id, changed, removed);
+        await CounterEntity.update({ tenant, name: VERSION_COUNTER }).add({ value: 1 }).go();
+      }
+      return (await this.get(id))!;
+    },
+
+    /** Deletes a campaign (unless edited meanwhile) with its total, then its product rows. */
+    async remove(current: CampaignRecord): Promise<void> {
+      const id = current.id;
+      const result = await writeTransaction(() =>
+        campaignsService.transaction
+          .write((t) => [
+            t.campaign
+              .delete({ tenant, id })
+              .where((a, { eq }) => eq(a.version, current.version))
+              .commit(),
+            t.counter.upsert({ tenant, name: 'total:campaign' }).add({ value: -1 }).commit(),
+            t.counter.upsert({ tenant, name: VERSION_COUNTER }).add({ value: 1 }).commit(),
+          ])
+          .go(),
+      );
+      if (result.canceled) {
+        if (failedIndex(result) === 0) throw conflict(STALE_CAMPAIGN);
+        throw transactionError(result);
+      }
+      const rows = await this.products(id);
+      await writeProducts(id, [], rows.map((r) => r.code));
+    },
+  };
+}

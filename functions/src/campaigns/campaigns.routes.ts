@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { isDay } from '@freguesia/shared/domain/dates';
+import { Campaign, DISCOUNT_TYPES } from '@freguesia/shared/schemas/campaign';
+import { pageQuery } from '../lib/ddb/pagination';
+import { route } from '../lib/http/route';
+import { FileResponse, XLSX_TYPE } from '../lib/http/response';
+import {
+  campaignCalendar,
+  campaignDetails,
+  createCampaign,
+  deleteCampaign,
+  exportCampaign,
+  listCampaigns,
+  simpleCampaigns,
+  updateCampaign,
+} from './campaigns.service';
+
+const READ = { action: 'read', subject: 'Campaigns' } as const;
+const WRITE = { action: 'write', subject: 'Campaigns' } as const;
+
+const NOT_FOUND = 'Campanha não encontrada.';
+const idQuery = z.object({
+  id: z.coerce.number({ error: NOT_FOUND }).int(NOT_FOUND).positive(NOT_FOUND).max(Number.MAX_SAFE_INTEGER, NOT_FOUND),
+});
+const yes = (fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? fallback : ['Y', 'S', '1', 'TRUE'].includes(v.trim().toUpperCase())));
+const day = z
+  .string()
+  .trim()
+  .refine(isDay, 'Data inválida: use AAAA-MM-DD.');
+const type = z.enum(DISCOUNT_TYPES, { error: 'Tipo de campanha inválido.' });
+
+/** A campaign of 10,000 products is about 2 MB of JSON. */
+const CAMPAIGN_BODY_BYTES = 4 * 1024 * 1024;
+
+/** Discount campaigns (spec part 2 §7). */
+export const campaignRoutes = [
+  route({
+    method: 'GET',
+    path: '/api/web/campaigns',
+    permission: READ,
+    query: pageQuery(20, 200).extend({
+      q: z.string().trim().max(100, 'Busca muito longa.').default(''),
+      type: z.preprocess((v) => (v === '' ? undefined : v), type.optional()),
+      types: z
+        .string()
+        .default('')
+        .transform((v) => v.split(',').map((t) => t.trim()).filter(Boolean))
+        .pipe(z.array(type)),
+      show_actives: yes(true),
+      running_only: yes(false),
+      running_at: z.preprocess((v) => (v === '' ? undefined : v), day.optional()),
+      channel_id: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional()),
+    }),
+    handler: ({ service, query }) => listCampaigns(service, query),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/web/campaigns/simple',
+    permission: READ,
+    handler: ({ service }) => simpleCampaigns(service),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/web/campaigns/calendar',
+    permission: READ,
+    query: z
+      .object({ start: day, end: day })
+      .refine((r) => r.start <= r.end, { message: 'A data final deve ser igual ou posterior à inicial.', path: ['end'] })
+      .refine((r) => r.end <= `${Number(r.start.slice(0, 4)) + 1}${r.start.slice(4)}`, { message: 'Consulte no máximo um ano.', path: ['end'] }),
+    handler: ({ service, query }) => campaignCalendar(service, query),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/web/campaign/details',
+    permission: READ,
+    query: idQuery,
+    handler: ({ service, query }) => campaignDetails(service, query.id),
+  }),
+  /** The discounts granted on settled purchases (spec part 2 §3 'Export rows', Discount), xlsx. */
+  route({
+    method: 'GET',
+    path: '/api/web/campaign/export',
+    permission: READ,
+    query: idQuery.extend({ type: z.string().optional() }),
+    handler: async ({ service, query }) => {
+      const { fileName, content } = await exportCampaign(service, query.id);
+      return new FileResponse(content, fileName, XLSX_TYPE);
+    },
+  }),
+  route({
+    method: 'POST',
+    path: '/api/web/campaign/new',
+    permission: WRITE,
+    body: Campaign,
+    maxBodyBytes: CAMPAIGN_BODY_BYTES,
+    handler: ({ service, body }) => createCampaign(service, body),
+  }),
+  route({
+    method: 'PUT',
+    path: '/api/web/campaign/update',
+    permission: WRITE,
+    body: Campaign,
+    maxBodyBytes: CAMPAIGN_BODY_BYTES,
+    handler: ({ service, body }) => updateCampaign(service, body),
+  }),
+  route({
+    method: 'DELETE',
+    path: '/api/web/campaign/delete',
+    permission: WRITE,
+    query: idQuery,
+    handler: async ({ service, query }) => {
+      await deleteCampaign(service, query.id);
+      return { id: query.id };
+    },
+  }),
+];

@@ -1,0 +1,223 @@
+import { localDay } from '@freguesia/shared/domain/dates';
+import { normalizeText } from '@freguesia/shared/domain/text';
+import { NO_END_DATE, type Campaign } from '@freguesia/shared/schemas/campaign';
+import type { CalendarEntry, CampaignDetails, CampaignRow, CampaignSimple, CampaignStatus } from '@freguesia/shared/schemas/campaign-api';
+import { classifyProducts } from '../catalog/products.service';
+import { storeNames, storeScope } from '../catalog/stores.service';
+import { staffOf, type ServiceContext } from '../lib/context';
+import { paginated, type Paginated } from '../lib/ddb/pagination';
+import { conflict, forbidden, invalid, notFound } from '../lib/errors';
+import { leadSummaries } from '../segmentation/leads.service';
+import { CAMPAIGN_NOT_FOUND, STALE_CAMPAIGN, campaignsRepository, type CampaignFields, type CampaignRecord } from './campaigns.repository';
+import { checkoutRepository } from './checkout.repository';
+import { ensureHoldsSweep } from './checkout.service';
+
+/**
+ * Discount campaigns (spec part 2 §1–§3, §7): the list with its filters, details, create, update,
+ * delete, the calendar and the discount export. Campaigns are a small collection per tenant, read
+ * whole and filtered in memory. A user without all stores sees the campaigns that run in their
+ * store and may only aim campaigns at it (spec part 1 §6).
+ */
+
+export interface CampaignQuery {
+  page: number;
+  per_page: number;
+  q: string;
+  type?: string | undefined;
+  types: string[];
+  /** Y (default): active campaigns only; N: inactive ones too. */
+  show_actives: boolean;
+  running_only: boolean;
+  running_at?: string | undefined;
+  channel_id?: number | undefined;
+}
+
+/** Where a campaign stands on `today`. */
+export function campaignStatus(c: Pick<CampaignRecord, 'active' | 'start_at' | 'end_at'>, today: string): CampaignStatus {
+  if (c.active !== 'Y') return 'inactive';
+  if (c.start_at > today) return 'scheduled';
+  if (c.end_at < today) return 'ended';
+  return 'running';
+}
+
+const visible = (ctx: ServiceContext) => {
+  const inScope = storeScope(ctx);
+  return (c: CampaignRecord) => c.stores.length === 0 || c.stores.some((s) => inScope(s.id_store));
+};
+
+async function existing(ctx: ServiceContext, id: number): Promise<CampaignRecord> {
+  const campaign = await campaignsRepository(ctx.tenant).get(id);
+  if (!campaign || !visible(ctx)(campaign)) throw notFound(CAMPAIGN_NOT_FOUND);
+  return campaign;
+}
+
+/** GET /web/campaigns: newest first, the spec's filters, page size 20. */
+export async function listCampaigns(ctx: ServiceContext, query: CampaignQuery): Promise<Paginated<CampaignRow>> {
+  const today = localDay(ctx.now());
+  const words = normalizeText(query.q).split(' ').filter(Boolean);
+  const types = new Set([...query.types, ...(query.type ? [query.type] : [])]);
+  const at = query.running_at ?? today;
+  const rows = (await campaignsRepository(ctx.tenant).all())
+    .filter(visible(ctx))
+    .filter((c) => !query.show_actives || c.active === 'Y')
+    .filter((c) => types.size === 0 || types.has(c.type))
+    .filter((c) => !(query.running_only || query.running_at) || (c.active === 'Y' && c.start_at <= at && c.end_at >= at))
+    .filter((c) => {
+      if (words.length === 0) return true;
+      const text = `${c.id} ${normalizeText(c.description)}`;
+      return words.every((w) => text.split(' ').some((t) => t.startsWith(w)));
+    })
+    .sort((a, b) => b.id - a.id);
+  const page = rows.slice((query.page - 1) * query.per_page, query.page * query.per_page);
+  const leads = await leadSummaries(ctx, page.map((c) => c.id_lead).filter((l): l is number => l !== null));
+  return paginated(
+    page.map((c) => ({
+      id: c.id,
+      description: c.description,
+      type: c.type,
+      active: c.active,
+      id_lead: c.id_lead,
+      lead_description: c.id_lead ? (leads.get(c.id_lead)?.description ?? null) : null,
+      population: c.id_lead ? (leads.get(c.id_lead)?.population ?? null) : null,
+      start_at: c.start_at,
+      end_at: c.end_at,
+      created_at: c.created_at,
+      updated_at: c.updated_at,
+      product_count: c.product_count,
+      status: campaignStatus(c, today),
+    })),
+    rows.length,
+    query.page,
+    query.per_page,
+  );
+}
+
+/** GET /web/campaigns/simple: every visible campaign, short, by description. */
+export async function simpleCampaigns(ctx: ServiceContext): Promise<CampaignSimple[]> {
+  return (await campaignsRepository(ctx.tenant).all())
+    .filter(visible(ctx))
+    .sort((a, b) => a.description.localeCompare(b.description, 'pt-BR') || a.id - b.id)
+    .map(({ id, description, type, active }) => ({ id, description, type, active }));
+}
+
+/** GET /web/campaign/details: the campaign with its product rows (named from the catalogue) and the `campaign_*` lists. */
+export async function campaignDetails(ctx: ServiceContext, id: number): Promise<CampaignDetails> {
+  const campaign = await existing(ctx, id);
+  const repo = campaignsRepository(ctx.tenant);
+  const [products, leads] = await Promise.all([repo.products(id), leadSummaries(ctx, campaign.id_lead ? [campaign.id_lead] : [])]);
+  const names = await productNames(ctx, products.map((p) => p.code));
+  const rows = products.map((p) => ({ ...p, description: names.get(p.code) ?? null }));
+  return {
+    id: campaign.id,
+    description: campaign.description,
+    type: campaign.type,
+    active: campaign.active,
+    id_lead: campaign.id_lead,
+    lead_description: campaign.id_lead ? (leads.get(campaign.id_lead)?.description ?? null) : null,
+    start_at: campaign.start_at,
+    end_at: campaign.end_at,
+    created_at: campaign.created_at,
+    updated_at: campaign.updated_at,
+    info: campaign.info,
+    products: rows,
+    stores: campaign.stores,
+    brands: campaign.brands,
+    payments: campaign.payments,
+    groups: campaign.groups,
+    campaign_stores: campaign.stores,
+    campaign_brands: campaign.brands,
+    campaign_products: rows,
+    campaign_payments: campaign.payments.map((p) => ({ id_payment_method: p.id_payment_method })),
+    campaign_info: campaign.info,
+    campaign_accelerators: [],
+  };
+}
+
+/** Product descriptions by EAN (the catalogue's own lookup; unknown codes are left out). */
+async function productNames(ctx: ServiceContext, codes: string[]): Promise<Map<string, string>> {
+  if (codes.length === 0) return new Map();
+  const found = await classifyProducts(ctx, codes.slice(0, 2_000));
+  return new Map([...found].map(([code, p]) => [code, p.description]));
+}
+
+/**
+ * What a save may name: existing stores within the user's scope, and an existing lead. Refused
+ * with the field's message before anything is written.
+ */
+async function checkReferences(ctx: ServiceContext, campaign: Campaign): Promise<void> {
+  const names = await storeNames(ctx);
+  const unknown = campaign.stores.find((s) => !names.has(s.id_store));
+  if (unknown) throw invalid({ stores: `Loja ${unknown.id_store} não encontrada.` });
+  const inScope = storeScope(ctx);
+  if (campaign.stores.some((s) => !inScope(s.id_store))) throw forbidden('Você só pode criar campanhas para a sua loja.');
+  if (campaign.id_lead) {
+    const leads = await leadSummaries(ctx, [campaign.id_lead]);
+    if (!leads.has(campaign.id_lead)) throw invalid({ id_lead: 'Lead não encontrado.' });
+  }
+}
+
+/** Whether a campaign holds budgets at checkout (then the tenant's hold sweep must run). */
+const hasBudget = (c: Campaign) => c.info.budget > 0 || c.products.some((p) => p.budget > 0 || p.budget_limit > 0);
+
+const fieldsOf = ({ description, type, active, id_lead, start_at, end_at, stores, brands, payments, groups, info }: Campaign): CampaignFields => ({
+  description,
+  type,
+  active,
+  id_lead,
+  start_at,
+  end_at: end_at || NO_END_DATE,
+  stores,
+  brands,
+  payments,
+  groups,
+  info,
+});
+
+/** POST /web/campaign/new: {id}. */
+export async function createCampaign(ctx: ServiceContext, campaign: Campaign): Promise<{ id: number }> {
+  await checkReferences(ctx, campaign);
+  const saved = await campaignsRepository(ctx.tenant).create(fieldsOf(campaign), campaign.products, staffOf(ctx)?.userId ?? null, ctx.now().toISOString());
+  if (hasBudget(campaign)) await ensureHoldsSweep(ctx);
+  return { id: saved.id };
+}
+
+/** PUT /web/campaign/update: {id}. A stale `updated_at` (edited by someone else since it was read) is a conflict. */
+export async function updateCampaign(ctx: ServiceContext, campaign: Campaign): Promise<{ id: number }> {
+  if (!campaign.id) throw invalid({ id: 'Campanha inválida.' });
+  const current = await existing(ctx, campaign.id);
+  if (campaign.updated_at && campaign.updated_at !== current.updated_at) throw conflict(STALE_CAMPAIGN);
+  await checkReferences(ctx, campaign);
+  await campaignsRepository(ctx.tenant).update(current, fieldsOf(campaign), campaign.products, ctx.now().toISOString());
+  if (hasBudget(campaign)) await ensureHoldsSweep(ctx);
+  return { id: current.id };
+}
+
+/** DELETE /web/campaign/delete. */
+export async function deleteCampaign(ctx: ServiceContext, id: number): Promise<void> {
+  const current = await existing(ctx, id);
+  await campaignsRepository(ctx.tenant).remove(current);
+}
+
+/** GET /web/campaigns/calendar: the visible campaigns whose period meets [start, end]. */
+export async function campaignCalendar(ctx: ServiceContext, range: { start: string; end: string }): Promise<CalendarEntry[]> {
+  return (await campaignsRepository(ctx.tenant).all())
+    .filter(visible(ctx))
+    .filter((c) => c.start_at <= range.end && c.end_at >= range.start)
+    .sort((a, b) => a.start_at.localeCompare(b.start_at) || a.id - b.id)
+    .map(({ id, description, type, active, start_at, end_at }) => ({ id, description, type, active, start_at, end_at }));
+}
+
+/** The columns of the discount export (spec part 2 §3 'Export rows'). */
+const DISCOUNT_COLUMNS = ['coupon', 'id_basket', 'itens', 'operator', 'total_amount', 'sequence', 'code', 'quantity', 'price', 'amount', 'discount', 'discount_perc', 'final_price', 'budget'] as const;
+
+/** GET /web/campaign/export: the discounts the campaign granted on settled purchases, xlsx. */
+export async function exportCampaign(ctx: ServiceContext, id: number): Promise<{ fileName: string; content: Buffer }> {
+  const campaign = await existing(ctx, id);
+  const usage = await checkoutRepository(ctx.tenant).usage(campaign.id);
+  const rows: unknown[][] = [[...DISCOUNT_COLUMNS], ...usage.map((u) => DISCOUNT_COLUMNS.map((c) => u[c] ?? ''))];
+  const XLSX = await import('@e965/xlsx');
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Descontos');
+  const content = XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+  return { fileName: `campanha-${campaign.id}.xlsx`, content };
+}
