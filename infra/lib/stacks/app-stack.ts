@@ -32,8 +32,11 @@ export const QUEUE_SENDERS: Readonly<Record<string, readonly string[]>> = {
   segmentation: ['segmentation', 'jobs'],
 };
 
-/** Domains whose API function creates and cancels EventBridge schedules (a lead's auto-refresh). */
-export const SCHEDULE_MANAGERS: readonly string[] = ['segmentation'];
+/**
+ * Domains whose API function creates and cancels EventBridge schedules (a lead's auto-refresh;
+ * the campaigns' sweep of unsettled checkout holds, scheduled when a campaign gets a budget).
+ */
+export const SCHEDULE_MANAGERS: readonly string[] = ['segmentation', 'campaigns'];
 
 /** What the app stack uses from the data stack. */
 export interface AppStackData {

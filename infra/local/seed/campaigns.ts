@@ -25,7 +25,7 @@ export const campaignsSeeder: Seeder = {
     const pix = payments.find((p) => /pix/i.test(p.description)) ?? payments[0];
     const campaigns: unknown[] = [
       {
-        description: 'Semana do Hortifruti — 15% off',
+        description: 'Ofertas da semana — 15% off',
         type: 'D',
         start_at: addDays(today, -3),
         end_at: addDays(today, 4),
