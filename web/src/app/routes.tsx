@@ -33,6 +33,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/lead/edit/:id', permission: write('Leads'), breadcrumbs: [{ text: 'Segmentação' }, { text: 'Leads', href: '/leads' }, { text: 'Alterar lead' }], lazy: () => import('../pages/leads/form-page') },
   { path: '/tags', permission: read('Tags'), breadcrumbs: [{ text: 'Segmentação' }, { text: 'Tags' }], lazy: () => import('../pages/tags/tags-page') },
   { path: '/geolocation', permission: write('Leads'), breadcrumbs: [{ text: 'Segmentação' }, { text: 'Geográfica' }], lazy: () => import('../pages/geolocation/geolocation-page') },
+  { path: '/campaign/sell', permission: read('Campaigns'), breadcrumbs: [{ text: 'Campanhas' }, { text: 'Descontos' }], lazy: () => import('../pages/campaigns/list-page') },
+  { path: '/campaign/sell/new', permission: write('Campaigns'), breadcrumbs: [{ text: 'Campanhas' }, { text: 'Descontos', href: '/campaign/sell' }, { text: 'Cadastrando Campanha' }], lazy: () => import('../pages/campaigns/form-page') },
+  { path: '/campaign/edit/:id', permission: write('Campaigns'), breadcrumbs: [{ text: 'Campanhas' }, { text: 'Descontos', href: '/campaign/sell' }, { text: 'Alterando Campanha' }], lazy: () => import('../pages/campaigns/form-page') },
+  { path: '/campaign/calendar', permission: read('Campaigns'), breadcrumbs: [{ text: 'Campanhas' }, { text: 'Calendário' }], lazy: () => import('../pages/campaigns/calendar-page') },
 ];
 
 /** Paths whose screen exists: the menu's `availableRoutes`. */
