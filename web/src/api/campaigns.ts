@@ -8,8 +8,8 @@ import {
   CampaignSimple,
 } from '@freguesia/shared/schemas/campaign-api';
 import { PaymentMethod, Product, type ProductSearchField } from '@freguesia/shared/schemas/catalog';
-import { sessionToken } from '../app/session';
-import { api, ApiError, buildUrl, errorMessage, handleExpiredSession } from './client';
+import { api, ApiError } from './client';
+import { downloadExport, exportFileName } from './download';
 import { paginated, parseAnswer, tenantKey, type Paginated } from './query';
 
 /**
@@ -164,50 +164,21 @@ export const useCampaignCalendar = (start: string, end: string) =>
 
 // ---------------------------------------------------------------- export
 
-/**
- * GET /web/campaign/export?id&type: the xlsx saved as a file. Fetched as bytes (the JSON client
- * would read it as text).
- */
-export async function downloadCampaignExport(campaign: {
+/** GET /web/campaign/export?id&type: the discount export saved as an xlsx file. */
+export const downloadCampaignExport = (campaign: {
   id: number;
   description: string;
   type: string;
-}): Promise<void> {
-  const token = sessionToken();
-  const response = await fetch(buildUrl('/web/campaign/export', { id: campaign.id, type: campaign.type }), {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) {
-    if (response.status === 401 && token) handleExpiredSession();
-    const body: unknown = await response.json().catch(() => undefined);
-    throw new ApiError(response.status, errorMessage(body) ?? `Erro ${response.status}`, body);
-  }
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = campaignExportFileName(campaign, response.headers.get('content-disposition'));
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+}): Promise<void> =>
+  downloadExport('/web/campaign/export', { id: campaign.id, type: campaign.type }, (disposition) =>
+    campaignExportFileName(campaign, disposition),
+  );
 
 /** The server's file name when it sends one, else 'campanha-<id>-<description>.xlsx'. */
-export function campaignExportFileName(
+export const campaignExportFileName = (
   campaign: { id: number; description: string },
   disposition: string | null,
-): string {
-  const named = disposition && /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
-  if (named?.[1]) return decodeURIComponent(named[1]);
-  const slug = campaign.description
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .toLowerCase();
-  return `campanha-${campaign.id}${slug ? `-${slug}` : ''}.xlsx`;
-}
+): string => exportFileName(campaign, disposition, 'campanha', 'xlsx');
 
 // ---------------------------------------------------------------- option lists of the wizard
 

@@ -7,8 +7,8 @@ import {
   type LeadMember,
 } from '@freguesia/shared/schemas/segmentation';
 import { ANY_CAMPAIGN, type LookupSource } from '@freguesia/shared/segmentation/conditions';
-import { sessionToken } from '../app/session';
-import { api, ApiError, buildUrl, errorMessage, handleExpiredSession } from './client';
+import { api } from './client';
+import { downloadExport, exportFileName } from './download';
 import { paginated, parseAnswer, tenantKey, type Paginated } from './query';
 
 /**
@@ -140,45 +140,13 @@ export async function previewPopulation(
 }
 
 /**
- * GET /web/leads/export?id: the semicolon CSV saved as a file. Fetched as bytes (not through the
- * JSON client) so the UTF-8 BOM that lets Excel read the accents reaches the file untouched.
+ * GET /web/leads/export?id: the semicolon CSV saved as a file, as bytes, so the UTF-8 BOM that lets
+ * Excel read the accents reaches the file untouched.
  */
-export async function downloadLeadExport(lead: { id: number; description: string }): Promise<void> {
-  const token = sessionToken();
-  const response = await fetch(buildUrl('/web/leads/export', { id: lead.id }), {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) {
-    if (response.status === 401 && token) handleExpiredSession();
-    const body: unknown = await response.json().catch(() => undefined);
-    throw new ApiError(response.status, errorMessage(body) ?? `Erro ${response.status}`, body);
-  }
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = exportFileName(lead, response.headers.get('content-disposition'));
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-/** The server's file name when it sends one, else 'lead-<id>-<description>.csv'. */
-export function exportFileName(
-  lead: { id: number; description: string },
-  disposition: string | null,
-): string {
-  const named = disposition && /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
-  if (named?.[1]) return decodeURIComponent(named[1]);
-  const slug = lead.description
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .toLowerCase();
-  return `lead-${lead.id}${slug ? `-${slug}` : ''}.csv`;
-}
+export const downloadLeadExport = (lead: { id: number; description: string }): Promise<void> =>
+  downloadExport('/web/leads/export', { id: lead.id }, (disposition) =>
+    exportFileName(lead, disposition, 'lead', 'csv'),
+  );
 
 // ---------------------------------------------------------------- lookups of the condition rows
 
@@ -323,9 +291,10 @@ export async function lookupLabel(
     if (!/^\d{7}$/.test(id)) return undefined;
     try {
       const city = z.looseObject({ ibge: idOf, city: z.string(), state: z.string().nullish() });
-      const found = rows(city, await api.get<unknown>('/web/cities/search', { query: { q: id }, signal })).find(
-        (c) => c.ibge === id,
-      );
+      const found = rows(
+        city,
+        await api.get<unknown>('/web/cities/search', { query: { q: id }, signal }),
+      ).find((c) => c.ibge === id);
       return found ? [found.city, found.state].filter(Boolean).join('/') : undefined;
     } catch {
       return undefined;

@@ -1,9 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { Tag } from '@freguesia/shared/schemas/segmentation';
-import { sessionToken } from '../app/session';
 import type { ServerListOptions, ServerListParams } from '../components/table';
-import { api, ApiError, buildUrl, errorMessage, handleExpiredSession } from './client';
+import { api } from './client';
+import { downloadExport, exportFileName } from './download';
 import { paginated, parseAnswer, tenantKey, type Paginated } from './query';
 
 /**
@@ -83,50 +83,14 @@ export const saveTag = ({ id, description }: { id?: number; description: string 
 export const deleteTag = (id: number) => api.delete<unknown>('/web/tag/delete', { query: { id } });
 
 /** The server's file name when it sends one, else 'tag-<id>-<description>.xlsx'. */
-export function tagExportFileName(
+export const tagExportFileName = (
   tag: { id: number; description: string },
   disposition: string | null,
-): string {
-  const named = disposition && /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
-  if (named?.[1]) {
-    try {
-      return decodeURIComponent(named[1]);
-    } catch {
-      return named[1];
-    }
-  }
-  const slug = tag.description
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .toLowerCase();
-  return `tag-${tag.id}${slug ? `-${slug}` : ''}.xlsx`;
-}
+): string => exportFileName(tag, disposition, 'tag', 'xlsx');
 
-/**
- * GET /web/tag/export?id: the xlsx saved as a file. Fetched as bytes (the JSON client would read
- * the workbook as text and break it); a 401 ends the session like any other call.
- */
-export async function downloadTagExport(tag: { id: number; description: string }): Promise<void> {
-  const token = sessionToken();
-  const response = await fetch(buildUrl('/web/tag/export', { id: tag.id }), {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) {
-    if (response.status === 401 && token) handleExpiredSession();
-    const body: unknown = await response.json().catch(() => undefined);
-    throw new ApiError(response.status, errorMessage(body) ?? `Erro ${response.status}`, body);
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = tagExportFileName(tag, response.headers.get('content-disposition'));
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+/** GET /web/tag/export?id: the xlsx saved as a file. */
+export const downloadTagExport = (tag: { id: number; description: string }): Promise<void> =>
+  downloadExport('/web/tag/export', { id: tag.id }, (disposition) => tagExportFileName(tag, disposition));
 
 // ---------------------------------------------------------------- hooks
 
