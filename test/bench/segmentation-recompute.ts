@@ -94,3 +94,5 @@ console.log(
 );
 console.log(`carga da máquina (1 min): ${loadavg()[0]!.toFixed(1)}`);
 await dynamo.stop();
+// The engine's module-level clients keep sockets open: end the process once the figures are out.
+process.exit(0);
