@@ -1,9 +1,6 @@
-import Alert from '@cloudscape-design/components/alert';
-import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
+import { recordGate } from '../../components/record-gate';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Spinner from '@cloudscape-design/components/spinner';
 import Wizard, { type WizardProps } from '@cloudscape-design/components/wizard';
 import { useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -53,28 +50,16 @@ export default function CampaignFormPage() {
   const id = editId(param);
   const record = useCampaign(id, { fresh: true });
   const navigate = useNavigate();
-  if (id !== undefined && record.isPending) {
-    return (
-      <Box textAlign="center" padding="xxl">
-        <Spinner size="large" /> <Box variant="span">Carregando campanha…</Box>
-      </Box>
-    );
-  }
-  if (id !== undefined && !record.data) {
-    const notFound = record.error instanceof ApiError && record.error.status === 404;
-    return (
-      <Alert
-        type="error"
-        header={notFound ? 'Campanha não encontrada.' : 'Não foi possível carregar a campanha.'}
-        action={<Button onClick={() => navigate(LIST)}>Voltar às campanhas</Button>}
-      >
-        {notFound
-          ? 'Ela pode ter sido excluída.'
-          : record.error instanceof Error
-            ? record.error.message
-            : null}
-      </Alert>
-    );
+  if (id !== undefined) {
+    const gate = recordGate({
+      record,
+      loading: 'Carregando campanha…',
+      notFound: 'Campanha não encontrada.',
+      failed: 'Não foi possível carregar a campanha.',
+      notFoundHint: 'Ela pode ter sido excluída.',
+      action: { label: 'Voltar às campanhas', onClick: () => navigate(LIST) },
+    });
+    if (gate) return gate;
   }
   return <CampaignWizard key={id ?? 'new'} record={id === undefined ? null : (record.data ?? null)} />;
 }

@@ -1,7 +1,4 @@
-import Alert from '@cloudscape-design/components/alert';
-import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
-import Spinner from '@cloudscape-design/components/spinner';
+import { recordGate } from '../../components/record-gate';
 import Wizard, { type WizardProps } from '@cloudscape-design/components/wizard';
 import { documentDigits, padDocument } from '@freguesia/shared/domain/document';
 import { maskDocument } from '@freguesia/shared/domain/masks';
@@ -47,29 +44,16 @@ export default function CustomerFormPage() {
   const { id } = useParams();
   const record = useCustomer(id);
 
-  if (id !== undefined && record.isPending) {
-    return (
-      <Box textAlign="center" padding="xxl">
-        <Spinner size="large" /> <Box variant="span">Carregando cliente…</Box>
-      </Box>
-    );
-  }
-  if (id !== undefined && !record.data) {
-    const notFound = record.error instanceof ApiError && record.error.status === 404;
-    return (
-      <Alert
-        type="error"
-        header={notFound ? 'Cliente não encontrado.' : 'Não foi possível carregar o cliente.'}
-        action={<Button onClick={() => void record.refetch()}>Tentar novamente</Button>}
-      >
-        {/* The 404's message is the header already: say what to do instead of repeating it. */}
-        {notFound
-          ? 'Ele pode ter sido excluído. Volte à lista de clientes e busque novamente.'
-          : record.error instanceof Error
-            ? record.error.message
-            : null}
-      </Alert>
-    );
+  if (id !== undefined) {
+    const gate = recordGate({
+      record,
+      loading: 'Carregando cliente…',
+      notFound: 'Cliente não encontrado.',
+      failed: 'Não foi possível carregar o cliente.',
+      notFoundHint: 'Ele pode ter sido excluído. Volte à lista de clientes e busque novamente.',
+      action: { label: 'Tentar novamente', onClick: () => void record.refetch() },
+    });
+    if (gate) return gate;
   }
   // Keyed by the record so a redirect from /customer/new to an edit starts fresh.
   return <CustomerWizard key={`${id ?? 'new'}`} record={id === undefined ? null : (record.data ?? null)} />;

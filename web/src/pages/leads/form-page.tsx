@@ -1,3 +1,4 @@
+import { recordGate } from '../../components/record-gate';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -8,7 +9,6 @@ import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Spinner from '@cloudscape-design/components/spinner';
 import { isProtectedLead, LEAD_MESSAGES, type LeadCustomerRow } from '@freguesia/shared/schemas/segmentation';
 import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -72,28 +72,16 @@ export default function LeadFormPage() {
   const record = useLead(id);
   const navigate = useNavigate();
 
-  if (id !== undefined && record.isPending) {
-    return (
-      <Box textAlign="center" padding="xxl">
-        <Spinner size="large" /> <Box variant="span">Carregando lead…</Box>
-      </Box>
-    );
-  }
-  if (id !== undefined && !record.data) {
-    const notFound = record.error instanceof ApiError && record.error.status === 404;
-    return (
-      <Alert
-        type="error"
-        header={notFound ? LEAD_MESSAGES.notFound : 'Não foi possível carregar o lead.'}
-        action={<Button onClick={() => navigate('/leads')}>Voltar aos leads</Button>}
-      >
-        {notFound
-          ? 'Ele pode ter sido excluído.'
-          : record.error instanceof Error
-            ? record.error.message
-            : null}
-      </Alert>
-    );
+  if (id !== undefined) {
+    const gate = recordGate({
+      record,
+      loading: 'Carregando lead…',
+      notFound: LEAD_MESSAGES.notFound,
+      failed: 'Não foi possível carregar o lead.',
+      notFoundHint: 'Ele pode ter sido excluído.',
+      action: { label: 'Voltar aos leads', onClick: () => navigate('/leads') },
+    });
+    if (gate) return gate;
   }
   if (record.data && isProtectedLead(record.data.description)) {
     return (
