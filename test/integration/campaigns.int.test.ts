@@ -185,6 +185,19 @@ describe('campaigns and checkout', () => {
     await remove(id);
   });
 
+  it('keeps the holds of two sales apart when the point of sale sends neither session nor coupon', async () => {
+    const id = await create(itemCampaign('Duas unidades', EAN_B, { type: 6, price: 1, budget_limit: 2 }));
+    const anonymous = () => {
+      const body = basket('', [{ code: EAN_B, units: 1, price: 7.5 }]);
+      return checkout({ ...body, basket: { ...body.basket, coupon: '' } });
+    };
+    // Three sales of one checkout, none named: two get the last units, the third nothing.
+    const discounts = [];
+    for (let i = 0; i < 3; i++) discounts.push((await anonymous()).body.basket.total_discount);
+    expect(discounts).toEqual([1, 1, 0]);
+    await remove(id);
+  });
+
   it('records the discounts of a session once its purchase arrives from the point of sale', async () => {
     const id = await create(itemCampaign('Arroz 10%', EAN_A, { type: 2, price: 10 }));
     const priced = await checkout(basket('9001', [{ code: EAN_A, units: 2, price: 10 }]));

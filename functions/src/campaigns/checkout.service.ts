@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { centsToNumber } from '@freguesia/shared/domain/money';
 import { basketLines, paymentDiscount, subtotalAnswer, type ProductFacts } from '@freguesia/shared/promotions/checkout';
 import { evaluate } from '@freguesia/shared/promotions/engine';
@@ -160,7 +161,9 @@ export async function checkoutSubtotal(ctx: ServiceContext, request: SubtotalReq
   const codes = request.basket.items.map((i) => i.barcode);
   const limits = budgetLimits(candidates, new Set(codes));
   const repo = checkoutRepository(ctx.tenant);
-  const session = request.session || `${store}:${request.basket.checkout}:${request.basket.coupon}`;
+  // Without a session the purchase key names it; without a coupon either, nothing tells two sales
+  // apart, so each call gets its own session (never replacing another sale's hold; released by the sweep).
+  const session = request.session || (request.basket.coupon ? `${store}:${request.basket.checkout}:${request.basket.coupon}` : `anon:${randomUUID()}`);
   // Independent reads in parallel: one round trip after the active set's version.
   const readState = () => Promise.all([repo.session(session), limits.size > 0 ? repo.used([...limits.values()]) : Promise.resolve(new Map())]);
   const [facts, customer, firstState] = await Promise.all([

@@ -1,4 +1,5 @@
 import { recordGate } from '../../components/record-gate';
+import { wizardStrings } from '../../components/wizard-strings';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Wizard, { type WizardProps } from '@cloudscape-design/components/wizard';
@@ -181,18 +182,7 @@ function CampaignWizard({ record }: { record: CampaignDetails | null }) {
         onSubmit={() => void submit()}
         onCancel={() => navigate(LIST)}
         submitButtonText="Finalizar"
-        i18nStrings={{
-          stepNumberLabel: (n) => `Passo ${n}`,
-          collapsedStepsLabel: (n, total) => `Passo ${n} de ${total}`,
-          skipToButtonLabel: (step) => `Ir para ${step.title}`,
-          navigationAriaLabel: 'Passos da campanha',
-          cancelButton: 'Cancelar',
-          previousButton: 'Voltar',
-          nextButton: 'Próximo',
-          optional: 'opcional',
-          nextButtonLoadingAnnouncement: 'Carregando o próximo passo',
-          submitButtonLoadingAnnouncement: 'Salvando a campanha',
-        }}
+        i18nStrings={wizardStrings('Passos da campanha', 'Salvando a campanha')}
       />
     </SpaceBetween>
   );

@@ -1,4 +1,5 @@
 import { recordGate } from '../../components/record-gate';
+import { wizardStrings } from '../../components/wizard-strings';
 import Wizard, { type WizardProps } from '@cloudscape-design/components/wizard';
 import { documentDigits, padDocument } from '@freguesia/shared/domain/document';
 import { maskDocument } from '@freguesia/shared/domain/masks';
@@ -253,18 +254,7 @@ function CustomerWizard({ record }: { record: CustomerDetails | null }) {
         onSubmit={() => void submit()}
         onCancel={() => navigate('/customers')}
         submitButtonText="Finalizar"
-        i18nStrings={{
-          stepNumberLabel: (n) => `Passo ${n}`,
-          collapsedStepsLabel: (n, total) => `Passo ${n} de ${total}`,
-          skipToButtonLabel: (step) => `Ir para ${step.title}`,
-          navigationAriaLabel: 'Passos do cadastro',
-          cancelButton: 'Cancelar',
-          previousButton: 'Voltar',
-          nextButton: 'Próximo',
-          optional: 'opcional',
-          nextButtonLoadingAnnouncement: 'Carregando o próximo passo',
-          submitButtonLoadingAnnouncement: 'Salvando o cliente',
-        }}
+        i18nStrings={wizardStrings('Passos do cadastro', 'Salvando o cliente')}
       />
     </>
   );
