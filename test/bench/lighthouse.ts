@@ -13,7 +13,11 @@
  * benchmark index of about 1,000 or more; it prints the host's index ("BenchmarkIndex") so a slow or
  * busy host can be told apart from a slow page. LIGHTHOUSE_CPU_SLOWDOWN=<n> sets another multiplier
  * (Lighthouse's throttling guide: calibrate it to the host), and the figures then say so.
+ * LIGHTHOUSE_REPORT_DIR=<folder> keeps every run's full JSON report there (LCP element and phases,
+ * long tasks, main-thread work by script) for a closer look.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startRuntime } from './runtime';
@@ -34,6 +38,7 @@ const TARGETS = { performance: 90, accessibility: 100 } as const;
 const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
 /** Each page is measured this many times; the median performance run is reported (simulated throttling still varies). */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 const CPU_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN) : undefined;
 
 interface Audit {
@@ -59,6 +64,11 @@ async function measure(url: string, port: number) {
     ...(CPU_SLOWDOWN === undefined ? {} : { throttling: { ...MOBILE_THROTTLING, cpuSlowdownMultiplier: CPU_SLOWDOWN } }),
   });
   if (!result) throw new Error(`Lighthouse não produziu resultado para ${url}`);
+  if (REPORT_DIR) {
+    mkdirSync(REPORT_DIR, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root'}-${Date.now()}.json`;
+    writeFileSync(join(REPORT_DIR, name), JSON.stringify(result.lhr));
+  }
   const { categories, audits, environment } = result.lhr as unknown as {
     categories: Record<'performance' | 'accessibility', Category>;
     audits: Record<string, Audit>;

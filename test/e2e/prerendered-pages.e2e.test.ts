@@ -7,9 +7,11 @@ import { adminCredentials, apiLogin } from '../support/login';
 
 /**
  * /login and /cadastro are prerendered into login.html and cadastro.html (web/src/public): the
- * browser paints them before any script runs, then their code takes the markup over. What a user
- * would notice if that broke: a blank or unstyled page until the JavaScript arrives, a form that
- * could be sent natively (the password in the URL), typed text lost, or the page redrawn.
+ * browser paints them before any script runs, their small entry readies them (the portal's texts
+ * and look, the login's tenant), and their code (React) takes the markup over at the visitor's
+ * first interaction. What a user would notice if that broke: a blank or unstyled page until the
+ * JavaScript arrives, a form that could be sent natively (the password in the URL), typed text
+ * lost, a click made before the code arrived lost, or the page redrawn.
  */
 let browser: Browser;
 let context: BrowserContext;
@@ -87,7 +89,7 @@ describe('prerendered public pages', () => {
     const errors = watchErrors(page);
     let release = () => undefined as void;
     const held = new Promise<void>((done) => (release = done));
-    // The page's code (imported by the entry after the first paint) is held back until the visitor has typed.
+    // The page's code (imported by the entry at the first interaction) is held back until the visitor has typed.
     await context.route(/\/assets\/login-start-[\w-]+\.js$/, async (route) => {
       await held;
       await route.continue();
@@ -106,6 +108,67 @@ describe('prerendered public pages', () => {
     expect(await heading!.evaluate((element) => element.isConnected)).toBe(true);
     await page.getByTestId('login-submit').click();
     await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+    expect(errors).toEqual([]);
+  });
+
+  it("replays a press of 'Entrar' made before the code arrived, with what was typed", async () => {
+    await newPage(1280);
+    const errors = watchErrors(page);
+    let release = () => undefined as void;
+    const held = new Promise<void>((done) => (release = done));
+    await context.route(/\/assets\/login-start-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl()}/login`);
+    // Readied by the entry alone: the tenant's label, and 'Entrar' usable.
+    await expect.poll(() => page.getByTestId('login-tenant').textContent()).toBe('DEMO');
+    await expect.poll(() => page.title()).toBe('DEMO | Freguesia');
+    await page.getByLabel('E-mail').fill(adminCredentials.email);
+    await page.getByLabel('Senha').fill(adminCredentials.password);
+    await page.getByTestId('login-submit').click();
+    // Not sent natively meanwhile (the password would be in the URL).
+    expect(new URL(page.url()).search).toBe('');
+    release();
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+    expect(errors).toEqual([]);
+  });
+
+  it('loads no React on /login and /cadastro until the visitor interacts, yet shows the tenant at once', async () => {
+    await newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${baseUrl()}/cadastro`);
+    await page.getByText('Clube Demo', { exact: false }).first().waitFor();
+    expect(await page.getByTestId('portal-tenant').textContent()).not.toBe('\u00a0');
+    await page.getByRole('button', { name: 'Quero me cadastrar' }).waitFor();
+    await page.goto(`${baseUrl()}/login`);
+    await expect.poll(() => page.getByTestId('login-tenant').textContent()).toBe('DEMO');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((path) => /\/(cadastro|login)-start-/.test(path))).toEqual([]);
+  });
+
+  it('replays a click on the portal made before its code arrived, without a second settings request', async () => {
+    await newPage();
+    const errors = watchErrors(page);
+    const settingsCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/customer/settings') settingsCalls.push(request.url());
+    });
+    let release = () => undefined as void;
+    const held = new Promise<void>((done) => (release = done));
+    await context.route(/\/assets\/cadastro-start-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl()}/cadastro`);
+    await page.getByRole('button', { name: 'Quero me cadastrar' }).click();
+    release();
+    await page.getByTestId('portal-document').waitFor();
+    await page.getByTestId('portal-document').pressSequentially('111');
+    expect(settingsCalls).toHaveLength(1);
     expect(errors).toEqual([]);
   });
 

@@ -16,6 +16,11 @@ export function setFlash(notice: FlashNotice, storage = browserStorage('session'
   storage?.setItem(FLASH_KEY, JSON.stringify(notice));
 }
 
+/** Whether a notice is waiting to be shown (without taking it). */
+export function hasFlash(storage: KeyValueStorage | undefined = browserStorage('session')): boolean {
+  return !!storage?.getItem(FLASH_KEY);
+}
+
 /** Returns the stored notice and forgets it, so that it is shown exactly once. */
 export function takeFlash(
   storage: KeyValueStorage | undefined = browserStorage('session'),

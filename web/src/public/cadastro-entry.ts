@@ -3,12 +3,26 @@
 import '@cloudscape-design/global-styles/index.css';
 import '../app/app.css';
 import '../pages/portal/portal.css';
-import { afterFirstPaint } from './after-first-paint';
+import { hasFlash } from '../app/flash';
+import { documentTitle } from '../app/tenant';
+import { paintEarly, readEarlyAnswers, recordEarlyClicks } from '../pages/portal/portal-early';
+import { onIntent } from './on-intent';
 
 /**
  * Entry of cadastro.html, what a page load of /cadastro gets (served for that path by `npm start`
- * and CloudFront): the portal's welcome view is prerendered in the file, and its code
- * (cadastro-start.tsx, no router) takes it over after the first paint. The portal is the same
- * whatever the staff session, as in the app.
+ * and CloudFront): the portal's welcome view is prerendered in the file, and this entry, with no
+ * React, fills it in with the tenant's texts and look as soon as the preloaded settings arrive
+ * (pages/portal/portal-early.ts). The page's code (cadastro-start.tsx: React, no router) takes
+ * the page over at the visitor's first interaction, replaying a click made before it had loaded;
+ * at once when there is something only it can show (a notice left by the previous page, an
+ * unknown tenant, settings that could not be read). The portal is the same whatever the staff
+ * session, as in the app.
  */
-afterFirstPaint(() => import('./cadastro-start'));
+document.title = documentTitle();
+recordEarlyClicks();
+const takeOver = onIntent(() => import('./cadastro-start').then((m) => m.startCadastro));
+if (hasFlash()) takeOver.now();
+void readEarlyAnswers().then((answers) => {
+  if (answers) paintEarly(answers);
+  else takeOver.now();
+});

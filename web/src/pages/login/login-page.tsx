@@ -2,7 +2,7 @@
 // set, tooltips and message formatter (~60 KB gzip), and this page is the first thing most
 // users download (budget ≤ 150 KB gzip with the app entry).
 import { useMutation } from '@tanstack/react-query';
-import { useRef, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { login } from '../../api/auth';
 import { ApiError } from '../../api/client';
@@ -15,6 +15,7 @@ import { applyServerErrors } from '../../components/form/server-errors';
 import { useHydrated } from '../../public/hydration';
 import { LoginIllustration, LoginWaves } from './login-art';
 import { lazyResolver } from './lazy-resolver';
+import { loginReadyEarly, takeEarlySubmit } from './login-early';
 import { LoginField } from './login-field';
 import { LOGIN_FAILED, loginFailureContent } from './login-messages';
 import './login-page.css';
@@ -46,9 +47,16 @@ export default function LoginPage() {
     resolver,
   });
   // Prerendered markup (login.html) knows neither the tenant nor the code that submits: the
-  // tenant label waits for hydration in reserved space, and 'Entrar' stays disabled until the
-  // form can really be sent (a native submit would put the password in the URL).
+  // tenant label waits in reserved space, and 'Entrar' stays disabled until the form can really
+  // be sent (a native submit would put the password in the URL) — that is, until the page's entry
+  // has readied the markup (login-early.ts: it holds an early press) or, without it, hydration.
   const hydrated = useHydrated();
+  const ready = hydrated || loginReadyEarly();
+  const formRef = useRef<HTMLFormElement>(null);
+  // 'Entrar' pressed before this code had loaded: sent now, with what was typed meanwhile.
+  useEffect(() => {
+    if (takeEarlySubmit()) formRef.current?.requestSubmit();
+  }, []);
 
   /**
    * A field's registration that keeps what the visitor, or the browser's autofill, typed into the
@@ -126,14 +134,14 @@ export default function LoginPage() {
             <div>
               <div className="login-product">{PRODUCT_NAME}</div>
               <div className="login-tenant" data-testid="login-tenant">
-                {hydrated ? TENANT.toUpperCase() : '\u00a0'}
+                {ready ? TENANT.toUpperCase() : '\u00a0'}
               </div>
             </div>
           </div>
           <h1 id="login-title" className="login-title">
             Acesse sua conta
           </h1>
-          <form noValidate onSubmit={onSubmit} data-testid="login-form" className="login-form">
+          <form ref={formRef} noValidate onSubmit={onSubmit} data-testid="login-form" className="login-form">
             <LoginField id="login-email" label="E-mail" error={errors.email?.message}>
               <input
                 type="email"
@@ -172,7 +180,7 @@ export default function LoginPage() {
                 <span className="app-spinner" aria-hidden="true" />
               </div>
             ) : (
-              <button type="submit" className="login-submit" data-testid="login-submit" disabled={!hydrated}>
+              <button type="submit" className="login-submit" data-testid="login-submit" disabled={!ready}>
                 Entrar
               </button>
             )}

@@ -5,6 +5,7 @@ import type { FlowView } from './portal-flow';
 import { PortalDialog } from './portal-dialog';
 import { ActionButton } from './portal-fields';
 import { PortalFrame, usePortal } from './portal-frame';
+import { clearEarlyAction, DEFAULT_WELCOME, earlyAction } from './portal-early';
 import { HOME_TEXT } from './portal-look';
 import { RichText } from './rich-text';
 
@@ -13,12 +14,11 @@ import { RichText } from './rich-text';
  *
  * Three views: home (programme description and two buttons), register and login/update. The
  * last two (portal-flow.tsx: the forms, with zod and react-hook-form) are a chunk of their own,
- * fetched as soon as the welcome view is on screen, so that the first paint stays small.
+ * fetched as soon as this page is mounted, so that the first paint stays small. On a page load
+ * of /cadastro the welcome view is first drawn without React (portal-early.ts), and this page
+ * mounts at the visitor's first interaction: a button clicked before that is acted on here.
  */
 type View = 'home' | FlowView;
-
-const DEFAULT_WELCOME =
-  'Bem-vindo(a) ao nosso programa de fidelidade! Cadastre-se para receber ofertas, novidades e benefícios exclusivos.';
 
 const loadFlow = () => import('./portal-flow');
 const PortalFlow = lazy(loadFlow);
@@ -44,11 +44,16 @@ function Skeleton({ buttons }: { buttons: number }) {
 export default function RegisterPage() {
   const portal = usePortal();
   const { look } = portal;
-  const [view, setView] = useState<View>('home');
+  // A button clicked on the welcome view before this code had loaded (portal-early.ts) takes effect now.
+  const [view, setView] = useState<View>(() => {
+    const action = earlyAction();
+    return action === 'portal-go-register' ? 'register' : action === 'portal-go-login' ? 'login' : 'home';
+  });
   const [revealed, setRevealed] = useState(false);
-  const [termsOpen, setTermsOpen] = useState(false);
+  const [termsOpen, setTermsOpen] = useState(() => earlyAction() === 'portal-home-terms');
 
   useEffect(() => {
+    clearEarlyAction();
     // Failures show up (as the route error) only if the visitor then opens a step.
     loadFlow().catch(() => undefined);
   }, []);
