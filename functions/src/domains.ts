@@ -24,7 +24,16 @@ export const domains: DomainDefinition[] = [
   { name: 'auth', prefixes: ['/api/web/login', '/api/web/permissions'] },
   {
     name: 'settings',
-    prefixes: ['/api/web/settings', '/api/web/roles', '/api/web/role', '/api/web/users', '/api/web/user', '/api/customer/settings'],
+    prefixes: [
+      '/api/web/settings',
+      '/api/web/roles',
+      '/api/web/role',
+      '/api/web/users',
+      '/api/web/user',
+      '/api/web/labels',
+      '/api/web/label',
+      '/api/customer/settings',
+    ],
   },
   {
     name: 'catalog',

@@ -1,5 +1,7 @@
 import { localDay } from '@freguesia/shared/domain/dates';
 import { SubtotalAnswer } from '@freguesia/shared/schemas/campaign';
+import { readFile } from 'node:fs/promises';
+import { inflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, screenshot as saveScreenshot } from '../support/browser';
@@ -10,9 +12,9 @@ import { adminCredentials, apiCall, apiLogin, loginAs } from '../support/login';
  * part 2 §1, §2, §2.1, §4, §5, §8): a goods (D) campaign is built in the four-step wizard (the
  * step validations and their 'Ops!' notices, one store through the transfer list, one product of
  * the demo catalogue through 'Adicionando Produtos' with dynamic 2 at 10 %), shows in the list
- * ('Sem data final'), discounts 10 % of the product at the checkout (POST /api/checkout/subtotal
- * with the staff token), appears on the month calendar, is edited (15 %, an end date) and deleted.
- * The tests run in order and build on each other.
+ * ('Sem data final'), prints from its details (the A4 PDF), discounts 10 % of the product at the
+ * checkout (POST /api/checkout/subtotal with the staff token), appears on the month calendar, is
+ * edited (15 %, an end date) and deleted. The tests run in order and build on each other.
  */
 
 let browser: Browser;
@@ -98,6 +100,19 @@ async function subtotal(item: { code: string; regular_price: number } = product)
   return SubtotalAnswer.parse(answer.body);
 }
 
+/** The text operators of a PDF: its Flate streams inflated (jsPDF compresses each page's stream). */
+function pdfText(pdf: Buffer): string {
+  return [...pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)]
+    .map((m) => {
+      try {
+        return inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
+      } catch {
+        return '';
+      }
+    })
+    .join('\n');
+}
+
 /** `percent` % of the product's price in reais, rounded to the centavo. */
 const percentOf = (percent: number) => Math.round(Math.round(product.regular_price * 100) * percent) / 10_000;
 
@@ -160,6 +175,8 @@ describe('discount campaigns (staff)', () => {
     await button('Nova campanha').click();
     await page.waitForURL((url) => url.pathname === '/campaign/sell/new');
     await byTestId('campaign-wizard-title').getByText('Cadastrando Campanha').waitFor({ timeout: 20_000 });
+    // Nothing to print before the campaign is saved.
+    expect(await byTestId('campaign-print').count()).toBe(0);
 
     // Step 1: the description is required; the period starts today.
     expect(await input('campaign-start').inputValue()).toBe(localDay().split('-').reverse().join('/'));
@@ -247,6 +264,20 @@ describe('discount campaigns (staff)', () => {
     await details.getByText(product.code).waitFor({ timeout: 15_000 });
     await expect.poll(() => byTestId('campaign-details-stores').textContent()).toContain(store.name);
     await screenshot(page, 'campaigns-details');
+
+    // 'Imprimir' saves the A4 printout: a PDF with the description and the product.
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 20_000 }),
+      byTestId('campaign-print', details).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`campanha-${campaignId}.pdf`);
+    const pdf = await readFile((await download.path())!);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(1024);
+    const printed = pdfText(pdf);
+    expect(printed).toContain(`(${DESCRIPTION})`);
+    expect(printed).toContain(product.code);
+    expect(printed).toContain('Sem prazo final');
     await details.getByRole('button', { name: 'Fechar', exact: true }).last().click();
   });
 
@@ -277,6 +308,7 @@ describe('discount campaigns (staff)', () => {
     await page.getByRole('menuitem', { name: 'Alterar' }).click();
     await page.waitForURL((url) => url.pathname === `/campaign/edit/${campaignId}`);
     await byTestId('campaign-wizard-title').getByText('Alterando Campanha').waitFor({ timeout: 20_000 });
+    expect(await byTestId('campaign-print').isVisible()).toBe(true);
     expect(await input('campaign-description').inputValue()).toBe(DESCRIPTION);
     await input('campaign-description').fill(EDITED);
     await byTestId('campaign-no-end').locator('input').uncheck();

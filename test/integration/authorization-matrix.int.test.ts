@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, type Ability } from '@freguesia/shared/domain/permissions';
 import { domains } from '@freguesia/functions/domains';
 import type { RouteDefinition } from '@freguesia/functions/lib/http/route';
+import { handler as campaignsHandler } from '@freguesia/functions/campaigns/handler';
 import { handler as catalogHandler } from '@freguesia/functions/catalog/handler';
 import { handler as customersHandler } from '@freguesia/functions/customers/handler';
 import { handler as integrationHandler } from '@freguesia/functions/integration/handler';
@@ -138,6 +139,8 @@ interface ScopeFixture {
   productCode: string;
   customerId: number;
   day: string;
+  /** A discount campaign of both stores on the product. */
+  campaignId: number;
 }
 
 /** Amounts that exist only in the other store: any of them in an answer is a leak. */
@@ -151,6 +154,7 @@ const SCOPE_INPUTS: Record<string, (f: ScopeFixture) => { path?: string; query?:
   'GET /api/web/prices': (f) => ({ query: { id_product: f.productId } }),
   'GET /api/web/baskets/get': (f) => ({ query: { id: f.customerId } }),
   'GET /api/web/baskets/filter': (f) => ({ query: { date: f.day } }),
+  'GET /api/web/campaigns/{id}/labels': (f) => ({ path: `/api/web/campaigns/${f.campaignId}/labels` }),
 };
 
 /** Store-id fields equal to `store` anywhere in an answer. */
@@ -202,7 +206,16 @@ describe('authorization matrix: store scope of a single-store user', () => {
       body: { baskets: [basket(own, 12, '1001'), basket(other, 6543.21, '1002')] },
     });
     expect(ingested.body.accepted, ingested.text).toBe(2);
-    f = { own, other, productId: product.id, productCode: product.code, customerId: created.body.id, day };
+    const campaign = await admin(campaignsHandler, 'POST', '/api/web/campaign/new', {
+      description: 'Campanha das duas lojas',
+      type: 'D',
+      start_at: day,
+      stores: [{ id_store: own }, { id_store: other }],
+      info: {},
+      products: [{ code: product.code, type: 2, price: 10 }],
+    });
+    expect(campaign.status, campaign.text).toBe(200);
+    f = { own, other, productId: product.id, productCode: product.code, customerId: created.body.id, day, campaignId: campaign.body.id };
     clerk = await t.userWith(
       PERMISSIONS.map(({ action, subject }) => ({ action, subject }) as Ability),
       { allStores: false, storeId: own },
@@ -216,6 +229,7 @@ describe('authorization matrix: store scope of a single-store user', () => {
         'catalog: GET /api/web/products',
         'catalog: GET /api/web/product/find',
         'customers: GET /api/web/baskets/get',
+        'campaigns: GET /api/web/campaigns/{id}/labels',
       ]),
     );
   });

@@ -1,4 +1,5 @@
 import { campaignRoutes } from './campaigns.routes';
 import { checkoutRoutes } from './checkout.routes';
+import { labelPrintRoutes } from './labels-print.routes';
 
-export const routes = [...campaignRoutes, ...checkoutRoutes];
+export const routes = [...campaignRoutes, ...checkoutRoutes, ...labelPrintRoutes];

@@ -47,12 +47,18 @@ export async function downloadExport(
     const body: unknown = await response.json().catch(() => undefined);
     throw new ApiError(response.status, errorMessage(body) ?? `Erro ${response.status}`, body);
   }
-  const url = URL.createObjectURL(await response.blob());
+  saveBlob(await response.blob(), fileName(response.headers.get('content-disposition')));
+}
+
+/** Saves bytes made in the browser (a generated PDF) as a file named `fileName`. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = fileName(response.headers.get('content-disposition'));
+  link.download = fileName;
   document.body.appendChild(link);
   link.click();
   link.remove();
+  // The download has started by now; the URL is freed later, not at once, for slow browsers.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -18,6 +18,7 @@ import { useFollow } from '../../app/shell/use-follow';
 import { EMPTY, formatDateTime, yesNo } from '../../components/format';
 import { dynamicNeeds, dynamicOf, UNKNOWN_PRODUCT } from './form-model';
 import { activeText, periodText, typeLabel, WHOLE_BASE } from './format';
+import { CampaignPrintButton } from './print-button';
 
 /** What the list row or the calendar entry already knows, shown while the details load. */
 export interface CampaignSummary {
@@ -48,9 +49,9 @@ function ruleText(type: number | null, value: number | null): string {
 
 /**
  * 'Detalhes' of a campaign (list row action, calendar click): the saved campaign read again with
- * GET /web/campaign/details, its period, audience, stores, rule and product rows; 'Alterar' for
- * write Campaigns. Other kinds than discounts (TV, lucky numbers, tickets) show what the calendar
- * knows.
+ * GET /web/campaign/details, its period, audience, stores, rule and product rows; 'Imprimir' (the A4
+ * printout) and, for write Campaigns, 'Alterar'. Other kinds than discounts (TV, lucky numbers,
+ * tickets) show what the calendar knows.
  */
 export function CampaignDetailsModal({
   campaign,
@@ -77,6 +78,7 @@ export function CampaignDetailsModal({
             <Button variant="link" onClick={onDismiss}>
               Fechar
             </Button>
+            {discount ? <CampaignPrintButton campaign={details.data} /> : null}
             {discount && canWrite ? (
               <Button
                 variant="primary"

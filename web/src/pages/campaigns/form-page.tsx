@@ -27,6 +27,7 @@ import {
   TITLE_NEW,
   type CampaignFormValues,
 } from './form-model';
+import { CampaignPrintButton } from './print-button';
 import { AudienceStep, StoresStep } from './stores-audience-steps';
 import { TriggerStep } from './trigger-step';
 
@@ -170,7 +171,12 @@ function CampaignWizard({ record }: { record: CampaignDetails | null }) {
   return (
     <SpaceBetween size="m">
       {leaveGuard.modal}
-      <Header variant="h1" data-testid="campaign-wizard-title">
+      <Header
+        variant="h1"
+        data-testid="campaign-wizard-title"
+        // The printout is of the campaign as saved, not of unsaved changes in the steps.
+        actions={editing ? <CampaignPrintButton campaign={record} /> : undefined}
+      >
         {editing ? TITLE_EDIT : TITLE_NEW}
       </Header>
       <Wizard

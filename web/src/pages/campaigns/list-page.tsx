@@ -23,6 +23,7 @@ import { ConfirmDeleteModal } from '../../components/delete-confirmation';
 import { RowActions } from '../../components/row-actions';
 import { ServerTable, useServerList } from '../../components/table';
 import { CampaignDetailsModal } from './details-modal';
+import { LabelsPrintModal } from './labels-print-modal';
 import { TYPE_OPTIONS } from './form-model';
 import { activeText, audienceText, periodText, STATUS_TYPES, statusText, typeLabel } from './format';
 
@@ -34,7 +35,7 @@ const ALL_TYPES = { value: '', label: 'Todos os tipos' };
  * /campaign/sell 'Descontos' (read Campaigns; spec part 2 §2 'Campaign lists', §4): server pages of
  * 20 with 'Total de N campanhas', search, type filter, inactive campaigns hidden unless asked for,
  * 'Em andamento' (running today). Row options: Detalhes; Alterar and Excluir for write Campaigns;
- * Exportar (xlsx) for read Campaigns. Label printing is not offered yet.
+ * Exportar (xlsx) for read Campaigns; 'Imprimir etiquetas' (a PDF of price labels, §2.6) for write Campaigns.
  */
 export default function CampaignListPage() {
   const navigate = useNavigate();
@@ -51,6 +52,7 @@ export default function CampaignListPage() {
   const remove = useDeleteCampaign();
   const [toDelete, setToDelete] = useState<CampaignRow | null>(null);
   const [showing, setShowing] = useState<CampaignRow | null>(null);
+  const [labelling, setLabelling] = useState<CampaignRow | null>(null);
   const [exporting, setExporting] = useState<number | null>(null);
 
   const exportCampaign = async (row: CampaignRow) => {
@@ -126,6 +128,7 @@ export default function CampaignListPage() {
               onClick: () => navigate(`/campaign/edit/${c.id}`),
             },
             { id: 'delete', text: 'Excluir', visible: canWrite, onClick: () => setToDelete(c) },
+            { id: 'labels', text: 'Imprimir etiquetas', visible: canWrite, onClick: () => setLabelling(c) },
             {
               id: 'export',
               text: exporting === c.id ? 'Exportando…' : 'Exportar',
@@ -199,6 +202,7 @@ export default function CampaignListPage() {
         noMatchText={EMPTY_TEXT}
       />
       {showing ? <CampaignDetailsModal campaign={showing} onDismiss={() => setShowing(null)} /> : null}
+      {labelling ? <LabelsPrintModal campaign={labelling} onDismiss={() => setLabelling(null)} /> : null}
       {toDelete ? (
         <ConfirmDeleteModal
           header="Excluir campanha"

@@ -10,16 +10,18 @@ import { failureMessage } from '../../api/client';
 import { useSettings } from '../../api/settings';
 import { DashboardTab } from './platform/dashboard-tab';
 import { IntegrationTab } from './platform/integration-tab';
+import { LabelsTab } from './platform/labels-tab';
 import { PortalTab } from './platform/portal-tab';
 import './settings.css';
 
 /**
- * The tabs of this issue. The spec's other tabs ('Central de Atendimentos', 'Comunicação',
- * 'Etiquetas de Descontos', 'NPS') arrive with their own features: no empty tab meanwhile.
+ * The tabs built so far, in the spec's order. The spec's other tabs ('Central de Atendimentos',
+ * 'Comunicação', 'NPS') arrive with their own features: no empty tab meanwhile.
  */
 export const PLATFORM_TABS = [
   { id: 'painel', label: 'Painel de controle' },
   { id: 'portal', label: 'Portal de cadastro' },
+  { id: 'etiquetas', label: 'Etiquetas de Descontos' },
   { id: 'integracao', label: 'Integração' },
 ] as const;
 type TabId = (typeof PLATFORM_TABS)[number]['id'];
@@ -32,6 +34,8 @@ export default function PlatformPage() {
 
   function content() {
     if (tab === 'integracao') return <IntegrationTab />;
+    // Label layouts are records of their own, not key/value settings.
+    if (tab === 'etiquetas') return <LabelsTab />;
     if (saved.error) {
       return (
         <Alert type="error" header="Não foi possível carregar as configurações">
