@@ -15,10 +15,14 @@ export interface QueueDefinition {
 }
 
 export const queues: QueueDefinition[] = [
-  { name: 'email', maxReceiveCount: 3, timeoutSeconds: 60 },
-  { name: 'sms', maxReceiveCount: 3, timeoutSeconds: 60 },
+  // Communications (src/communications, functions/README.md "Communications"): the planner and
+  // schedule firings, one sender per channel, and the provider's delivery events.
+  { name: 'communications', consumer: 'communications', entry: 'planner.consumer.ts', maxReceiveCount: 3, timeoutSeconds: 120 },
+  { name: 'email', consumer: 'communications', entry: 'send.consumer.ts', maxReceiveCount: 3, timeoutSeconds: 60 },
+  { name: 'email-events', consumer: 'communications', entry: 'events.consumer.ts', maxReceiveCount: 3, timeoutSeconds: 60 },
+  { name: 'sms', consumer: 'communications', entry: 'send.consumer.ts', maxReceiveCount: 3, timeoutSeconds: 60 },
   { name: 'whatsapp', maxReceiveCount: 3, timeoutSeconds: 60 },
-  { name: 'push', maxReceiveCount: 3, timeoutSeconds: 60 },
+  { name: 'push', consumer: 'communications', entry: 'send.consumer.ts', maxReceiveCount: 3, timeoutSeconds: 60 },
   // Background jobs: tag renames reaching the customers (src/segmentation/tags.consumer.ts).
   { name: 'jobs', consumer: 'segmentation', entry: 'tags.consumer.ts', maxReceiveCount: 3, timeoutSeconds: 300 },
   // Lead recomputes (plan, segments, auto-refresh, daily pass); see functions/README.md, "Population engine".

@@ -73,6 +73,17 @@ export const streamProcessors: StreamProcessorDefinition[] = [
     retryAttempts: 10,
     timeoutSeconds: 60,
   },
+  {
+    // E-mail, SMS and push campaigns keep their schedules in step: src/communications/schedules.stream.ts.
+    name: 'communications-schedules',
+    domain: 'communications',
+    entry: 'schedules.stream.ts',
+    entities: ['campaign'],
+    batchSize: 50,
+    maxBatchingWindowSeconds: 1,
+    retryAttempts: 10,
+    timeoutSeconds: 60,
+  },
 ];
 
 /** The attribute in which ElectroDB stores an item's entity name. */

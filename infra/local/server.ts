@@ -1,4 +1,5 @@
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { outboxRoute } from './outbox-page';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -174,6 +175,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
         if (!domain) return sendJson(res, 404, { message: 'Rota não encontrada.' });
         return invokeHttp(await loadHandler(domain.name), domain.name, req, res);
       }
+      if (path.startsWith('/_local/outbox') && (await outboxRoute(req, res, path))) return;
       if (path.startsWith('/link/') && existsSync(join(functionsDir, 'shortlinks', 'redirect.ts'))) {
         return invokeHttp(await loadHandler('shortlinks', 'redirect.ts'), 'shortlinks-redirect', req, res);
       }

@@ -60,8 +60,40 @@ function send(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
+/** Messages the SMS (Zenvia) and push (OneSignal) stand-ins accepted, one per idempotency key. */
+export const providerMessages = { sms: new Map<string, Record<string, unknown>>(), push: new Map<string, Record<string, unknown>>() };
+
+function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      try {
+        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>);
+      } catch {
+        resolve({});
+      }
+    });
+  });
+}
+
+/** Zenvia's `POST /v2/channels/sms/messages` and OneSignal's `POST /notifications`, deduplicated by their keys. */
+async function handleProvider(req: IncomingMessage, res: ServerResponse, kind: 'sms' | 'push'): Promise<void> {
+  const body = await readBody(req);
+  const key = String(kind === 'sms' ? (body.externalId ?? '') : (body.idempotency_key ?? ''));
+  const to = kind === 'sms' ? String(body.to ?? '') : JSON.stringify(body.include_aliases ?? {});
+  if (!key || !to) return send(res, 400, { message: 'missing destination or key' });
+  if (kind === 'sms' && !/^\d{12,13}$/.test(to)) return send(res, 400, { message: 'invalid phone number' });
+  const seen = providerMessages[kind].get(key);
+  const id = (seen?.id as string | undefined) ?? `${kind}-${providerMessages[kind].size + 1}`;
+  if (!seen) providerMessages[kind].set(key, { ...body, id });
+  return send(res, 200, { id });
+}
+
 function handle(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://stand-in');
+  if (req.method === 'POST' && url.pathname === '/zenvia/v2/channels/sms/messages') return void handleProvider(req, res, 'sms');
+  if (req.method === 'POST' && url.pathname === '/onesignal/notifications') return void handleProvider(req, res, 'push');
   const cep = /^\/ws\/([^/]+)\/json\/?$/.exec(url.pathname);
   if (cep) {
     const digits = cep[1] ?? '';
@@ -106,6 +138,17 @@ export async function startOfflineLookups(env: NodeJS.ProcessEnv = process.env):
   const standIns = await startStandIns();
   env.CEP_BASE_URL = standIns.cepBaseUrl;
   env.GEOCODE_BASE_URL = standIns.geocodeBaseUrl;
+  return standIns;
+}
+
+/**
+ * `npm start`: SMS and push go to the stand-ins (Zenvia and OneSignal twins), never to the real
+ * providers, unless SMS_BASE_URL / PUSH_BASE_URL name another endpoint.
+ */
+export async function startMessagingStandIns(env: NodeJS.ProcessEnv = process.env): Promise<StandIns> {
+  const standIns = await startStandIns();
+  env.SMS_BASE_URL ||= `${standIns.url}/zenvia`;
+  env.PUSH_BASE_URL ||= `${standIns.url}/onesignal`;
   return standIns;
 }
 

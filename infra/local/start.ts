@@ -99,6 +99,8 @@ async function main(): Promise<void> {
     await startOfflineLookups();
     log(`• Modo offline: CEP e geolocalização respondidos localmente (CEPs conhecidos: ${knownStandInCeps().join(', ')})`);
   }
+  // SMS and push never leave the machine: local twins of the providers (e-mail goes to the outbox).
+  await (await import('./stand-ins')).startMessagingStandIns();
 
   if (await ensureTable(dynamo.client, tableName)) log(`• Tabela ${tableName} criada no DynamoDB Local`);
   // Imported after the environment is set: handler modules read it at load time.
@@ -128,6 +130,7 @@ async function main(): Promise<void> {
   log(`  Portal:    http://demo.localhost:${port}/cadastro`);
   log(`  Login:     ${admin.email} / ${admin.password}   (somente local)`);
   log(`  PDV:       token de integração ${localIntegrationToken('demo')}`);
+  log(`  E-mails:   http://demo.localhost:${port}/_local/outbox   (caixa de saída local: o que os clientes receberiam)`);
   log(`  Saúde:     http://localhost:${port}/api/health`);
   log(`  Dados em ${dataDir}   (npm start -- --reset recomeça do zero)`);
 }

@@ -1,7 +1,7 @@
 import type { Campaign, CampaignProduct } from '@freguesia/shared/schemas/campaign';
 import { CounterEntity } from '../lib/ddb/entities/counter';
 import { countersFor } from '../lib/ddb/counters';
-import { failedIndex, transactionError, writeTransaction } from '../lib/ddb/transactions';
+import { failedIndex, isConditionFailure, transactionError, writeTransaction } from '../lib/ddb/transactions';
 import { conflict } from '../lib/errors';
 import { CampaignEntity, CampaignProductEntity, campaignsService, type CampaignItem } from './campaigns.entities';
 
@@ -172,6 +172,29 @@ export function campaignsRepository(tenant: string) {
         await CounterEntity.update({ tenant, name: VERSION_COUNTER }).add({ value: 1 }).go();
       }
       return (await this.get(id))!;
+    },
+
+    /**
+     * Merges `patch` into a campaign's info (the sending pipeline's `executed_at`, `canceled_at`),
+     * under the version read (an edit saved meanwhile is read again; a save started before this
+     * one is a conflict); the active set's version stays (communications are not read at checkout).
+     * `unlessSet`: skipped when the info already has that key (first writer wins). Answers whether it wrote.
+     */
+    async patchInfo(id: number, patch: Record<string, unknown>, unlessSet?: string): Promise<boolean> {
+      const current = await this.get(id);
+      if (!current) return false;
+      const info = current.info as unknown as Record<string, unknown>;
+      if (unlessSet && info[unlessSet]) return false;
+      try {
+        await CampaignEntity.patch({ tenant, id })
+          .set({ info: { ...info, ...patch }, version: current.version + 1 })
+          .where((a, { eq }) => eq(a.version, current.version))
+          .go();
+      } catch (error) {
+        if (isConditionFailure(error)) return this.patchInfo(id, patch, unlessSet);
+        throw error;
+      }
+      return true;
     },
 
     /** Deletes a campaign (unless edited meanwhile) with its total, then its product rows. */

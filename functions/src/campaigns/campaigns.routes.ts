@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { isDay } from '@freguesia/shared/domain/dates';
 import { Campaign, DISCOUNT_TYPES } from '@freguesia/shared/schemas/campaign';
+import { AnalyticsLead, COMMUNICATION_TYPES, CommunicationCampaign } from '@freguesia/shared/schemas/communication';
+import { campaignAnalytics, leadFromAnalytics } from '../communications/analytics.service';
 import { pageQuery } from '../lib/ddb/pagination';
 import { route } from '../lib/http/route';
 import { FileResponse, XLSX_TYPE } from '../lib/http/response';
@@ -14,9 +16,13 @@ import {
   simpleCampaigns,
   updateCampaign,
 } from './campaigns.service';
+import { createCommunication, updateCommunication } from './communication-campaigns.service';
+
+const DISCOUNT_LABEL: Record<string, true> = Object.fromEntries(DISCOUNT_TYPES.map((t) => [t, true]));
 
 const READ = { action: 'read', subject: 'Campaigns' } as const;
-const WRITE = { action: 'write', subject: 'Campaigns' } as const;
+/** Staff only: the service checks Campaigns or, for a communication, its channel (spec part 3 §6). */
+const BY_TYPE = null;
 
 const NOT_FOUND = 'Campanha não encontrada.';
 const idQuery = z.object({
@@ -31,17 +37,19 @@ const day = z
   .string()
   .trim()
   .refine(isDay, 'Data inválida: use AAAA-MM-DD.');
-const type = z.enum(DISCOUNT_TYPES, { error: 'Tipo de campanha inválido.' });
+const type = z.enum([...DISCOUNT_TYPES, ...COMMUNICATION_TYPES], { error: 'Tipo de campanha inválido.' });
+/** The body of a save: a discount campaign or a communication, told apart by `type`. */
+const AnyCampaign = z.discriminatedUnion('type', [Campaign, CommunicationCampaign], { error: 'Tipo de campanha inválido.' });
 
 /** A campaign of 10,000 products is about 2 MB of JSON. */
 const CAMPAIGN_BODY_BYTES = 4 * 1024 * 1024;
 
-/** Discount campaigns (spec part 2 §7). */
+/** Campaigns (spec part 2 §7): discounts and, with the same paths, the communications of part 3 §3. */
 export const campaignRoutes = [
   route({
     method: 'GET',
     path: '/api/web/campaigns',
-    permission: READ,
+    permission: BY_TYPE,
     query: pageQuery(20, 200).extend({
       q: z.string().trim().max(100, 'Busca muito longa.').default(''),
       type: z.preprocess((v) => (v === '' ? undefined : v), type.optional()),
@@ -76,7 +84,7 @@ export const campaignRoutes = [
   route({
     method: 'GET',
     path: '/api/web/campaign/details',
-    permission: READ,
+    permission: BY_TYPE,
     query: idQuery,
     handler: ({ service, query }) => campaignDetails(service, query.id),
   }),
@@ -94,27 +102,43 @@ export const campaignRoutes = [
   route({
     method: 'POST',
     path: '/api/web/campaign/new',
-    permission: WRITE,
-    body: Campaign,
+    permission: BY_TYPE,
+    body: AnyCampaign,
     maxBodyBytes: CAMPAIGN_BODY_BYTES,
-    handler: ({ service, body }) => createCampaign(service, body),
+    handler: ({ service, body }) => (body.type in DISCOUNT_LABEL ? createCampaign(service, body as Campaign) : createCommunication(service, body as CommunicationCampaign)),
   }),
   route({
     method: 'PUT',
     path: '/api/web/campaign/update',
-    permission: WRITE,
-    body: Campaign,
+    permission: BY_TYPE,
+    body: AnyCampaign,
     maxBodyBytes: CAMPAIGN_BODY_BYTES,
-    handler: ({ service, body }) => updateCampaign(service, body),
+    handler: ({ service, body }) => (body.type in DISCOUNT_LABEL ? updateCampaign(service, body as Campaign) : updateCommunication(service, body as CommunicationCampaign)),
   }),
   route({
     method: 'DELETE',
     path: '/api/web/campaign/delete',
-    permission: WRITE,
+    permission: BY_TYPE,
     query: idQuery,
     handler: async ({ service, query }) => {
       await deleteCampaign(service, query.id);
       return { id: query.id };
     },
+  }),
+  // The analytics of a communication campaign (spec part 3 §7), kept by the communications domain.
+  route({
+    method: 'GET',
+    path: '/api/web/campaigns/{id}/analytics',
+    permission: BY_TYPE,
+    params: idQuery,
+    handler: ({ service, params }) => campaignAnalytics(service, params.id),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/web/campaigns/{id}/analytics/lead',
+    permission: { action: 'write', subject: 'Leads' },
+    params: idQuery,
+    body: AnalyticsLead,
+    handler: ({ service, params, body }) => leadFromAnalytics(service, params.id, body),
   }),
 ];

@@ -1,6 +1,7 @@
 import { localDay } from '@freguesia/shared/domain/dates';
 import { normalizeText } from '@freguesia/shared/domain/text';
 import { NO_END_DATE, type Campaign } from '@freguesia/shared/schemas/campaign';
+import { isCommunicationType } from '@freguesia/shared/schemas/communication';
 import type { CalendarEntry, CampaignDetails, CampaignRow, CampaignSimple, CampaignStatus } from '@freguesia/shared/schemas/campaign-api';
 import { classifyProducts } from '../catalog/products.service';
 import { storeNames, storeScope } from '../catalog/stores.service';
@@ -32,6 +33,25 @@ export interface CampaignQuery {
   channel_id?: number | undefined;
 }
 
+/** The subject whose permission also covers a communication type (spec part 3 §6): e-mail, SMS and templates are Communications; push and app art are Mobile. */
+const CHANNEL_SUBJECT: Readonly<Record<string, string>> = { EMAIL: 'Communications', TEMAIL: 'Communications', SMS: 'Communications', PUSH: 'Mobile', APPF: 'Mobile', APPB: 'Mobile' };
+
+/**
+ * Who may read or write campaigns of a type: Campaigns for every type (spec part 2 §6, part 3 §6:
+ * analytics, edit, duplicate, delete), and the channel's own subject for communications (e-mail,
+ * SMS and template create under Communications; push and art under Mobile). Service calls without
+ * a staff user (the pipeline, tests) pass.
+ */
+export function assertCampaignAccess(ctx: ServiceContext, action: 'read' | 'write', types: readonly string[]): void {
+  const staff = staffOf(ctx);
+  if (!staff) return;
+  const allowed = (type: string) => {
+    const subjects = ['Campaigns', ...(CHANNEL_SUBJECT[type] ? [CHANNEL_SUBJECT[type]] : [])];
+    return staff.abilities.some((a) => a.action === action && subjects.includes(a.subject));
+  };
+  if (!(types.length > 0 ? types : ['D']).every(allowed)) throw forbidden();
+}
+
 /** Where a campaign stands on `today`. */
 export function campaignStatus(c: Pick<CampaignRecord, 'active' | 'start_at' | 'end_at'>, today: string): CampaignStatus {
   if (c.active !== 'Y') return 'inactive';
@@ -45,9 +65,10 @@ const visible = (ctx: ServiceContext) => {
   return (c: CampaignRecord) => c.stores.length === 0 || c.stores.some((s) => inScope(s.id_store));
 };
 
-async function existing(ctx: ServiceContext, id: number): Promise<CampaignRecord> {
+async function existing(ctx: ServiceContext, id: number, action: 'read' | 'write' = 'read'): Promise<CampaignRecord> {
   const campaign = await campaignsRepository(ctx.tenant).get(id);
   if (!campaign || !visible(ctx)(campaign)) throw notFound(CAMPAIGN_NOT_FOUND);
+  assertCampaignAccess(ctx, action, [campaign.type]);
   return campaign;
 }
 
@@ -56,12 +77,14 @@ export async function listCampaigns(ctx: ServiceContext, query: CampaignQuery): 
   const today = localDay(ctx.now());
   const words = normalizeText(query.q).split(' ').filter(Boolean);
   const types = new Set([...query.types, ...(query.type ? [query.type] : [])]);
+  assertCampaignAccess(ctx, 'read', [...types]);
   const at = query.running_at ?? today;
   const rows = (await campaignsRepository(ctx.tenant).all())
     .filter(visible(ctx))
     .filter((c) => !query.show_actives || c.active === 'Y')
     .filter((c) => types.size === 0 || types.has(c.type))
     .filter((c) => !(query.running_only || query.running_at) || (c.active === 'Y' && c.start_at <= at && c.end_at >= at))
+    .filter((c) => query.channel_id === undefined || Number((c.info as { channel_id?: unknown }).channel_id) === query.channel_id)
     .filter((c) => {
       if (words.length === 0) return true;
       const text = `${c.id} ${normalizeText(c.description)}`;
@@ -85,12 +108,17 @@ export async function listCampaigns(ctx: ServiceContext, query: CampaignQuery): 
       updated_at: c.updated_at,
       product_count: c.product_count,
       status: campaignStatus(c, today),
+      ...(isCommunicationType(c.type) ? { info: listInfo(c.info as unknown as Record<string, unknown>) } : {}),
     })),
     rows.length,
     query.page,
     query.per_page,
   );
 }
+
+/** What a communication row shows of its info (never the message body nor the editor project). */
+const LIST_INFO_KEYS = ['type', 'run_on', 'run_frequency', 'executed_at', 'canceled_at', 'canceled_by', 'url', 'approvement', 'value', 'layout_title', 'layout_header', 'recipients', 'channel_id'] as const;
+const listInfo = (info: Record<string, unknown>) => Object.fromEntries(LIST_INFO_KEYS.filter((k) => k in info).map((k) => [k, info[k]]));
 
 /** GET /web/campaigns/simple: every visible campaign, short, by description. */
 export async function simpleCampaigns(ctx: ServiceContext): Promise<CampaignSimple[]> {
@@ -175,6 +203,7 @@ const fieldsOf = ({ description, type, active, id_lead, start_at, end_at, stores
 
 /** POST /web/campaign/new: {id}. */
 export async function createCampaign(ctx: ServiceContext, campaign: Campaign): Promise<{ id: number }> {
+  assertCampaignAccess(ctx, 'write', [campaign.type]);
   await checkReferences(ctx, campaign);
   const saved = await campaignsRepository(ctx.tenant).create(fieldsOf(campaign), campaign.products, staffOf(ctx)?.userId ?? null, ctx.now().toISOString());
   if (hasBudget(campaign)) await ensureHoldsSweep(ctx);
@@ -184,7 +213,7 @@ export async function createCampaign(ctx: ServiceContext, campaign: Campaign): P
 /** PUT /web/campaign/update: {id}. A stale `updated_at` (edited by someone else since it was read) is a conflict. */
 export async function updateCampaign(ctx: ServiceContext, campaign: Campaign): Promise<{ id: number }> {
   if (!campaign.id) throw invalid({ id: 'Campanha inválida.' });
-  const current = await existing(ctx, campaign.id);
+  const current = await existing(ctx, campaign.id, 'write');
   if (campaign.updated_at && campaign.updated_at !== current.updated_at) throw conflict(STALE_CAMPAIGN);
   await checkReferences(ctx, campaign);
   await campaignsRepository(ctx.tenant).update(current, fieldsOf(campaign), campaign.products, ctx.now().toISOString());
@@ -194,7 +223,7 @@ export async function updateCampaign(ctx: ServiceContext, campaign: Campaign): P
 
 /** DELETE /web/campaign/delete. */
 export async function deleteCampaign(ctx: ServiceContext, id: number): Promise<void> {
-  const current = await existing(ctx, id);
+  const current = await existing(ctx, id, 'write');
   await campaignsRepository(ctx.tenant).remove(current);
 }
 

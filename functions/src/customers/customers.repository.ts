@@ -428,6 +428,12 @@ export function customersRepository(tenant: string) {
 
     total: () => counters.total('customer'),
 
+    /** A page of every customer in id order (the sending planner's whole-base audience; one Query per page). */
+    async idPage(cursor: string | undefined, limit: number): Promise<{ data: CustomerItem[]; cursor: string | undefined }> {
+      const result = await CustomerEntity.query.byId({ tenant }).go({ order: 'asc', limit, ...(cursor ? { cursor } : {}) });
+      return { data: result.data, cursor: result.cursor ?? undefined };
+    },
+
     async events(id: number, max = EVENTS_SHOWN): Promise<CustomerEventItem[]> {
       const { data } = await CustomerEventEntity.query
         .byCustomer({ tenant, customerId: id })

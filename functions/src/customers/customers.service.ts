@@ -572,3 +572,47 @@ export async function checkoutCustomer(ctx: ServiceContext, typed: string): Prom
   if (!customer || customer.active !== 'Y') return undefined;
   return { id: customer.id, acceptedTerms: customer.gdpr_agreement === 'Y' };
 }
+
+/** What a message to a customer needs: the address of each channel and whether the customer opted out of it. */
+export interface CustomerContact {
+  id: number;
+  fullname: string;
+  document: string;
+  email: string | null;
+  cellphone: string | null;
+  active: 'Y' | 'N';
+  /** Opt-outs per channel ('Y' = does not want it): e-mail, SMS, WhatsApp, app (push). */
+  email_optout: 'Y' | 'N';
+  cellphone_optout: 'Y' | 'N';
+  whatsapp_optout: 'Y' | 'N';
+  app_optout: 'Y' | 'N';
+}
+
+const contactOf = (c: CustomerItem): CustomerContact => ({
+  id: c.id,
+  fullname: c.fullname,
+  document: c.document,
+  email: c.email ?? null,
+  cellphone: c.cellphone ?? null,
+  active: c.active ?? 'Y',
+  email_optout: c.email_optout ?? 'N',
+  cellphone_optout: c.cellphone_optout ?? 'N',
+  whatsapp_optout: c.whatsapp_optout ?? 'N',
+  app_optout: c.app_optout ?? 'N',
+});
+
+/** Contacts of customers by id (BatchGets of 100); unknown ids are left out. */
+export async function customerContacts(ctx: ServiceContext, ids: readonly number[]): Promise<CustomerContact[]> {
+  return (await customersRepository(ctx.tenant).getMany(ids)).map(contactOf);
+}
+
+/** A page of every customer's contact, in id order; `cursor` continues it (the whole-base audience of a send). */
+export async function customerContactsPage(ctx: ServiceContext, cursor: string | undefined, limit = 500): Promise<{ contacts: CustomerContact[]; cursor: string | undefined }> {
+  const page = await customersRepository(ctx.tenant).idPage(cursor, Math.min(Math.max(1, limit), 1000));
+  return { contacts: page.data.map(contactOf), cursor: page.cursor };
+}
+
+/** How many customers the tenant has (the counter kept on write). */
+export async function customerTotal(ctx: ServiceContext): Promise<number> {
+  return customersRepository(ctx.tenant).total();
+}

@@ -49,3 +49,20 @@ export async function limit(tenant: string, bucketKey: string, max: number, wind
   if (hits > max) throw rateLimited(RATE_LIMIT_MESSAGE, Math.max(1, window + windowSeconds - now));
   return hits;
 }
+
+/**
+ * Takes up to `wanted` units from a budget of `max` per window of `windowSeconds` (a send rate):
+ * one atomic ADD, answering how many were granted (0 when the window is spent). Units asked for
+ * beyond the budget are not given back: the window ends soon and the caller waits for the next.
+ */
+export async function take(tenant: string, bucketKey: string, max: number, windowSeconds: number, wanted: number): Promise<number> {
+  if (wanted <= 0) return 0;
+  const now = Math.floor(Date.now() / 1000);
+  const window = now - (now % windowSeconds);
+  const { data } = await RateLimitEntity.update({ tenant, bucket: digest(bucketKey), window })
+    .add({ hits: wanted })
+    .set({ expiresAt: window + windowSeconds * 2 })
+    .go({ response: 'all_new' });
+  const before = (data.hits ?? wanted) - wanted;
+  return Math.max(0, Math.min(wanted, max - before));
+}

@@ -10,6 +10,7 @@ import type { Construct } from 'constructs';
 import type { DomainDefinition } from '@freguesia/functions/domains';
 import { DomainFunction } from '../constructs/domain-function';
 import { DomainHttpApi } from '../constructs/http-api';
+import { EmailEvents } from '../constructs/email-events';
 import { QueueConsumers, grantQueueSend, grantSchedules } from '../constructs/queue-consumers';
 import { Queues } from '../constructs/queues';
 import { Schedules } from '../constructs/schedules';
@@ -30,13 +31,20 @@ export const SECRETS_KEY_READERS: readonly string[] = ['settings'];
 export const QUEUE_SENDERS: Readonly<Record<string, readonly string[]>> = {
   // Lead recomputes and tag renames (functions/README.md, "Population engine").
   segmentation: ['segmentation', 'jobs'],
+  // 'Enviar agora' and resume start the planner (functions/src/communications).
+  communications: ['communications'],
+};
+
+/** Queue consumers that feed other queues: the communications planner fills the channel queues. */
+export const CONSUMER_SENDS: Readonly<Record<string, readonly string[]>> = {
+  communications: ['email', 'sms', 'push', 'whatsapp'],
 };
 
 /**
  * Domains whose API function creates and cancels EventBridge schedules (a lead's auto-refresh;
  * the campaigns' sweep of unsettled checkout holds, scheduled when a campaign gets a budget).
  */
-export const SCHEDULE_MANAGERS: readonly string[] = ['segmentation', 'campaigns'];
+export const SCHEDULE_MANAGERS: readonly string[] = ['segmentation', 'campaigns', 'communications'];
 
 /** What the app stack uses from the data stack. */
 export interface AppStackData {
@@ -149,6 +157,22 @@ export class AppStack extends Stack {
     for (const domain of SCHEDULE_MANAGERS) {
       const fn = this.functions.get(domain);
       if (fn) grantSchedules(fn, this.schedules);
+    }
+    for (const [queue, names] of Object.entries(CONSUMER_SENDS)) {
+      const fn = this.consumers.functions.get(queue);
+      if (fn) grantQueueSend(fn, names, this.queues);
+    }
+    // The schedules of e-mail, SMS and push campaigns follow campaign changes on the stream.
+    const scheduleSync = this.streamProcessors.functions.get('communications-schedules');
+    if (scheduleSync) {
+      grantSchedules(scheduleSync, this.schedules);
+      grantQueueSend(scheduleSync, ['communications'], this.queues);
+    }
+    const emailEvents = this.queues.send['email-events'];
+    if (emailEvents) {
+      const ses = new EmailEvents(this, 'EmailEvents', { queue: emailEvents });
+      for (const fn of [this.consumers.functions.get('email'), this.functions.get('communications')]) if (fn) ses.grantSend(fn);
+      // The SMS and push providers' tokens (Zenvia, OneSignal) come from the function's environment (README, "Deploying").
     }
 
     this.site = new StaticSite(this, 'Site', {

@@ -40,6 +40,8 @@ export const CampaignRow = z.object({
   updated_at: z.string(),
   product_count: z.number(),
   status: z.enum(['running', 'scheduled', 'ended', 'inactive']),
+  /** Communication campaigns only: the schedule, execution, approval and cost (no body). */
+  info: z.record(z.string(), z.unknown()).optional(),
 });
 export type CampaignRow = z.output<typeof CampaignRow>;
 

@@ -7,23 +7,36 @@ export interface MailMessage {
   subject: string;
   html?: string;
   text?: string;
+  /**
+   * The sending pipeline's ledger key: a message sent again with the same key is the same message
+   * (the local outbox keeps one copy; with SES it travels as a tag so its events name it).
+   */
+  idempotencyKey?: string;
+  /** Message tags (SES: EmailTags) that come back with the delivery, open, click and bounce events. */
+  tags?: Record<string, string>;
 }
 
-/** E-mail: SES in AWS, an outbox folder (.data/outbox) locally. Returns the message id. */
+/** E-mail: SES v2 in AWS (with the configuration set whose events feed the analytics), an outbox folder (.data/outbox) locally. Returns the message id. */
 export interface MailPort {
   send(message: MailMessage): Promise<string>;
 }
 
 let ses: SESv2Client | undefined;
 
+/** SES tag values allow letters, digits, '_', '-', '.', '@' only. */
+const tagValue = (value: string) => value.replace(/[^A-Za-z0-9_.@-]/g, '_').slice(0, 256);
+
 const awsMail: MailPort = {
   async send(message) {
     const sdk = await import('@aws-sdk/client-sesv2');
     ses ??= new sdk.SESv2Client({ region: config.region });
+    const tags = { ...message.tags, ...(message.idempotencyKey ? { ledger: message.idempotencyKey } : {}) };
     const result = await ses.send(
       new sdk.SendEmailCommand({
         FromEmailAddress: message.from,
         Destination: { ToAddresses: message.to },
+        ...(process.env.SES_CONFIGURATION_SET ? { ConfigurationSetName: process.env.SES_CONFIGURATION_SET } : {}),
+        EmailTags: Object.entries(tags).map(([Name, Value]) => ({ Name: tagValue(Name), Value: tagValue(Value) })),
         Content: {
           Simple: {
             Subject: { Data: message.subject, Charset: 'UTF-8' },
@@ -39,7 +52,14 @@ const awsMail: MailPort = {
   },
 };
 
+/** Replaces the port (tests inject failing or counting providers). */
+let override: MailPort | undefined;
+export function setMailPort(port: MailPort | undefined): void {
+  override = port;
+}
+
 export async function mailPort(): Promise<MailPort> {
+  if (override) return override;
   if (config.runtime === 'local') return (await import('./local/outbox')).outbox();
   return awsMail;
 }

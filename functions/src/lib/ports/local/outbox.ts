@@ -1,18 +1,81 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { config } from '../../config';
-import type { MailPort } from '../mail';
+import type { MailMessage, MailPort } from '../mail';
+import { localQueue } from './queue-runtime';
 
-/** Writes each e-mail as JSON into .data/outbox, newest last by file name. */
-export function outbox(dir = join(config.dataDir, 'outbox')): MailPort {
+/** A message as the outbox keeps it. */
+export interface OutboxMessage extends MailMessage {
+  id: string;
+  sentAt: string;
+}
+
+/** The queue that receives e-mail events (SES → EventBridge → SQS in AWS). */
+export const EMAIL_EVENTS_QUEUE = 'email-events';
+
+export const outboxDir = () => join(config.dataDir, 'outbox');
+
+/** An SES event (the shape of the configuration set's events) for a message of the outbox. */
+export function sesEvent(type: 'Send' | 'Delivery' | 'Open' | 'Click' | 'Bounce' | 'Complaint', message: OutboxMessage, extra: Record<string, unknown> = {}) {
+  const tags = Object.fromEntries(Object.entries({ ...message.tags, ...(message.idempotencyKey ? { ledger: message.idempotencyKey } : {}) }).map(([k, v]) => [k, [v]]));
+  const detail: Record<string, unknown> = { eventType: type, mail: { messageId: message.id, timestamp: message.sentAt, destination: message.to, tags } };
+  if (type === 'Open') detail.open = { timestamp: new Date().toISOString(), userAgent: extra.userAgent ?? 'local', ipAddress: '127.0.0.1' };
+  if (type === 'Click') detail.click = { timestamp: new Date().toISOString(), link: extra.link ?? '', userAgent: extra.userAgent ?? 'local', ipAddress: '127.0.0.1' };
+  if (type === 'Delivery') detail.delivery = { timestamp: new Date().toISOString(), recipients: message.to };
+  if (type === 'Bounce') detail.bounce = { bounceType: 'Permanent', bouncedRecipients: message.to.map((emailAddress) => ({ emailAddress })) };
+  if (type === 'Complaint') detail.complaint = { complainedRecipients: message.to.map((emailAddress) => ({ emailAddress })) };
+  return detail;
+}
+
+/**
+ * The local twin of SES: each e-mail is a JSON file in .data/outbox (listed by the local runtime at
+ * /_local/outbox, where a person sees what the customer would get). A message sent again with the
+ * same idempotency key is the same file (one copy, same id). Campaign messages (with tags) answer
+ * the events SES would: Send and Delivery at once; Open and Click when the outbox page shows the
+ * message and follows a link.
+ */
+export function outbox(dir = outboxDir()): MailPort {
   return {
     async send(message) {
-      const id = randomUUID();
       await mkdir(dir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.json`;
-      await writeFile(join(dir, name), JSON.stringify({ id, sentAt: new Date().toISOString(), ...message }, null, 2));
+      const keyed = message.idempotencyKey ? createHash('sha256').update(message.idempotencyKey).digest('hex').slice(0, 32) : undefined;
+      if (keyed) {
+        const existing = (await readdir(dir)).find((name) => name.endsWith(`-${keyed}.json`));
+        if (existing) return (JSON.parse(await readFile(join(dir, existing), 'utf8')) as OutboxMessage).id;
+      }
+      const id = keyed ?? randomUUID();
+      const stored: OutboxMessage = { ...message, id, sentAt: new Date().toISOString() };
+      const name = `${stored.sentAt.replace(/[:.]/g, '-')}-${id}.json`;
+      await writeFile(join(dir, name), JSON.stringify(stored, null, 2));
+      if (message.tags) {
+        await localQueue.send(EMAIL_EVENTS_QUEUE, sesEvent('Send', stored));
+        await localQueue.send(EMAIL_EVENTS_QUEUE, sesEvent('Delivery', stored));
+      }
       return id;
     },
   };
+}
+
+/** The outbox's messages, newest first (the local page). */
+export async function outboxMessages(dir = outboxDir(), limit = 200): Promise<OutboxMessage[]> {
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((n) => n.endsWith('.json'));
+  } catch {
+    return [];
+  }
+  const newest = names.sort().reverse().slice(0, limit);
+  return Promise.all(newest.map(async (n) => JSON.parse(await readFile(join(dir, n), 'utf8')) as OutboxMessage));
+}
+
+/** One message of the outbox by id. */
+export async function outboxMessage(id: string, dir = outboxDir()): Promise<OutboxMessage | undefined> {
+  if (!/^[A-Za-z0-9-]{8,64}$/.test(id)) return undefined;
+  try {
+    const name = (await readdir(dir)).find((n) => n.endsWith(`-${id}.json`));
+    return name ? (JSON.parse(await readFile(join(dir, name), 'utf8')) as OutboxMessage) : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,0 +1,211 @@
+import type { EntityItem } from 'electrodb';
+import { CounterEntity } from '../lib/ddb/entities/counter';
+import { isConditionFailure, writeTransaction } from '../lib/ddb/transactions';
+import { ActionMarkEntity, communicationsService, DeliveryEntity, SendRunEntity, SuppressionEntity } from './communications.entities';
+
+export type SendRun = EntityItem<typeof SendRunEntity>;
+export type Delivery = EntityItem<typeof DeliveryEntity>;
+export type RunStatus = SendRun['status'];
+
+/** A recipient of a batch: who, where, and what the template variables need. */
+export interface Recipient {
+  /** 'c{id}' for a customer, the address for an explicit list. */
+  key: string;
+  id_customer?: number;
+  address: string;
+  name: string;
+  document?: string;
+  cellphone?: string;
+}
+
+/** The outcome of claiming a recipient in the ledger. */
+export type Claim = 'claimed' | 'done' | 'busy';
+
+const actionCounter = (campaign: number, action: string) => `comm:${campaign}:${action}`;
+
+/** Runs, ledger, action marks, suppression list and action counters of one tenant. */
+export function sendingRepository(tenant: string) {
+  return {
+    async run(campaign: number, run: string): Promise<SendRun | undefined> {
+      const { data } = await SendRunEntity.get({ tenant, campaign, run }).go();
+      return data ?? undefined;
+    },
+
+    /** The newest run of a campaign (runs sort by key: 'once' after dated ones, so both are read). */
+    async latestRun(campaign: number): Promise<SendRun | undefined> {
+      const { data } = await SendRunEntity.query.byRun({ tenant, campaign }).go({ pages: 'all' });
+      return data.sort((a, b) => a.started_at.localeCompare(b.started_at)).at(-1);
+    },
+
+    /** Creates a run unless it exists (a redelivered 'fire' creates nothing). Answers whether it created it. */
+    async createRun(input: { campaign: number; run: string; channel: string; cursor: string; at: string }): Promise<boolean> {
+      try {
+        await SendRunEntity.create({ tenant, campaign: input.campaign, run: input.run, channel: input.channel, status: 'PLANNING', cursor: input.cursor, started_at: input.at }).go();
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
+    /**
+     * Moves the planner forward one step: to the next cursor, adding what it planned and skipped.
+     * Conditioned on the step read (a duplicate plan message changes nothing) and on the run still
+     * planning. Answers whether it moved.
+     */
+    async advance(current: SendRun, next: { cursor: string | null; planned: number; skipped: number }): Promise<boolean> {
+      try {
+        let op = SendRunEntity.patch({ tenant, campaign: current.campaign, run: current.run })
+          .add({ planned: next.planned, skipped: next.skipped, version: 1, step: 1 })
+          .set(next.cursor === null ? { planning_done: true, status: 'SENDING' } : { cursor: next.cursor });
+        if (next.cursor === null) op = op.remove(['cursor']) as typeof op;
+        await op.where((a, { eq }) => `${eq(a.step, current.step)} AND ${eq(a.status, 'PLANNING')}`).go();
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
+    /** Sets a run's status if it is one of `from`. Answers whether it changed. */
+    async setStatus(current: SendRun, status: RunStatus, from: readonly RunStatus[], extra: { finished_at?: string; canceled_by?: string } = {}): Promise<boolean> {
+      try {
+        await SendRunEntity.patch({ tenant, campaign: current.campaign, run: current.run })
+          .set({ status, ...extra })
+          .add({ version: 1 })
+          .where((a, { eq }) => from.map((s) => eq(a.status, s)).join(' OR '))
+          .go();
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
+    /**
+     * Claims a recipient before the provider call: a new entry, or one whose claim is older than
+     * `leaseMs` (its sender died between claim and completion). 'done' when it was sent, failed
+     * for good or canceled already; 'busy' when another sender holds a fresh claim.
+     */
+    async claim(campaign: number, run: string, r: Recipient, now: number, leaseMs: number): Promise<Claim> {
+      try {
+        await DeliveryEntity.create({ tenant, campaign, run, recipient: r.key, address: r.address, status: 'CLAIMED', claimed_at: now, ...(r.id_customer ? { id_customer: r.id_customer } : {}) }).go();
+        return 'claimed';
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+      try {
+        await DeliveryEntity.patch({ tenant, campaign, run, recipient: r.key })
+          .set({ claimed_at: now })
+          .add({ attempts: 1 })
+          .where((a, { eq, lt }) => `${eq(a.status, 'CLAIMED')} AND ${lt(a.claimed_at, now - leaseMs)}`)
+          .go();
+        return 'claimed';
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+      const { data } = await DeliveryEntity.get({ tenant, campaign, run, recipient: r.key }).go();
+      return data?.status === 'CLAIMED' ? 'busy' : 'done';
+    },
+
+    /**
+     * Completes a claimed entry and moves the run's counter in one transaction, conditioned on
+     * the entry still being claimed: an outcome is counted once whatever is redelivered.
+     */
+    async complete(
+      campaign: number,
+      run: string,
+      recipient: string,
+      outcome: { status: 'SENT' | 'FAILED' | 'CANCELED'; provider_id?: string; error?: string; at: string },
+      /** The analytics action the outcome counts as (e-mail 'sent' / 'dropped', SMS 'SENT' / 'REJECTED', push 'sent' / 'failed'). */
+      action?: string,
+    ): Promise<boolean> {
+      const counter = outcome.status === 'SENT' ? 'sent' : outcome.status === 'FAILED' ? 'failed' : 'canceled';
+      const result = await writeTransaction(() =>
+        communicationsService.transaction
+          .write((t) => [
+            t.delivery
+              .patch({ tenant, campaign, run, recipient })
+              .set({
+                status: outcome.status,
+                sent_at: outcome.at,
+                ...(outcome.provider_id ? { provider_id: outcome.provider_id } : {}),
+                ...(outcome.error ? { error: outcome.error.slice(0, 500) } : {}),
+              })
+              .where((a, { eq }) => eq(a.status, 'CLAIMED'))
+              .commit(),
+            t.sendRun.patch({ tenant, campaign, run }).add({ [counter]: 1 }).commit(),
+            ...(action ? [t.counter.upsert({ tenant, name: actionCounter(campaign, action) }).add({ value: 1 }).commit()] : []),
+          ] as never[])
+          .go(),
+      );
+      return !result.canceled;
+    },
+
+    /** Gives a claim back after a provider error that may pass (the next delivery takes it at once). */
+    async releaseClaim(campaign: number, run: string, recipient: string): Promise<void> {
+      try {
+        await DeliveryEntity.patch({ tenant, campaign, run, recipient })
+          .set({ claimed_at: 0 })
+          .where((a, { eq }) => eq(a.status, 'CLAIMED'))
+          .go();
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    },
+
+    async delivery(campaign: number, run: string, recipient: string): Promise<Delivery | undefined> {
+      const { data } = await DeliveryEntity.get({ tenant, campaign, run, recipient }).go();
+      return data ?? undefined;
+    },
+
+    /** Every ledger entry of a run (tests and audits; a Query of the campaign's partition). */
+    async deliveries(campaign: number, run: string): Promise<Delivery[]> {
+      const { data } = await DeliveryEntity.query.byRecipient({ tenant, campaign, run }).go({ pages: 'all' });
+      return data;
+    },
+
+    /**
+     * Records an action of a recipient once (the mark is conditional): the campaign's counter for
+     * that action moves with it. Answers whether it was new.
+     */
+    async mark(campaign: number, action: string, recipient: string, idCustomer: number | undefined, at: string): Promise<boolean> {
+      const result = await writeTransaction(() =>
+        communicationsService.transaction
+          .write((t) => [
+            t.actionMark.create({ tenant, campaign, action, recipient, at, ...(idCustomer ? { id_customer: idCustomer } : {}) }).commit(),
+            t.counter.upsert({ tenant, name: actionCounter(campaign, action) }).add({ value: 1 }).commit(),
+          ] as never[])
+          .go(),
+      );
+      return !result.canceled;
+    },
+
+    /** Customers behind some actions of a campaign (distinct ids). */
+    async customersWith(campaign: number, actions: readonly string[]): Promise<number[]> {
+      const ids = new Set<number>();
+      for (const action of actions) {
+        const { data } = await ActionMarkEntity.query.byAction({ tenant, campaign, action }).go({ pages: 'all', attributes: ['id_customer'] });
+        for (const m of data) if (m.id_customer) ids.add(m.id_customer);
+      }
+      return [...ids];
+    },
+
+    /** Action counts of a campaign (from its counters). */
+    async actionCounts(campaign: number): Promise<Map<string, number>> {
+      const prefix = actionCounter(campaign, '');
+      const { data } = await CounterEntity.query.byName({ tenant }).begins({ name: prefix }).go({ pages: 'all' });
+      return new Map(data.map((c) => [c.name.slice(prefix.length), c.value]));
+    },
+
+    async suppressed(channel: string, addresses: readonly string[]): Promise<Set<string>> {
+      if (addresses.length === 0) return new Set();
+      const { data } = await SuppressionEntity.get([...new Set(addresses)].map((address) => ({ tenant, channel, address }))).go({ concurrency: 4 });
+      return new Set(data.map((s) => s.address));
+    },
+
+    async suppress(channel: string, address: string, reason: string, at: string): Promise<void> {
+      await SuppressionEntity.put({ tenant, channel, address, reason, at }).go();
+    },
+  };
+}

@@ -1,0 +1,316 @@
+import { TZDate } from '@date-fns/tz';
+import { isDay, TIME_ZONE } from '../domain/dates';
+import { z } from '../domain/zod-pt';
+import { isCronExpression } from './segmentation';
+
+/**
+ * Communication campaigns on the wire (spec part 3 §3 'Communication campaign', §4, §5, §9): the
+ * e-mail, e-mail template, SMS, push and app-art records share the campaign model and API of the
+ * discount campaigns (`POST /web/campaign/new`, `PUT /web/campaign/update`, the list and details),
+ * told apart by `type`. The editors and the API validate with these schemas.
+ *
+ * Where the spec names a field without saying what fills it, this is the reading (README,
+ * "Communications"):
+ * - `info.layout_title` is the e-mail subject and the push title; `info.layout_header` the push
+ *   header; `info.layout_body` the e-mail HTML (sanitised on save), the SMS text and the push body;
+ * - `info.flow` is the visual editor's project (JSON text) of an e-mail or template;
+ * - `info.run_on` is a local date-time 'YYYY-MM-DD HH:mm' in America/Sao_Paulo; `run_frequency` a
+ *   5-field cron in the same zone;
+ * - `info.url` is the push click URL and, for app art, the image URL; an art's click URL is
+ *   `info.layout_body`;
+ * - `info.recipients`: when given, the send goes to those addresses only (';'-separated, at most
+ *   100 characters), never to the lead or the whole base;
+ * - `info.value` is the estimated cost in reais, computed by the server on save (§9 unit prices or
+ *   the `pricing_*` settings);
+ * - `info.approvement` 'Aprovado por: {name} Em: {date}' once someone agreed with the cost; a
+ *   campaign without it is never sent.
+ */
+
+export const COMMUNICATION_TYPES = ['EMAIL', 'TEMAIL', 'SMS', 'PUSH', 'APPF', 'APPB'] as const;
+export type CommunicationType = (typeof COMMUNICATION_TYPES)[number];
+/** The types that are sent to customers (the others are templates and app art). */
+export const SENDABLE_TYPES = ['EMAIL', 'SMS', 'PUSH'] as const;
+export type SendableType = (typeof SENDABLE_TYPES)[number];
+export const isSendable = (type: string): type is SendableType => (SENDABLE_TYPES as readonly string[]).includes(type);
+export const isCommunicationType = (type: string): type is CommunicationType => (COMMUNICATION_TYPES as readonly string[]).includes(type);
+
+export const COMMUNICATION_MESSAGES = {
+  emailDescription: 'Informe a descrição da comunicação',
+  subject: 'Informe o assunto do e-mail',
+  frequency: 'Informe a frequência de execução',
+  frequencyInvalid: 'Frequência inválida: use uma expressão cron de 5 campos.',
+  runOn: 'Informe a data e a hora do envio.',
+  runOnPast: 'A data de envio não pode ser anterior a agora.',
+  executed: 'Campanha nao pôde ser alterada o envio já foi realizado.',
+  templateDescription: 'Informe a descrição do template',
+  smsDescription: 'Descrição pendente',
+  smsBody: 'Informe o texto do SMS.',
+  pushDescription: 'Informe a descrição da comunicação',
+  pushHeader: 'Informe o cabeçalho da notificação.',
+  pushBody: 'Informe a mensagem da notificação.',
+  artDescription: 'Informe a descrição da arte',
+  artPeriod: 'Selecione o Período',
+  artType: 'Selecione o tipo da arte.',
+  artUrl: 'Informe a URL da arte.',
+  testEmail: 'Preencha o e-mail corretamente',
+  testSubject: 'Preencha o assunto',
+  testSent: 'Teste de email enviado com sucesso !',
+  notApproved: 'Aprove o custo estimado antes de enviar a campanha.',
+  recipients: 'Máximo de 100 caracteres.',
+  recipientsEmail: (value: string) => `Destinatário inválido: ${value}`,
+} as const;
+
+/** Text limits of spec part 3 §9. */
+export const LIMITS = { recipients: 100, smsBody: 160, pushTitle: 100, pushHeader: 100, pushBody: 100 } as const;
+
+/** Estimated cost per recipient, R$ (spec part 3 §9); the `pricing_*` settings replace them. */
+export const UNIT_PRICES: Readonly<Record<SendableType | 'WHATSAPP', number>> = { EMAIL: 0.007, SMS: 0.1, PUSH: 0.0000005, WHATSAPP: 0 };
+
+/** Estimated cost in reais, rounded to 2 decimals (spec part 3 §9). */
+export const estimatedCost = (recipients: number, unitPrice: number): number => Math.round(recipients * unitPrice * 100) / 100;
+
+/** Recipients of a ';'-separated list (blanks dropped). */
+export const recipientList = (recipients: string): string[] =>
+  recipients
+    .split(';')
+    .map((r) => r.trim())
+    .filter(Boolean);
+
+const SMS_ALLOWED = /[^A-Za-z0-9 .,;:!?()\-/%$@+*#&'"=_{}\n]/g;
+/**
+ * The SMS text as sent (spec part 3 §5): accents removed, then every character outside letters,
+ * digits, space and a small punctuation set stripped (braces stay: `{{primeiro_nome}}` is a
+ * template variable), at most 160 characters.
+ */
+export const smsText = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .replace(SMS_ALLOWED, '')
+    .slice(0, LIMITS.smsBody);
+
+const EMAIL = /^[^\s@;]+@[^\s@;]+\.[^\s@;]+$/;
+export const isEmailAddress = (value: string): boolean => EMAIL.test(value) && value.length <= 254;
+
+/** 'YYYY-MM-DD HH:mm' (seconds optional) in the business zone → the instant. */
+export function runOnInstant(runOn: string): Date | undefined {
+  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(runOn.trim());
+  if (!m || !isDay(m[1]!)) return undefined;
+  const [y, mo, d] = m[1]!.split('-').map(Number) as [number, number, number];
+  const h = Number(m[2]);
+  const mi = Number(m[3]);
+  if (h > 23 || mi > 59) return undefined;
+  return new Date(new TZDate(y, mo - 1, d, h, mi, Number(m[4] ?? 0), TIME_ZONE).getTime());
+}
+
+// ---------------------------------------------------------------------------------------
+// Building blocks
+// ---------------------------------------------------------------------------------------
+
+const empty = (v: unknown) => v === undefined || v === null || v === '';
+const yesNo = (fallback: 'Y' | 'N') =>
+  z.preprocess(
+    (v) => (v === true ? 'Y' : v === false ? 'N' : empty(v) ? undefined : v),
+    z.enum(['Y', 'N'], { error: "Use 'Y' ou 'N'." }).default(fallback),
+  );
+const text = (max: number, message = `Máximo de ${max} caracteres.`) =>
+  z.preprocess(
+    (v) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v),
+    z.string().trim().max(max, message),
+  );
+const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
+const nullableText = (max: number) => z.preprocess((v) => (empty(v) ? null : v), z.string().trim().max(max, `Máximo de ${max} caracteres.`).nullable()).default(null);
+
+/** The `info` of a communication campaign (spec part 3 §3). */
+export const CommunicationInfo = z.object({
+  layout_title: text(200).default(''),
+  layout_header: text(LIMITS.pushHeader, `Máximo de ${LIMITS.pushHeader} caracteres.`).default(''),
+  /** E-mail HTML (up to 512 KB), SMS text or push body. */
+  layout_body: text(512 * 1024, 'O conteúdo passou do tamanho máximo (512 KB).').default(''),
+  /** The e-mail editor's project, JSON text. */
+  flow: text(2 * 1024 * 1024, 'O projeto do editor passou do tamanho máximo (2 MB).').default(''),
+  type: z.preprocess((v) => (empty(v) ? 'O' : v), z.enum(['O', 'R'], { error: "Use 'O' (uma vez) ou 'R' (recorrente)." })),
+  run_on: nullableText(19),
+  run_frequency: nullableText(100),
+  url: text(2_000).default(''),
+  need_terms: yesNo('N'),
+  approvement: nullableText(200),
+  recipients: text(LIMITS.recipients, COMMUNICATION_MESSAGES.recipients).default(''),
+  can_repeat_customer: yesNo('Y'),
+  channel_id: z.preprocess((v) => (empty(v) || v === 0 ? null : v), id('Canal inválido.').nullable()).default(null),
+  /** Read-only: the server keeps these (estimated cost, execution, cancellation). */
+  value: z.unknown().optional(),
+  executed_at: z.unknown().optional(),
+  canceled_at: z.unknown().optional(),
+  canceled_by: z.unknown().optional(),
+});
+export type CommunicationInfo = z.output<typeof CommunicationInfo>;
+
+const shape = z.object({
+  id: id('Campanha inválida.').optional(),
+  description: text(200),
+  type: z.enum(COMMUNICATION_TYPES, { error: 'Tipo de comunicação inválido.' }),
+  active: yesNo('Y'),
+  id_lead: z.preprocess((v) => (empty(v) || v === 0 ? null : v), id('Lead inválido.').nullable()).default(null),
+  start_at: z.preprocess((v) => (empty(v) ? undefined : v), z.string().trim().refine(isDay, 'Data inválida: use AAAA-MM-DD.').optional()),
+  end_at: z.preprocess((v) => (empty(v) ? undefined : v), z.string().trim().refine(isDay, 'Data inválida: use AAAA-MM-DD.').optional()),
+  always_valid: yesNo('N'),
+  updated_at: z.string().optional(),
+  info: CommunicationInfo,
+});
+
+type Shape = z.output<typeof shape>;
+type Issue = { path: (string | number)[]; message: string };
+
+/** The rules of spec part 3 §5 for each type. */
+export function communicationIssues(c: Shape, now: Date = new Date()): Issue[] {
+  const issues: Issue[] = [];
+  const add = (path: (string | number)[], message: string) => issues.push({ path, message });
+  const info = c.info;
+  const schedule = () => {
+    if (info.type === 'R') {
+      if (!info.run_frequency) add(['info', 'run_frequency'], COMMUNICATION_MESSAGES.frequency);
+      else if (!isCronExpression(info.run_frequency)) add(['info', 'run_frequency'], COMMUNICATION_MESSAGES.frequencyInvalid);
+    } else if (info.run_on) {
+      const at = runOnInstant(info.run_on);
+      if (!at) add(['info', 'run_on'], 'Data inválida: use AAAA-MM-DD HH:mm.');
+      // A save of an unchanged past date (an edit after the send) is judged by the service.
+      else if (!c.id && at.getTime() < now.getTime() - 60_000) add(['info', 'run_on'], COMMUNICATION_MESSAGES.runOnPast);
+    }
+  };
+  switch (c.type) {
+    case 'EMAIL': {
+      if (!c.description) add(['description'], COMMUNICATION_MESSAGES.emailDescription);
+      if (!info.layout_title) add(['info', 'layout_title'], COMMUNICATION_MESSAGES.subject);
+      for (const r of recipientList(info.recipients)) if (!isEmailAddress(r)) add(['info', 'recipients'], COMMUNICATION_MESSAGES.recipientsEmail(r));
+      schedule();
+      break;
+    }
+    case 'TEMAIL':
+      if (!c.description) add(['description'], COMMUNICATION_MESSAGES.templateDescription);
+      break;
+    case 'SMS': {
+      if (!c.description) add(['description'], COMMUNICATION_MESSAGES.smsDescription);
+      if (!smsText(info.layout_body).trim()) add(['info', 'layout_body'], COMMUNICATION_MESSAGES.smsBody);
+      if (info.layout_body.length > LIMITS.smsBody) add(['info', 'layout_body'], `Máximo de ${LIMITS.smsBody} caracteres.`);
+      for (const r of recipientList(info.recipients)) if (!/^\d{10,13}$/.test(r)) add(['info', 'recipients'], `Telefone inválido: ${r}`);
+      schedule();
+      break;
+    }
+    case 'PUSH': {
+      if (!c.description) add(['description'], COMMUNICATION_MESSAGES.pushDescription);
+      if (info.layout_title.length > LIMITS.pushTitle) add(['info', 'layout_title'], `Máximo de ${LIMITS.pushTitle} caracteres.`);
+      if (!info.layout_header) add(['info', 'layout_header'], COMMUNICATION_MESSAGES.pushHeader);
+      if (!info.layout_body) add(['info', 'layout_body'], COMMUNICATION_MESSAGES.pushBody);
+      else if (info.layout_body.length > LIMITS.pushBody) add(['info', 'layout_body'], `Máximo de ${LIMITS.pushBody} caracteres.`);
+      schedule();
+      break;
+    }
+    case 'APPF':
+    case 'APPB': {
+      if (!c.description) add(['description'], COMMUNICATION_MESSAGES.artDescription);
+      if (!c.start_at || (c.always_valid !== 'Y' && !c.end_at)) add(['start_at'], COMMUNICATION_MESSAGES.artPeriod);
+      if (c.start_at && c.end_at && c.always_valid !== 'Y' && c.end_at < c.start_at) add(['end_at'], 'A data final deve ser igual ou posterior à inicial.');
+      if (!info.url) add(['info', 'url'], COMMUNICATION_MESSAGES.artUrl);
+      else if (!/^https?:\/\//i.test(info.url)) add(['info', 'url'], 'Use uma URL http(s).');
+      break;
+    }
+  }
+  return issues;
+}
+
+/**
+ * A communication campaign: the body of POST /web/campaign/new and PUT /web/campaign/update when
+ * `type` is one of {@link COMMUNICATION_TYPES}.
+ */
+export const CommunicationCampaign = shape.superRefine((campaign, ctx) => {
+  for (const issue of communicationIssues(campaign)) ctx.addIssue({ code: 'custom', ...issue });
+});
+export type CommunicationCampaign = z.output<typeof CommunicationCampaign>;
+
+/** POST /web/communications/email/test. */
+export const EmailTest = z.object({
+  email: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: COMMUNICATION_MESSAGES.testEmail }).refine(isEmailAddress, COMMUNICATION_MESSAGES.testEmail)),
+  subject: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: COMMUNICATION_MESSAGES.testSubject }).min(1, COMMUNICATION_MESSAGES.testSubject).max(200, 'Máximo de 200 caracteres.')),
+  html: z.string({ error: 'Informe o conteúdo do e-mail.' }).max(512 * 1024, 'O conteúdo passou do tamanho máximo (512 KB).'),
+});
+export type EmailTest = z.output<typeof EmailTest>;
+
+/** The state of a campaign's sends (GET /web/communications/{id}/progress). */
+export const RUN_STATUSES = ['PLANNING', 'SENDING', 'PAUSED', 'COMPLETED', 'CANCELED'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+/** The template variables a message may use; values are escaped in HTML. */
+export const TEMPLATE_VARIABLES = ['nome', 'primeiro_nome', 'email', 'celular', 'documento', 'loja'] as const;
+
+// ---------------------------------------------------------------------------------------
+// Answers (shared by the functions that build them and the screens that parse them)
+// ---------------------------------------------------------------------------------------
+
+/** GET /web/campaign/details of a communication campaign. */
+export const CommunicationDetails = z.looseObject({
+  id: z.number(),
+  description: z.string(),
+  type: z.enum(COMMUNICATION_TYPES),
+  active: z.enum(['Y', 'N']),
+  id_lead: z.number().nullable(),
+  lead_description: z.string().nullable(),
+  start_at: z.string(),
+  end_at: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  info: z.looseObject({
+    layout_title: z.string().default(''),
+    layout_header: z.string().default(''),
+    layout_body: z.string().default(''),
+    flow: z.string().default(''),
+    type: z.enum(['O', 'R']).default('O'),
+    run_on: z.string().nullable().default(null),
+    run_frequency: z.string().nullable().default(null),
+    url: z.string().default(''),
+    approvement: z.string().nullable().default(null),
+    recipients: z.string().default(''),
+    value: z.number().default(0),
+    executed_at: z.string().nullable().default(null),
+    canceled_at: z.string().nullable().default(null),
+    canceled_by: z.string().nullable().default(null),
+  }),
+});
+export type CommunicationDetails = z.output<typeof CommunicationDetails>;
+
+/** GET /web/communications/estimate: who a send reaches and what it costs (R$). */
+export const SendEstimate = z.object({ recipients: z.number(), unit_price: z.number(), value: z.number() });
+export type SendEstimate = z.output<typeof SendEstimate>;
+
+/** GET /web/communications/{id}/progress (and the answer of send, pause, resume, cancel). */
+export const SendProgress = z.object({
+  id_campaign: z.number(),
+  /** The run shown: the latest (null before the first send). */
+  run: z.string().nullable(),
+  status: z.enum([...RUN_STATUSES, 'NONE']),
+  planned: z.number(),
+  sent: z.number(),
+  failed: z.number(),
+  skipped: z.number(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+});
+export type SendProgress = z.output<typeof SendProgress>;
+
+/** GET /web/campaigns/{id}/analytics: action counts (spec part 3 §3 'Analytics rows'). */
+export const AnalyticsRow = z.object({ action: z.string(), quantity: z.number() });
+export type AnalyticsRow = z.output<typeof AnalyticsRow>;
+
+/** The actions each channel records (the spec's filters), in display order. */
+export const ANALYTICS_ACTIONS = {
+  EMAIL: ['sent', 'delivered', 'open', 'click', 'dropped', 'deferred', 'bounce', 'complaint'],
+  SMS: ['SENT', 'DELIVERED', 'NOT DELIVERED', 'REJECTED'],
+  PUSH: ['sent', 'successful', 'converted', 'failed', 'errored'],
+} as const satisfies Record<SendableType, readonly string[]>;
+
+/** POST /web/campaigns/{id}/analytics/lead: a lead of the customers behind some actions. */
+export const AnalyticsLead = z.object({
+  title: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: 'Informe o título do lead.' }).min(1, 'Informe o título do lead.').max(200, 'Máximo de 200 caracteres.')),
+  filter: z.array(z.string().trim().min(1).max(40), { error: 'Informe as ações.' }).min(1, 'Selecione ao menos uma ação.').max(10),
+});
+export type AnalyticsLead = z.output<typeof AnalyticsLead>;
