@@ -1,0 +1,184 @@
+import Box from '@cloudscape-design/components/box';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import type { TableProps } from '@cloudscape-design/components/table';
+import Toggle from '@cloudscape-design/components/toggle';
+import type { Subject } from '@freguesia/shared/domain/permissions';
+import { useState, type ReactNode } from 'react';
+import { failureMessage } from '../../../api/client';
+import {
+  communicationListKey,
+  COMMUNICATIONS_PAGE_SIZE,
+  listCommunications,
+  useDeleteCommunication,
+  type CommunicationRow,
+} from '../../../api/communications';
+import { notify } from '../../../app/notifications/notify';
+import { ConfirmDeleteModal } from '../../../components/delete-confirmation';
+import { formatDateTime } from '../../../components/format';
+import { RowActions, type RowAction } from '../../../components/row-actions';
+import { ServerTable, useServerList } from '../../../components/table';
+import { executedText, populationText, rowInfo, whenText, type CommunicationType } from './model';
+import { relativeTime } from './relative-time';
+
+export const DELETE_COMMUNICATION_QUESTION = 'Tem certeza que deseja excluir esta campanha de comunicação?';
+export const HIDE_INACTIVE = 'Ocultar inativas';
+
+/** 'Ativa' / 'Inativa' (spec part 3 §2, §4). */
+export function ActiveTag({ active }: { active: string }) {
+  return (
+    <StatusIndicator type={active === 'Y' ? 'success' : 'stopped'}>
+      {active === 'Y' ? 'Ativa' : 'Inativa'}
+    </StatusIndicator>
+  );
+}
+
+/** A relative time ('há 2 horas') with the exact one on hover. */
+export function Relative({ value }: { value: string }) {
+  return <span title={formatDateTime(value)}>{relativeTime(value)}</span>;
+}
+
+/** The 'when' cell: the schedule, and in red 'Campanha já executada em …' once it ran (spec part 3 §4). */
+export function WhenCell({ row }: { row: CommunicationRow }) {
+  const info = rowInfo(row.info);
+  const executed = executedText(info.executed_at);
+  return (
+    <SpaceBetween size="xxxs">
+      <span>{whenText(info)}</span>
+      {executed ? (
+        <Box color="text-status-error" fontSize="body-s" data-testid={`executed-${row.id}`}>
+          {executed}
+        </Box>
+      ) : null}
+    </SpaceBetween>
+  );
+}
+
+/** The columns of the SMS and push lists (spec part 3 §2 'Push communications'). */
+export function communicationColumns(
+  actions: (row: CommunicationRow) => RowAction[],
+): TableProps.ColumnDefinition<CommunicationRow>[] {
+  return [
+    { id: 'id', header: 'Código', cell: (c) => c.id, minWidth: 70 },
+    {
+      id: 'description',
+      header: 'Descrição',
+      cell: (c) => <Box fontWeight="bold">{c.description}</Box>,
+      isRowHeader: true,
+      minWidth: 180,
+    },
+    { id: 'active', header: 'Situação', cell: (c) => <ActiveTag active={c.active} />, minWidth: 90 },
+    { id: 'lead', header: 'Lead', cell: (c) => c.lead_description ?? '-', minWidth: 120 },
+    { id: 'population', header: 'População', cell: (c) => populationText(c), minWidth: 110 },
+    { id: 'when', header: 'Quando', cell: (c) => <WhenCell row={c} />, minWidth: 170 },
+    { id: 'created', header: 'Criada', cell: (c) => <Relative value={c.created_at} />, minWidth: 120 },
+    { id: 'changed', header: 'Alterada', cell: (c) => <Relative value={c.updated_at} />, minWidth: 120 },
+    {
+      id: 'actions',
+      header: 'Opções',
+      cell: (c) => <RowActions label={c.description} actions={actions(c)} />,
+      minWidth: 80,
+    },
+  ];
+}
+
+export interface CommunicationListProps {
+  types: readonly CommunicationType[];
+  testId: string;
+  title: string;
+  newButton: { label: string; testId: string; subject: Subject; onClick: () => void };
+  /** The row's actions; `remove` opens the delete confirmation. */
+  actions: (row: CommunicationRow, remove: () => void) => RowAction[];
+  columns?: (
+    actions: (row: CommunicationRow) => RowAction[],
+  ) => TableProps.ColumnDefinition<CommunicationRow>[];
+  noun: { one: string; many: string } | string;
+  emptyText: string;
+  deleteQuestion?: string;
+  deleteHeader?: string;
+  deleted?: string;
+  description?: ReactNode;
+}
+
+/**
+ * A communication list (SMS, push, app art): server pages of 20, search, 'Ocultar inativas' on by
+ * default, 'Total de N …', the row actions the caller allows and the delete confirmation.
+ */
+export function CommunicationList(props: CommunicationListProps) {
+  const [hideInactive, setHideInactive] = useState(true);
+  const list = useServerList<CommunicationRow, { hideInactive: boolean }>({
+    queryKey: ({ q, page, filters }) =>
+      communicationListKey({ types: props.types, page, q, showInactive: !filters.hideInactive }),
+    fetchPage: ({ q, page, filters }, signal) =>
+      listCommunications({ types: props.types, page, q, showInactive: !filters.hideInactive }, signal),
+    perPage: COMMUNICATIONS_PAGE_SIZE,
+    filters: { hideInactive },
+    urlState: { q: 'q', page: 'page' },
+    errorMessage: (error) => failureMessage(error, 'Não foi possível carregar a lista.'),
+  });
+  const remove = useDeleteCommunication();
+  const [toDelete, setToDelete] = useState<CommunicationRow | null>(null);
+
+  const confirmDelete = async (row: CommunicationRow) => {
+    try {
+      await remove.mutateAsync(row.id);
+      notify({ type: 'success', content: props.deleted ?? 'Comunicação excluída com sucesso' });
+    } catch (error) {
+      notify({
+        type: 'error',
+        header: 'Erro ao excluir',
+        content: failureMessage(error, 'Tente novamente.'),
+      });
+    }
+  };
+
+  const rowActions = (row: CommunicationRow) => props.actions(row, () => setToDelete(row));
+  return (
+    <>
+      <ServerTable<CommunicationRow>
+        testId={props.testId}
+        title={props.title}
+        description={props.description}
+        variant="full-page"
+        headerVariant="h1"
+        loadingText="Carregando"
+        wrapLines
+        list={list}
+        columns={(props.columns ?? communicationColumns)(rowActions)}
+        newButton={props.newButton}
+        search={{
+          placeholder: 'Buscar pela descrição ou código',
+          ariaLabel: 'Buscar',
+          testId: `${props.testId}-search`,
+        }}
+        extraFilter={
+          <Toggle
+            data-testid={`${props.testId}-hide-inactive`}
+            checked={hideInactive}
+            onChange={({ detail }) => setHideInactive(detail.checked)}
+          >
+            {HIDE_INACTIVE}
+          </Toggle>
+        }
+        filtered={false}
+        noun={props.noun}
+        emptyText={props.emptyText}
+        noMatchText="Nenhum resultado encontrado."
+      />
+      {toDelete ? (
+        <ConfirmDeleteModal
+          header={props.deleteHeader ?? 'Excluir comunicação'}
+          onConfirm={() => confirmDelete(toDelete)}
+          onDismiss={() => setToDelete(null)}
+        >
+          <SpaceBetween size="xs">
+            <Box>{props.deleteQuestion ?? DELETE_COMMUNICATION_QUESTION}</Box>
+            <Box color="text-body-secondary">
+              {toDelete.id} - {toDelete.description}
+            </Box>
+          </SpaceBetween>
+        </ConfirmDeleteModal>
+      ) : null}
+    </>
+  );
+}
