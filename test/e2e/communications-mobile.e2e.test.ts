@@ -77,7 +77,7 @@ describe('SMS, push and app art (staff)', () => {
 
     // Salvar waits for the cost approval.
     expect(await byTestId('sms-submit').isDisabled()).toBe(true);
-    await input('sms-body').fill('Promoção válida até amanhã! {50%}');
+    await input('sms-body').fill('Promoção válida até amanhã! [50%]');
     await expect.poll(() => byTestId('sms-counter').textContent()).toBe('33/160');
     await expect.poll(() => byTestId('sms-preview').textContent()).toBe('Promocao valida ate amanha! 50%');
     await input('sms-schedule-day').fill(tomorrow);

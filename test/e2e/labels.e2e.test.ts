@@ -75,7 +75,8 @@ function pdfText(pdf: Buffer): string {
     } catch {
       parts.push(body.toString('latin1'));
     }
-    at = end + 1;
+    // Past 'endstream', whose own 'stream\n' is not the start of the next one.
+    at = end + '\nendstream'.length;
   }
   return parts.join('\n');
 }
