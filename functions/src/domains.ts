@@ -91,8 +91,8 @@ export const domains: DomainDefinition[] = [
     // A checkout evaluates the tenant's whole active set, kept prepared in memory.
     memoryMb: 1024,
   },
-  // The sending pipeline of e-mail, SMS and push campaigns (queues, schedules, provider events).
-  { name: 'communications', prefixes: ['/api/web/communications'] },
+  // The sending pipeline of e-mail, SMS and push campaigns (queues, schedules, provider events) and the expense report of its sends.
+  { name: 'communications', prefixes: ['/api/web/communications', '/api/web/reports/expenses'] },
   // Figures kept on write by the `dashboard-aggregates` stream processor (src/streams.ts).
   { name: 'dashboard', prefixes: ['/api/web/dashboard'] },
   // POS purchases: up to 100 baskets per request.

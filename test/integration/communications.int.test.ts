@@ -9,6 +9,8 @@ import { handler as eventsConsumer } from '@freguesia/functions/communications/e
 import { channelSenders, emailSender, sendingOptions, syncSchedule } from '@freguesia/functions/communications/sending.service';
 import { sendingRepository } from '@freguesia/functions/communications/sending.repository';
 import { createCustomer } from '@freguesia/functions/customers/customers.service';
+import { previewLead } from '@freguesia/functions/segmentation/leads.service';
+import type { LeadCondition } from '@freguesia/shared/segmentation/conditions';
 import { setMailPort, type MailMessage } from '@freguesia/functions/lib/ports/mail';
 import { registerConsumer, localQueue, type SqsConsumer } from '@freguesia/functions/lib/ports/local/queue-runtime';
 import { listSchedules } from '@freguesia/functions/lib/ports/local/scheduler-runtime';
@@ -308,6 +310,9 @@ describe('communications: the sending pipeline', () => {
     }
     const lead = await staff(campaigns, { method: 'POST', path: `/api/web/campaigns/${id}/analytics/lead`, body: { title: 'Abriram a campanha', filter: ['open'] } });
     expect(lead.status, lead.text).toBe(200);
+    // The segmentation condition 'Leu e-mail nos últimos X dias' (CM) sees the same three customers.
+    const readers = await previewLead(staffContext(t), [{ key: 'CM', option: 'email_read', value: 7 } as LeadCondition]);
+    expect(readers.population).toBe(openers.length);
     const details = await call(campaigns, { tenant: t.tenant, token: t.adminToken, method: 'GET', path: '/api/web/campaign/details', query: { id } });
     expect(details.status).toBe(200);
     expect(lead.body.id).toBeGreaterThan(0);

@@ -159,6 +159,15 @@ export async function sendableCampaign(ctx: ServiceContext, id: number, action: 
   return toSendable(c);
 }
 
+/**
+ * Every sendable campaign (e-mail, SMS, push) of the tenant: id, description and type (the
+ * expense report). No campaign permission is checked: the caller's route guards the report.
+ */
+export async function sendableCampaigns(ctx: ServiceContext): Promise<{ id: number; description: string; type: SendableType }[]> {
+  const all = await campaignsRepository(ctx.tenant).all();
+  return all.filter((c) => isSendable(c.type)).map((c) => ({ id: c.id, description: c.description, type: c.type as unknown as SendableType }));
+}
+
 /** A communication campaign of any type (analytics headers, lead creation). */
 export async function communicationCampaign(ctx: ServiceContext, id: number): Promise<{ id: number; description: string; type: CommunicationType } | undefined> {
   const c = await campaignsRepository(ctx.tenant).get(id);

@@ -4,6 +4,7 @@ import type { ServiceContext } from '../lib/context';
 import { invalid, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { createLeadFromList } from '../segmentation/leads.service';
+import { recordActivity } from '../segmentation/population.service';
 import { sendingRepository } from './sending.repository';
 
 /**
@@ -35,6 +36,9 @@ const ACTION_OF: Record<string, string> = {
   RenderingFailure: 'dropped',
   DeliveryDelay: 'deferred',
 };
+
+/** The customer activity (segmentation condition CM) an e-mail event is. */
+const ACTIVITY_OF: Record<string, 'email_sent' | 'email_read' | 'email_clicked'> = { Delivery: 'email_sent', Open: 'email_read', Click: 'email_clicked' };
 
 /** User agents of link scanners and mail-security gateways that follow links before a person does. */
 const SCANNERS = /bot|crawler|spider|scanner|preview|barracuda|mimecast|proofpoint|safelinks|microsoft office|google-safety|slurp|python-requests|curl|wget|headless/i;
@@ -72,6 +76,13 @@ export async function recordEmailEvent(ctx: ServiceContext, event: SesEvent): Pr
   const repo = sendingRepository(ctx.tenant);
   const at = ctx.now().toISOString();
   const idCustomer = /^c\d+$/.test(recipient) ? Number(recipient.slice(1)) : undefined;
+  // The segmentation conditions on communications (CM) see it first: recorded by the event's own
+  // instant, so a redelivered event is the same activity; then the mark and counter, once.
+  const kind = ACTIVITY_OF[type];
+  if (kind && idCustomer) {
+    const when = event.open?.timestamp ?? event.click?.timestamp ?? event.mail?.timestamp ?? at;
+    await recordActivity(ctx, { customerId: idCustomer, kind, at: Number.isNaN(Date.parse(when)) ? at : new Date(when).toISOString() });
+  }
   await repo.mark(campaign, action, recipient, idCustomer, at);
   if ((type === 'Bounce' && event.bounce?.bounceType === 'Permanent') || type === 'Complaint') {
     const addresses = [...(event.bounce?.bouncedRecipients ?? []), ...(event.complaint?.complainedRecipients ?? [])].map((r) => r.emailAddress?.toLowerCase()).filter((a): a is string => !!a);

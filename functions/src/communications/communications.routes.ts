@@ -2,13 +2,20 @@ import { z } from 'zod';
 import { EmailTest, SENDABLE_TYPES } from '@freguesia/shared/schemas/communication';
 import { assertCampaignAccess } from '../campaigns/campaigns.service';
 import { estimateSend } from '../campaigns/communication-campaigns.service';
+import { isDay } from '@freguesia/shared/domain/dates';
 import { route } from '../lib/http/route';
+import { expenseReport } from './expenses.service';
 import { cancelSend, pauseSend, resumeSend, sendNow, sendProgress, sendTestEmail } from './sending.service';
 
 /** Staff only; the service checks Campaigns or the campaign's channel (Communications, Mobile). */
 const BY_TYPE = null;
 const WRITE_ANY = { action: 'write', subject: 'Communications' } as const;
 const NOT_FOUND = 'Campanha não encontrada.';
+const day = (missing: string) => z.string({ error: missing }).trim().min(1, missing).refine(isDay, 'Data inválida: use AAAA-MM-DD.');
+const period = z
+  .object({ start_at: day('Informe a data inicial.'), end_at: day('Informe a data final.') })
+  .refine((p) => p.start_at <= p.end_at, { message: 'A data final deve ser igual ou posterior à inicial.', path: ['end_at'] })
+  .refine((p) => p.end_at <= `${Number(p.start_at.slice(0, 4)) + 1}${p.start_at.slice(4)}`, { message: 'Consulte no máximo um ano.', path: ['end_at'] });
 const idParams = z.object({
   id: z.coerce.number({ error: NOT_FOUND }).int(NOT_FOUND).positive(NOT_FOUND).max(Number.MAX_SAFE_INTEGER, NOT_FOUND),
 });
@@ -22,7 +29,7 @@ const action = (name: 'send' | 'pause' | 'resume' | 'cancel', run: typeof sendNo
     handler: ({ service, params }) => run(service, params.id),
   });
 
-/** The sending calls of the communications (spec part 3 §7 and the pipeline's controls). */
+/** The sending calls of the communications (spec part 3 §7 and the pipeline's controls) and the expense report they feed. */
 export const communicationRoutes = [
   route({
     method: 'GET',
@@ -52,6 +59,13 @@ export const communicationRoutes = [
     permission: BY_TYPE,
     params: idParams,
     handler: ({ service, params }) => sendProgress(service, params.id),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/web/reports/expenses',
+    permission: { action: 'read', subject: 'Reports' },
+    query: period,
+    handler: ({ service, query }) => expenseReport(service, query),
   }),
   action('send', sendNow),
   action('pause', pauseSend),

@@ -37,6 +37,12 @@ export function sendingRepository(tenant: string) {
       return data.sort((a, b) => a.started_at.localeCompare(b.started_at)).at(-1);
     },
 
+    /** Every run of a campaign (one Query of its partition's run items). */
+    async runs(campaign: number): Promise<SendRun[]> {
+      const { data } = await SendRunEntity.query.byRun({ tenant, campaign }).go({ pages: 'all' });
+      return data;
+    },
+
     /** Creates a run unless it exists (a redelivered 'fire' creates nothing). Answers whether it created it. */
     async createRun(input: { campaign: number; run: string; channel: string; cursor: string; at: string }): Promise<boolean> {
       try {

@@ -12,7 +12,7 @@ import { sendPush, sendSms } from '../lib/ports/messaging';
 import { queuePort } from '../lib/ports/queue';
 import { schedulerPort } from '../lib/ports/scheduler';
 import { limit, take } from '../lib/ratelimit';
-import { listMembers } from '../segmentation/population.service';
+import { listMembers, recordActivity } from '../segmentation/population.service';
 import { readSettingValue } from '../settings/settings.service';
 import { sendingRepository, type Recipient, type SendRun } from './sending.repository';
 
@@ -387,6 +387,8 @@ export async function sendBatch(ctx: ServiceContext, message: SendMessage): Prom
       }
     }
     const done = outcome.ok ? { status: 'SENT' as const, provider_id: outcome.id, at: at() } : { status: 'FAILED' as const, error: outcome.error, at: at() };
+    // An SMS has no delivery report here: its acceptance is the customer's 'received SMS' (segmentation CM).
+    if (outcome.ok && type === 'SMS' && r.id_customer) await recordActivity(ctx, { customerId: r.id_customer, kind: 'sms_received', at: done.at });
     await repo.complete(run.campaign, run.run, r.key, done, OUTCOME_ACTIONS[type][outcome.ok ? 'sent' : 'failed']);
   };
   const granted = await take(ctx.tenant, `send:${type}`, sendingOptions.ratePerSecond[type], 1, message.recipients.length);

@@ -314,3 +314,16 @@ export const AnalyticsLead = z.object({
   filter: z.array(z.string().trim().min(1).max(40), { error: 'Informe as ações.' }).min(1, 'Selecione ao menos uma ação.').max(10),
 });
 export type AnalyticsLead = z.output<typeof AnalyticsLead>;
+
+/** Channels of the expense report's marketing sends (WhatsApp has no sends of its own yet). */
+export const EXPENSE_CHANNELS = ['EMAIL', 'SMS', 'PUSH', 'WHATSAPP'] as const;
+export type ExpenseChannel = (typeof EXPENSE_CHANNELS)[number];
+
+/** GET /web/reports/expenses (spec part 3 §3 'Reports', §7): sends per campaign and NPS messages per origin in a period. */
+export const ExpenseReport = z.object({
+  marketing_messages: z.array(z.object({ type: z.enum(EXPENSE_CHANNELS), id_campaign: z.number(), description: z.string(), quantity: z.number() })),
+  nps_messages: z.array(z.object({ origin: z.string(), quantity: z.number() })),
+  /** R$ per message of each channel (the tenant's pricing_* settings, else spec part 3 §9). */
+  unit_prices: z.object({ EMAIL: z.number(), SMS: z.number(), PUSH: z.number(), WHATSAPP: z.number() }),
+});
+export type ExpenseReport = z.output<typeof ExpenseReport>;

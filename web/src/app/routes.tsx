@@ -58,6 +58,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/mobile/art', permission: read('Mobile'), breadcrumbs: [{ text: 'Mobile' }, { text: 'Arte' }], lazy: () => import('../pages/mobile/art/list-page') },
   { path: '/mobile/art/new', permission: write('Mobile'), breadcrumbs: [{ text: 'Mobile' }, { text: 'Arte', href: '/mobile/art' }, { text: 'Nova arte para o aplicativo' }], lazy: () => import('../pages/mobile/art/form-page') },
   { path: '/mobile/art/edit/:id', permission: write('Mobile'), breadcrumbs: [{ text: 'Mobile' }, { text: 'Arte', href: '/mobile/art' }, { text: 'Alterar arte do aplicativo' }], lazy: () => import('../pages/mobile/art/form-page') },
+  { path: '/reports/expenses', permission: read('Reports'), breadcrumbs: [{ text: 'Relatórios' }, { text: 'Investimentos' }], lazy: () => import('../pages/reports/expenses-page') },
 ];
 
 /** Paths whose screen exists: the menu's `availableRoutes`. */

@@ -8,6 +8,7 @@ import Spinner from '@cloudscape-design/components/spinner';
 import { useSearchParams } from 'react-router';
 import { failureMessage } from '../../api/client';
 import { useSettings } from '../../api/settings';
+import { CommunicationTab } from './platform/communication-tab';
 import { DashboardTab } from './platform/dashboard-tab';
 import { IntegrationTab } from './platform/integration-tab';
 import { LabelsTab } from './platform/labels-tab';
@@ -16,11 +17,12 @@ import './settings.css';
 
 /**
  * The tabs built so far, in the spec's order. The spec's other tabs ('Central de Atendimentos',
- * 'Comunicação', 'NPS') arrive with their own features: no empty tab meanwhile.
+ * 'NPS') arrive with their own features: no empty tab meanwhile.
  */
 export const PLATFORM_TABS = [
   { id: 'painel', label: 'Painel de controle' },
   { id: 'portal', label: 'Portal de cadastro' },
+  { id: 'comunicacao', label: 'Comunicação' },
   { id: 'etiquetas', label: 'Etiquetas de Descontos' },
   { id: 'integracao', label: 'Integração' },
 ] as const;
@@ -51,6 +53,7 @@ export default function PlatformPage() {
       );
     }
     // Each tab's form starts from the settings as loaded and keeps its own saved state after.
+    if (tab === 'comunicacao') return <CommunicationTab saved={saved.data} />;
     return tab === 'portal' ? <PortalTab saved={saved.data} /> : <DashboardTab saved={saved.data} />;
   }
 
@@ -58,7 +61,7 @@ export default function PlatformPage() {
     <SpaceBetween size="l">
       <Header
         variant="h1"
-        description="Aparência da plataforma, portal de cadastro de clientes e integração com o PDV."
+        description="Aparência da plataforma, portal de cadastro de clientes, comunicação e integração com o PDV."
       >
         Plataforma
       </Header>

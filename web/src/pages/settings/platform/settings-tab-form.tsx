@@ -10,7 +10,7 @@ export function SettingsTabForm({
   children,
 }: {
   /** `settings-${name}-form` / `settings-${name}-save` test ids. */
-  name: 'dashboard' | 'portal';
+  name: 'dashboard' | 'portal' | 'communication';
   saving: boolean;
   onSubmit: () => void;
   children: ReactNode;

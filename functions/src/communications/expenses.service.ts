@@ -1,0 +1,49 @@
+import { localDay } from '@freguesia/shared/domain/dates';
+import { SENDABLE_TYPES, UNIT_PRICES, type ExpenseReport } from '@freguesia/shared/schemas/communication';
+import { sendableCampaigns, unitPrice } from '../campaigns/communication-campaigns.service';
+import type { ServiceContext } from '../lib/context';
+import { readSettingValue } from '../settings/settings.service';
+import { sendingRepository } from './sending.repository';
+
+/** Campaigns whose runs are read at once (each is one Query of its own partition). */
+const CONCURRENCY = 8;
+
+/** pricing_whatsapp as a number; 0 while unset (WhatsApp sends are not counted yet). */
+async function whatsappPrice(ctx: ServiceContext): Promise<number> {
+  const configured = Number((await readSettingValue(ctx, 'pricing_whatsapp'))?.replace(',', '.'));
+  return Number.isFinite(configured) && configured > 0 ? configured : UNIT_PRICES.WHATSAPP;
+}
+
+/**
+ * GET /web/reports/expenses: messages sent per campaign in the period (spec part 3 §3 'Reports',
+ * §9), counted from the sending pipeline's runs — a run belongs to the day (Brasília) it started —
+ * with the unit prices that turn them into reais. Campaigns without sends in the period are left out.
+ */
+export async function expenseReport(ctx: ServiceContext, period: { start_at: string; end_at: string }): Promise<ExpenseReport> {
+  const repo = sendingRepository(ctx.tenant);
+  const campaigns = await sendableCampaigns(ctx);
+  const marketing: ExpenseReport['marketing_messages'] = [];
+  for (let i = 0; i < campaigns.length; i += CONCURRENCY) {
+    const slice = campaigns.slice(i, i + CONCURRENCY);
+    const counts = await Promise.all(
+      slice.map(async (c) => {
+        const runs = await repo.runs(c.id);
+        return runs.reduce((sum, r) => {
+          const day = localDay(new Date(r.started_at));
+          return day >= period.start_at && day <= period.end_at ? sum + r.sent : sum;
+        }, 0);
+      }),
+    );
+    slice.forEach((c, k) => {
+      if (counts[k]! > 0) marketing.push({ type: c.type, id_campaign: c.id, description: c.description, quantity: counts[k]! });
+    });
+  }
+  const [prices, whatsapp] = await Promise.all([Promise.all(SENDABLE_TYPES.map((type) => unitPrice(ctx, type))), whatsappPrice(ctx)]);
+  const byType = Object.fromEntries(SENDABLE_TYPES.map((type, k) => [type, prices[k]!])) as Record<(typeof SENDABLE_TYPES)[number], number>;
+  return {
+    marketing_messages: marketing.sort((a, b) => a.type.localeCompare(b.type) || a.id_campaign - b.id_campaign),
+    // NPS surveys are not built yet (no NPS sends exist): the list stays empty until they are.
+    nps_messages: [],
+    unit_prices: { EMAIL: byType.EMAIL, SMS: byType.SMS, PUSH: byType.PUSH, WHATSAPP: whatsapp },
+  };
+}
