@@ -59,14 +59,16 @@ const accepted = new Map<string, number>();
 /** Keys whose first acceptance was followed by a crash: the retry sends the same key again (the provider keeps one). */
 const resentAfterCrash = new Set<string>();
 let calls = 0;
-const crashAt = new Set(Array.from({ length: CRASHES }, (_, i) => Math.floor(((i + 0.5) * RECIPIENTS) / CRASHES)));
+/** Provider call number → where the sender dies: before the provider accepts (even crashes) or after (odd ones). */
+const crashAt = new Map(Array.from({ length: CRASHES }, (_, i) => [Math.floor(((i + 0.5) * RECIPIENTS) / CRASHES), i % 2 === 0 ? 'before' : 'after'] as const));
 setMailPort({
   async send(message) {
     calls++;
     const key = message.idempotencyKey!;
-    const crash = crashAt.delete(calls);
+    const crash = crashAt.get(calls);
+    crashAt.delete(calls);
     // Half the crashes before the provider accepts, half after (the completion never happens).
-    if (crash && calls % 2 === 0) throw new Error('sender killed before the provider call');
+    if (crash === 'before') throw new Error('sender killed before the provider call');
     accepted.set(key, (accepted.get(key) ?? 0) + 1);
     if (crash) {
       resentAfterCrash.add(key);
