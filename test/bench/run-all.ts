@@ -27,6 +27,7 @@ export const benchmarks = [
   'segmentation-incremental',
   'promotion-engine',
   'checkout',
+  'communications-send',
 ] as const;
 
 function main(): void {
