@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { LABEL_IMAGE_SOURCE, LABEL_TAGS } from '@freguesia/shared/domain/label-template';
 
 /**
  * What label markup may hold (spec part 3 §3 'Discount label': layout as markup text): the
@@ -90,43 +91,8 @@ const allowedStyles: Record<string, RegExp[]> = {
   overflow: [KEYWORD('visible', 'hidden', 'clip')],
 };
 
-const IMAGE_SOURCE = /^\s*(?:https?:\/\/|data:image\/(?:png|jpe?g|gif|webp);)/i;
-
 export const LABEL_MARKUP_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'div',
-    'span',
-    'p',
-    'b',
-    'strong',
-    'i',
-    'em',
-    'u',
-    's',
-    'small',
-    'big',
-    'sub',
-    'sup',
-    'br',
-    'hr',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'img',
-    'table',
-    'thead',
-    'tbody',
-    'tfoot',
-    'tr',
-    'td',
-    'th',
-    'colgroup',
-    'col',
-    'caption',
-  ],
+  allowedTags: LABEL_TAGS,
   allowedAttributes: {
     '*': ['style', 'title'],
     img: ['src', 'alt', 'width', 'height'],
@@ -141,7 +107,7 @@ export const LABEL_MARKUP_OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   // An image needs an http(s) address or a raster data: URL (no SVG, which can carry scripts of
   // its own); one whose source was removed or is relative would only show as broken.
-  exclusiveFilter: (frame) => frame.tag === 'img' && !IMAGE_SOURCE.test(frame.attribs.src ?? ''),
+  exclusiveFilter: (frame) => frame.tag === 'img' && !LABEL_IMAGE_SOURCE.test(frame.attribs.src ?? ''),
   disallowedTagsMode: 'discard',
 };
 

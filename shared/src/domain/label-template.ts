@@ -117,3 +117,16 @@ export const DEFAULT_LABEL_LAYOUT = `<div style="font-family: Arial, sans-serif;
   <div style="font-size: 8px;">Limite de {{limit}} unidades por cliente. Válido {{period}}.</div>
   <div style="font-size: 8px;">{{ean}}</div>
 </div>`;
+
+/**
+ * The tags a label layout may use: the one allowlist of the server's sanitiser (sanitize-html,
+ * functions/src/settings/labels.model.ts) and the browser's (DOMPurify, web/src/components/label-markup.ts).
+ */
+export const LABEL_TAGS = [
+  ...['div', 'span', 'p', 'b', 'strong', 'i', 'em', 'u', 's', 'small', 'big', 'sub', 'sup', 'br', 'hr'],
+  ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'img'],
+  ...['table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'colgroup', 'col', 'caption'],
+];
+
+/** An image source a label may use: http(s), or a raster data: URL (no SVG, which can carry scripts). */
+export const LABEL_IMAGE_SOURCE = /^\s*(?:https?:\/\/|data:image\/(?:png|jpe?g|gif|webp);)/i;

@@ -1,4 +1,5 @@
 import createDOMPurify, { type DOMPurify } from 'dompurify';
+import { LABEL_IMAGE_SOURCE, LABEL_TAGS } from '@freguesia/shared/domain/label-template';
 
 /**
  * Label markup for the browser: what the server keeps on save (functions/src/settings/labels.model.ts),
@@ -6,40 +7,6 @@ import createDOMPurify, { type DOMPurify } from 'dompurify';
  * own DOMPurify instance, so the style hook touches nothing else.
  */
 
-const TAGS = [
-  'div',
-  'span',
-  'p',
-  'b',
-  'strong',
-  'i',
-  'em',
-  'u',
-  's',
-  'small',
-  'big',
-  'sub',
-  'sup',
-  'br',
-  'hr',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'img',
-  'table',
-  'thead',
-  'tbody',
-  'tfoot',
-  'tr',
-  'td',
-  'th',
-  'colgroup',
-  'col',
-  'caption',
-];
 const ATTRIBUTES = [
   'style',
   'title',
@@ -53,8 +20,6 @@ const ATTRIBUTES = [
   'valign',
   'span',
 ];
-/** http(s) and raster data: images; no other scheme (javascript:, data:text/html, …). */
-const URLS = /^(?:https?:\/\/|data:image\/(?:png|jpe?g|gif|webp);)/i;
 /** CSS that fetches or runs, or positions over the page. */
 const UNSAFE_STYLE =
   /(?:url|expression|image-set|element|paint|env|attr)\s*\(|position\s*:\s*(?:fixed|sticky)|[\\<>@]|behavior|-moz-binding/i;
@@ -73,9 +38,9 @@ function instance(): DOMPurify {
 /** The markup with only the label tags, attributes, URLs and styles left. */
 export function purifyLabelMarkup(markup: string): string {
   return instance().sanitize(markup, {
-    ALLOWED_TAGS: TAGS,
+    ALLOWED_TAGS: LABEL_TAGS,
     ALLOWED_ATTR: ATTRIBUTES,
-    ALLOWED_URI_REGEXP: URLS,
+    ALLOWED_URI_REGEXP: LABEL_IMAGE_SOURCE,
     ALLOW_DATA_ATTR: false,
   });
 }
