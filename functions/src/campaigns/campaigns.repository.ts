@@ -180,7 +180,7 @@ export function campaignsRepository(tenant: string) {
      * one is a conflict); the active set's version stays (communications are not read at checkout).
      * `unlessSet`: skipped when the info already has that key (first writer wins). Answers whether it wrote.
      */
-    async patchInfo(id: number, patch: Record<string, unknown>, unlessSet?: string): Promise<boolean> {
+    async patchInfo(id: number, patch: Record<string, unknown>, unlessSet?: string, attempt = 1): Promise<boolean> {
       const current = await this.get(id);
       if (!current) return false;
       const info = current.info as unknown as Record<string, unknown>;
@@ -191,7 +191,9 @@ export function campaignsRepository(tenant: string) {
           .where((a, { eq }) => eq(a.version, current.version))
           .go();
       } catch (error) {
-        if (isConditionFailure(error)) return this.patchInfo(id, patch, unlessSet);
+        // An edit saved in between: read it again (a few times; a campaign edited without pause is a conflict).
+        if (isConditionFailure(error) && attempt < 5) return this.patchInfo(id, patch, unlessSet, attempt + 1);
+        if (isConditionFailure(error)) throw conflict(STALE_CAMPAIGN);
         throw error;
       }
       return true;
