@@ -260,7 +260,11 @@ export function EstimateBox({
   const count = listed > 0 ? listed : (estimate.data?.recipients ?? local);
   const unit = estimate.data?.unit_price ?? UNIT_PRICES[type];
   const value =
-    listed > 0 || !estimate.data ? (count === undefined ? undefined : estimatedCost(count, unit)) : estimate.data.value;
+    listed > 0 || !estimate.data
+      ? count === undefined
+        ? undefined
+        : estimatedCost(count, unit)
+      : estimate.data.value;
   return (
     <ColumnLayout columns={2} variant="text-grid">
       <div>

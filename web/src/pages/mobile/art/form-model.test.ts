@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { CommunicationDetails } from '../../../api/communications';
-import { artFormSchema, artFromDetails, artPeriodText, artToPayload, artTypeLabel, emptyArtForm, type ArtFormValues } from './form-model';
+import {
+  artFormSchema,
+  artFromDetails,
+  artPeriodText,
+  artToPayload,
+  artTypeLabel,
+  emptyArtForm,
+  type ArtFormValues,
+} from './form-model';
 
 const valid = (over: Partial<ArtFormValues> = {}): ArtFormValues => ({
   ...emptyArtForm('2025-06-01'),
@@ -52,7 +60,26 @@ describe('app art form model', () => {
   });
 
   it('reads a saved art without end back as "Sem prazo final"', () => {
-    const saved = { id: 2, description: 'Flyer', type: 'APPF', active: 'Y', id_lead: null, lead_description: null, start_at: '2025-06-01', end_at: '9999-12-31', created_at: '', updated_at: '', info: { url: 'https://a.test/x.png', layout_body: 'https://b.test' } } as unknown as CommunicationDetails;
-    expect(artFromDetails(saved)).toMatchObject({ always_valid: 'Y', start_at: '01/06/2025', end_at: '', type: 'APPF', url: 'https://a.test/x.png', click_url: 'https://b.test' });
+    const saved = {
+      id: 2,
+      description: 'Flyer',
+      type: 'APPF',
+      active: 'Y',
+      id_lead: null,
+      lead_description: null,
+      start_at: '2025-06-01',
+      end_at: '9999-12-31',
+      created_at: '',
+      updated_at: '',
+      info: { url: 'https://a.test/x.png', layout_body: 'https://b.test' },
+    } as unknown as CommunicationDetails;
+    expect(artFromDetails(saved)).toMatchObject({
+      always_valid: 'Y',
+      start_at: '01/06/2025',
+      end_at: '',
+      type: 'APPF',
+      url: 'https://a.test/x.png',
+      click_url: 'https://b.test',
+    });
   });
 });

@@ -23,7 +23,8 @@ export type ArtType = (typeof ART_TYPES)[number]['value'];
 export const artTypeLabel = (type: string): string => (type === 'APPB' ? 'Banner' : 'Flyer');
 
 /** 'DD/MM/YYYY até DD/MM/YYYY' (spec: 'start_at até end_at'); no end shows as 31/12/9999. */
-export const artPeriodText = (start: string, end: string): string => `${toDisplayDate(start) ?? '-'} até ${toDisplayDate(end) ?? '-'}`;
+export const artPeriodText = (start: string, end: string): string =>
+  `${toDisplayDate(start) ?? '-'} até ${toDisplayDate(end) ?? '-'}`;
 
 const artShape = z.object({
   description: z.string(),
@@ -82,7 +83,15 @@ export function artFromDetails(d: CommunicationDetails): ArtFormValues {
   };
 }
 
-const ART_FIELDS = { description: 'description', type: 'type', start_at: 'start_at', end_at: 'end_at', always_valid: 'always_valid', 'info.url': 'url', 'info.layout_body': 'click_url' };
+const ART_FIELDS = {
+  description: 'description',
+  type: 'type',
+  start_at: 'start_at',
+  end_at: 'end_at',
+  always_valid: 'always_valid',
+  'info.url': 'url',
+  'info.layout_body': 'click_url',
+};
 export const artFieldOf = ART_FIELDS;
 
 /** The editor's rules: the shared schema's (spec part 3 §5 'Art') plus a readable typed date. */
@@ -96,9 +105,12 @@ export const artFormSchema = (id?: number) =>
     };
     if (!v.type) add('type', COMMUNICATION_MESSAGES.artType);
     if (v.start_at.trim() && !fromDisplayDate(v.start_at)) add('start_at', 'Data inválida: use DD/MM/AAAA.');
-    if (v.always_valid !== 'Y' && v.end_at.trim() && !fromDisplayDate(v.end_at)) add('end_at', 'Data inválida: use DD/MM/AAAA.');
-    if (v.always_valid !== 'Y' && !v.end_at.trim() && fromDisplayDate(v.start_at)) add('end_at', COMMUNICATION_MESSAGES.artPeriod);
+    if (v.always_valid !== 'Y' && v.end_at.trim() && !fromDisplayDate(v.end_at))
+      add('end_at', 'Data inválida: use DD/MM/AAAA.');
+    if (v.always_valid !== 'Y' && !v.end_at.trim() && fromDisplayDate(v.start_at))
+      add('end_at', COMMUNICATION_MESSAGES.artPeriod);
     const parsed = CommunicationCampaign.safeParse(artToPayload(v, id));
     if (parsed.success) return;
-    for (const issue of parsed.error.issues) add(formFieldOf(issue.path.join('.'), ART_FIELDS) ?? 'description', issue.message);
+    for (const issue of parsed.error.issues)
+      add(formFieldOf(issue.path.join('.'), ART_FIELDS) ?? 'description', issue.message);
   });

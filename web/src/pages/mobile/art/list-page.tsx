@@ -9,14 +9,37 @@ import { rowInfo } from '../../communications/common/model';
 import { ArtImage } from './art-image';
 import { ART_TITLE, artPeriodText, artTypeLabel } from './form-model';
 
-const columns = (actions: (row: CommunicationRow) => RowAction[]): TableProps.ColumnDefinition<CommunicationRow>[] => [
-  { id: 'preview', header: 'Arte', cell: (c) => <ArtImage url={rowInfo(c.info).url ?? ''} height={56} alt={c.description} />, minWidth: 110 },
+const columns = (
+  actions: (row: CommunicationRow) => RowAction[],
+): TableProps.ColumnDefinition<CommunicationRow>[] => [
+  {
+    id: 'preview',
+    header: 'Arte',
+    cell: (c) => <ArtImage url={rowInfo(c.info).url ?? ''} height={56} alt={c.description} />,
+    minWidth: 110,
+  },
   { id: 'id', header: 'Código', cell: (c) => c.id, minWidth: 70 },
-  { id: 'description', header: 'Descrição', cell: (c) => <Box fontWeight="bold">{c.description}</Box>, isRowHeader: true, minWidth: 180 },
+  {
+    id: 'description',
+    header: 'Descrição',
+    cell: (c) => <Box fontWeight="bold">{c.description}</Box>,
+    isRowHeader: true,
+    minWidth: 180,
+  },
   { id: 'type', header: 'Tipo', cell: (c) => artTypeLabel(c.type), minWidth: 80 },
-  { id: 'period', header: 'Período', cell: (c) => <span data-testid={`art-period-${c.id}`}>{artPeriodText(c.start_at, c.end_at)}</span>, minWidth: 200 },
+  {
+    id: 'period',
+    header: 'Período',
+    cell: (c) => <span data-testid={`art-period-${c.id}`}>{artPeriodText(c.start_at, c.end_at)}</span>,
+    minWidth: 200,
+  },
   { id: 'active', header: 'Situação', cell: (c) => <ActiveTag active={c.active} />, minWidth: 90 },
-  { id: 'actions', header: 'Opções', cell: (c) => <RowActions label={c.description} actions={actions(c)} />, minWidth: 80 },
+  {
+    id: 'actions',
+    header: 'Opções',
+    cell: (c) => <RowActions label={c.description} actions={actions(c)} />,
+    minWidth: 80,
+  },
 ];
 
 /**
@@ -33,10 +56,20 @@ export default function ArtListPage() {
       types={['APPF', 'APPB']}
       testId="art-table"
       title="Artes do aplicativo"
-      newButton={{ label: ART_TITLE, testId: 'art-new', subject: 'Mobile', onClick: () => navigate('/mobile/art/new') }}
+      newButton={{
+        label: ART_TITLE,
+        testId: 'art-new',
+        subject: 'Mobile',
+        onClick: () => navigate('/mobile/art/new'),
+      }}
       columns={columns}
       actions={(row, remove) => [
-        { id: 'edit', text: 'Alterar', visible: canWriteMobile && canWrite, onClick: () => navigate(`/mobile/art/edit/${row.id}`) },
+        {
+          id: 'edit',
+          text: 'Alterar',
+          visible: canWriteMobile && canWrite,
+          onClick: () => navigate(`/mobile/art/edit/${row.id}`),
+        },
         { id: 'delete', text: 'Excluir', visible: canWrite, onClick: remove },
       ]}
       noun="arte(es)"

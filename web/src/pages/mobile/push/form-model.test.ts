@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { emptyPushForm, pushCounters, pushFormSchema, pushToPayload, type PushFormValues } from './form-model';
+import {
+  emptyPushForm,
+  pushCounters,
+  pushFormSchema,
+  pushToPayload,
+  type PushFormValues,
+} from './form-model';
 
 const valid = (over: Partial<PushFormValues> = {}): PushFormValues => ({
   ...emptyPushForm(),
@@ -22,7 +28,14 @@ describe('push form model', () => {
       id: 3,
       type: 'PUSH',
       id_lead: null,
-      info: { layout_title: 'Clube', layout_header: 'Ofertas', layout_body: 'Até 30% off', url: 'https://x.test/a', type: 'O', run_on: '2099-05-06 09:00' },
+      info: {
+        layout_title: 'Clube',
+        layout_header: 'Ofertas',
+        layout_body: 'Até 30% off',
+        url: 'https://x.test/a',
+        type: 'O',
+        run_on: '2099-05-06 09:00',
+      },
     });
   });
 
@@ -33,7 +46,9 @@ describe('push form model', () => {
       body: 'Informe a mensagem da notificação.',
     });
     expect(messages(valid({ title: 'x'.repeat(101) }))).toMatchObject({ title: 'Máximo de 100 caracteres.' });
-    expect(messages(valid({ run_type: 'R' }))).toMatchObject({ run_frequency: 'Informe a frequência de execução' });
+    expect(messages(valid({ run_type: 'R' }))).toMatchObject({
+      run_frequency: 'Informe a frequência de execução',
+    });
     expect(messages(valid())).toEqual({});
   });
 

@@ -28,7 +28,13 @@ const pushShape = {
 };
 export type PushFormValues = CommonValues & { title: string; header: string; body: string; url: string };
 
-export const emptyPushForm = (): PushFormValues => ({ ...emptyCommon(), title: '', header: '', body: '', url: '' });
+export const emptyPushForm = (): PushFormValues => ({
+  ...emptyCommon(),
+  title: '',
+  header: '',
+  body: '',
+  url: '',
+});
 
 export function pushToPayload(v: PushFormValues, id?: number): CommunicationPayload {
   const common = commonToPayload(v);
@@ -36,18 +42,37 @@ export function pushToPayload(v: PushFormValues, id?: number): CommunicationPayl
     ...(id === undefined ? {} : { id }),
     ...common,
     type: 'PUSH',
-    info: { ...common.info, layout_title: v.title.trim(), layout_header: v.header.trim(), layout_body: v.body.trim(), url: v.url.trim() },
+    info: {
+      ...common.info,
+      layout_title: v.title.trim(),
+      layout_header: v.header.trim(),
+      layout_body: v.body.trim(),
+      url: v.url.trim(),
+    },
   };
 }
 
 export function pushFromDetails(d: CommunicationDetails): PushFormValues {
-  return { ...commonFromDetails(d), title: d.info.layout_title, header: d.info.layout_header, body: d.info.layout_body, url: d.info.url };
+  return {
+    ...commonFromDetails(d),
+    title: d.info.layout_title,
+    header: d.info.layout_header,
+    body: d.info.layout_body,
+    url: d.info.url,
+  };
 }
 
-const PUSH_FIELDS = { ...COMMON_FIELDS, 'info.layout_title': 'title', 'info.layout_header': 'header', 'info.layout_body': 'body', 'info.url': 'url' };
+const PUSH_FIELDS = {
+  ...COMMON_FIELDS,
+  'info.layout_title': 'title',
+  'info.layout_header': 'header',
+  'info.layout_body': 'body',
+  'info.url': 'url',
+};
 export const pushFieldOf = PUSH_FIELDS;
 
-export const pushFormSchema = (id?: number) => communicationSchema(pushShape, (v) => pushToPayload(v), PUSH_FIELDS, { id });
+export const pushFormSchema = (id?: number) =>
+  communicationSchema(pushShape, (v) => pushToPayload(v), PUSH_FIELDS, { id });
 
 /** The four counters of the push analytics (spec part 3 §3 'Analytics rows'), in display order. */
 export const PUSH_COUNTERS = [
@@ -60,6 +85,10 @@ export type PushCounterKey = (typeof PUSH_COUNTERS)[number]['key'];
 
 /** Analytics rows → Enviados, Entregues, Clicados, Perdidos (failed and errored add up); unknown actions are left out. */
 export function pushCounters(rows: readonly AnalyticsRow[]): Record<PushCounterKey, number> {
-  const sum = (actions: readonly string[]) => rows.filter((r) => actions.includes(r.action)).reduce((n, r) => n + r.quantity, 0);
-  return Object.fromEntries(PUSH_COUNTERS.map((c) => [c.key, sum(c.actions)])) as Record<PushCounterKey, number>;
+  const sum = (actions: readonly string[]) =>
+    rows.filter((r) => actions.includes(r.action)).reduce((n, r) => n + r.quantity, 0);
+  return Object.fromEntries(PUSH_COUNTERS.map((c) => [c.key, sum(c.actions)])) as Record<
+    PushCounterKey,
+    number
+  >;
 }

@@ -18,10 +18,25 @@ export default function PushListPage() {
       types={['PUSH']}
       testId="push-table"
       title="Push"
-      newButton={{ label: 'Nova comunicação por Push', testId: 'push-new', subject: 'Mobile', onClick: () => navigate('/mobile/push/new') }}
+      newButton={{
+        label: 'Nova comunicação por Push',
+        testId: 'push-new',
+        subject: 'Mobile',
+        onClick: () => navigate('/mobile/push/new'),
+      }}
       actions={(row, remove) => [
-        { id: 'analytics', text: 'Analytics', visible: canRead, onClick: () => navigate(`/mobile/push/analytics/${row.id}`) },
-        { id: 'edit', text: 'Alterar', visible: canWrite && canWriteMobile, onClick: () => navigate(`/mobile/push/edit/${row.id}`) },
+        {
+          id: 'analytics',
+          text: 'Analytics',
+          visible: canRead,
+          onClick: () => navigate(`/mobile/push/analytics/${row.id}`),
+        },
+        {
+          id: 'edit',
+          text: 'Alterar',
+          visible: canWrite && canWriteMobile,
+          onClick: () => navigate(`/mobile/push/edit/${row.id}`),
+        },
         { id: 'delete', text: 'Excluir', visible: canWrite, onClick: remove },
       ]}
       noun="comunicação(ões)"
