@@ -91,6 +91,11 @@ export function CounterBoard({
               >
                 Criar lead
               </Button>
+            ) : onLead ? (
+              // Keeps the cards of one row the same height when only some offer a lead.
+              <Box variant="span" aria-hidden="true">
+                <span style={{ visibility: 'hidden' }}>Criar lead</span>
+              </Box>
             ) : null}
           </SpaceBetween>
         </Container>

@@ -1,5 +1,17 @@
 // recharts is imported here only: the analytics pages are their own lazily loaded chunks.
-import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  Cell,
+  LabelList,
+  Legend,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { formatCount } from '../../../components/format';
 import { PALETTE } from './palette';
 import type { Counter } from './analytics';
@@ -44,6 +56,52 @@ export function CounterPie({
           <Tooltip formatter={(value) => formatCount(Number(value))} />
           <Legend />
         </PieChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
+/**
+ * Horizontal bars of counters, for counts that overlap (an opened e-mail was also delivered), where
+ * a pie would read as shares of one whole. A click on a bar is reported like a slice.
+ */
+export function CounterBars({
+  counters,
+  onBar,
+  testId,
+}: {
+  counters: readonly Counter[];
+  onBar?: (c: Counter) => void;
+  testId: string;
+}) {
+  const data = counters.map((c, i) => ({
+    name: c.label,
+    value: c.value,
+    color: c.color ?? PALETTE[i % PALETTE.length]!,
+    counter: c,
+  }));
+  return (
+    <div data-testid={testId} style={{ width: '100%', height: Math.max(160, 36 * data.length + 24) }}>
+      <ResponsiveContainer>
+        <BarChart data={data} layout="vertical" margin={{ left: 8, right: 48 }}>
+          <XAxis type="number" allowDecimals={false} tickFormatter={(v) => formatCount(Number(v))} />
+          <YAxis type="category" dataKey="name" width={110} />
+          <Tooltip formatter={(value) => formatCount(Number(value))} cursor={{ fillOpacity: 0.15 }} />
+          <Bar
+            dataKey="value"
+            name="Quantidade"
+            isAnimationActive={false}
+            onClick={(bar: { payload?: { counter?: Counter } }) =>
+              bar.payload?.counter && onBar?.(bar.payload.counter)
+            }
+            style={{ cursor: onBar ? 'pointer' : undefined }}
+          >
+            {data.map((d) => (
+              <Cell key={d.name} fill={d.color} />
+            ))}
+            <LabelList dataKey="value" position="right" formatter={(v: unknown) => formatCount(Number(v))} />
+          </Bar>
+        </BarChart>
       </ResponsiveContainer>
     </div>
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CommunicationDetails } from '../../../api/communications';
 import {
+  approvalBlock,
   approvalText,
   commonFromDetails,
   commonToPayload,
@@ -119,5 +120,12 @@ describe('communication form model (shared)', () => {
     const now = new Date('2025-03-10T15:00:00Z');
     expect(relativeTime('2025-03-10T13:00:00Z', now)).toBe('há cerca de 2 horas');
     expect(relativeTime(null, now)).toBe('-');
+  });
+});
+
+describe('approvalBlock: why Salvar is disabled', () => {
+  it('asks for the cost approval, and allows saving once approved', () => {
+    expect(approvalBlock(null)).toBe('Aprove o custo estimado para salvar.');
+    expect(approvalBlock('Aprovado por: Ana Em: 01/02/2025 10:00')).toBeUndefined();
   });
 });

@@ -198,3 +198,12 @@ export function routeId(param: string | undefined): number | undefined {
   const id = Number(param);
   return Number.isInteger(id) && id > 0 ? id : undefined;
 }
+
+/**
+ * Why Salvar is disabled on an editor with a cost approval, or undefined when it may save: an
+ * unapproved cost blocks the save (spec part 3 §4). An executed once-only record is not blocked
+ * here: its alert says so, and a save gets the server's own refusal ('Campanha nao pôde ser
+ * alterada o envio já foi realizado.'), the one authority on what may change.
+ */
+export const approvalBlock = (approvement: string | null): string | undefined =>
+  approvement ? undefined : 'Aprove o custo estimado para salvar.';

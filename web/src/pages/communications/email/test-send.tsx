@@ -72,9 +72,16 @@ export function TestSendBox({
               setEmail(detail.value);
               setProblem(undefined);
             }}
+            // Enter here sends the test, not the whole form's Salvar.
+            onKeyDown={(event) => {
+              if (event.detail.key !== 'Enter') return;
+              event.preventDefault();
+              if (!disabled && !sending) void send();
+            }}
           />
         </div>
         <Button
+          formAction="none"
           data-testid="email-test-send"
           loading={sending}
           disabled={disabled}

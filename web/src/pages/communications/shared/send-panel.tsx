@@ -114,6 +114,7 @@ export function SendPanel({
             <SpaceBetween direction="horizontal" size="xs">
               {offers.pause ? (
                 <Button
+                  formAction="none"
                   data-testid="send-pause"
                   loading={action.isPending && action.variables === 'pause'}
                   onClick={() => void run('pause')}
@@ -123,6 +124,7 @@ export function SendPanel({
               ) : null}
               {offers.resume ? (
                 <Button
+                  formAction="none"
                   data-testid="send-resume"
                   loading={action.isPending && action.variables === 'resume'}
                   onClick={() => void run('resume')}
@@ -131,12 +133,13 @@ export function SendPanel({
                 </Button>
               ) : null}
               {offers.cancel ? (
-                <Button data-testid="send-cancel" onClick={() => setConfirming('cancel')}>
+                <Button formAction="none" data-testid="send-cancel" onClick={() => setConfirming('cancel')}>
                   Cancelar envio
                 </Button>
               ) : null}
               {offers.send ? (
                 <Button
+                  formAction="none"
                   variant="primary"
                   data-testid="send-now"
                   disabled={sendBlocked !== undefined}

@@ -1,22 +1,37 @@
-import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
-import Form from '@cloudscape-design/components/form';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { LIMITS } from '@freguesia/shared/schemas/communication';
 import { useWatch } from 'react-hook-form';
-import { useNavigate, useParams } from 'react-router';
-import { useCommunication, type CommunicationDetails } from '../../../api/communications';
-import { useLeaveGuard } from '../../../components/discard-changes';
+import type { CommunicationDetails } from '../../../api/communications';
 import { TextField, useZodForm } from '../../../components/form';
-import { recordGate } from '../../../components/record-gate';
-import { ActiveField, ApprovalField, asCommon, AudienceField, EstimateBox, ScheduleFields } from '../../communications/common/fields';
-import { executedText, isLocked, routeId, SAVED_EDIT, SAVED_NEW, SAVE_FAILED } from '../../communications/common/model';
+import {
+  ActiveField,
+  ApprovalField,
+  asCommon,
+  AudienceField,
+  EstimateBox,
+  ScheduleFields,
+} from '../../communications/common/fields';
+import {
+  COMMUNICATION_RECORD,
+  CommunicationFormShell,
+  CommunicationRecordRoute,
+  editorDescription,
+} from '../../communications/common/form-shell';
+import { approvalBlock, SAVED_EDIT, SAVED_NEW, SAVE_FAILED } from '../../communications/common/model';
 import { useCommunicationSave } from '../../communications/common/save';
-import { emptyPushForm, pushFieldOf, pushFormSchema, pushFromDetails, pushToPayload, PUSH_LIST, PUSH_TITLE } from './form-model';
+import {
+  emptyPushForm,
+  pushFieldOf,
+  pushFormSchema,
+  pushFromDetails,
+  pushToPayload,
+  PUSH_LIST,
+  PUSH_TITLE,
+} from './form-model';
 import { PushPreviews } from './previews';
 
 const cut = (max: number) => (typed: string) => typed.slice(0, max);
@@ -28,110 +43,127 @@ const cut = (max: number) => (typed: string) => typed.slice(0, max);
  * spec's rule): a push goes to every customer with the app. Salvar waits for the cost approval.
  */
 export default function PushFormPage() {
-  const id = routeId(useParams().id);
-  const record = useCommunication(id);
-  const navigate = useNavigate();
-  if (id !== undefined) {
-    const gate = recordGate({
-      record: record.data && record.data.type !== 'PUSH' ? { isPending: false, error: new Error('Esta comunicação não é um push.') } : record,
-      loading: 'Carregando comunicação…',
-      notFound: 'Comunicação não encontrada.',
-      failed: 'Não foi possível carregar a comunicação.',
-      notFoundHint: 'Ela pode ter sido excluída.',
-      action: { label: 'Voltar aos pushes', onClick: () => navigate(PUSH_LIST) },
-    });
-    if (gate) return gate;
-  }
-  return <PushForm key={id ?? 'new'} record={id === undefined ? null : (record.data ?? null)} />;
+  return (
+    <CommunicationRecordRoute
+      types={['PUSH']}
+      list={PUSH_LIST}
+      texts={{ ...COMMUNICATION_RECORD, back: 'Voltar aos pushes' }}
+    >
+      {(record) => <PushForm record={record} />}
+    </CommunicationRecordRoute>
+  );
 }
 
 function PushForm({ record }: { record: CommunicationDetails | null }) {
-  const navigate = useNavigate();
   const editing = record !== null;
-  const form = useZodForm(pushFormSchema(record?.id), { defaultValues: record ? pushFromDetails(record) : emptyPushForm() });
+  const form = useZodForm(pushFormSchema(record?.id), {
+    defaultValues: record ? pushFromDetails(record) : emptyPushForm(),
+  });
   const common = asCommon(form);
-  const [title, header, body, approvement, audience, idLead] = useWatch({ control: form.control, name: ['title', 'header', 'body', 'approvement', 'audience', 'id_lead'] });
-  const locked = isLocked(record);
-  const executed = record ? executedText(record.info.executed_at) : undefined;
-  const leaveGuard = useLeaveGuard(form.formState.isDirty && !form.formState.isSubmitSuccessful);
-  const { submit, saving } = useCommunicationSave(
+  const [title, header, body, approvement, audience, idLead] = useWatch({
+    control: form.control,
+    name: ['title', 'header', 'body', 'approvement', 'audience', 'id_lead'],
+  });
+  const { submit, saving, leaveModal } = useCommunicationSave(
     form,
-    (values) => ({ ...pushToPayload(values, record?.id), ...(record ? { updated_at: record.updated_at } : {}) }),
+    (values) => ({
+      ...pushToPayload(values, record?.id),
+      ...(record ? { updated_at: record.updated_at } : {}),
+    }),
     pushFieldOf,
     { saved: editing ? SAVED_EDIT : SAVED_NEW, failed: SAVE_FAILED, list: PUSH_LIST },
-    leaveGuard.allowNavigation,
   );
   const counter = (value: string, max: number) => `${value.length}/${max}`;
 
   return (
     <>
-      {leaveGuard.modal}
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (approvement && !locked) submit();
-        }}
+      {leaveModal}
+      <CommunicationFormShell
+        testId="push"
+        saveTestId="push-submit"
+        title={PUSH_TITLE}
+        description={editorDescription(record, false, 'Uma notificação no aplicativo do clube.')}
+        list={PUSH_LIST}
+        saving={saving}
+        disabledReason={approvalBlock(approvement)}
+        onSave={submit}
+        executedRecord={record}
       >
-        <Form
-          data-testid="push-form"
-          header={
-            <Header variant="h1" description={editing ? `Alterando a comunicação ${record.id} - ${record.description}.` : 'Uma notificação no aplicativo do clube.'}>
-              {PUSH_TITLE}
-            </Header>
-          }
-          actions={
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button formAction="none" variant="link" onClick={() => navigate(PUSH_LIST)}>
-                Cancelar
-              </Button>
-              <Button variant="primary" data-testid="push-submit" loading={saving} disabled={!approvement || locked} disabledReason={locked ? executed : 'Aprove o custo estimado para salvar.'}>
-                Salvar
-              </Button>
-            </SpaceBetween>
-          }
-        >
+        <Container header={<Header variant="h2">Detalhes</Header>}>
           <SpaceBetween size="l">
-            {executed ? (
-              <Alert type={locked ? 'error' : 'warning'} data-testid="push-executed">
-                {executed}
-                {locked ? '. Uma comunicação enviada uma única vez não pode mais ser alterada.' : ''}
-              </Alert>
-            ) : null}
-            <Container header={<Header variant="h2">Detalhes</Header>}>
-              <SpaceBetween size="l">
-                <ColumnLayout columns={2}>
-                  <TextField control={form.control} name="description" label="Descrição" testId="push-description" input={{ placeholder: 'Ex.: Aviso de ofertas da semana' }} />
-                  <Box padding={{ top: 'xl' }}>
-                    <ActiveField form={common} testId="push-active" />
-                  </Box>
-                </ColumnLayout>
-                <AudienceField form={common} testId="push-audience" disabled reason="O push vai para todos os clientes com o aplicativo." />
-              </SpaceBetween>
-            </Container>
-            <Container header={<Header variant="h2">Agendamento</Header>}>
-              <ScheduleFields form={common} testId="push-schedule" />
-            </Container>
-            <Container header={<Header variant="h2">Notificação</Header>}>
-              <ColumnLayout columns={2}>
-                <SpaceBetween size="m">
-                  <TextField control={form.control} name="title" label="Título (opcional)" constraintText={counter(title, LIMITS.pushTitle)} testId="push-title" transform={cut(LIMITS.pushTitle)} />
-                  <TextField control={form.control} name="header" label="Cabeçalho" constraintText={counter(header, LIMITS.pushHeader)} testId="push-header" transform={cut(LIMITS.pushHeader)} />
-                  <TextField control={form.control} name="body" label="Mensagem" constraintText={counter(body, LIMITS.pushBody)} testId="push-body" transform={cut(LIMITS.pushBody)} />
-                  <TextField control={form.control} name="url" label="Link ao tocar (opcional)" testId="push-url" input={{ placeholder: 'https://', inputMode: 'url' }} />
-                </SpaceBetween>
-                <PushPreviews title={title} header={header} body={body} />
-              </ColumnLayout>
-            </Container>
-            <Container header={<Header variant="h2">Resumo</Header>}>
-              <SpaceBetween size="l">
-                <EstimateBox type="PUSH" idLead={audience === 'lead' && Number(idLead) > 0 ? Number(idLead) : null} recipients="" testId="push-estimate" />
-                <ApprovalField form={common} testId="push-approval" />
-              </SpaceBetween>
-            </Container>
+            <ColumnLayout columns={2}>
+              <TextField
+                control={form.control}
+                name="description"
+                label="Descrição"
+                testId="push-description"
+                input={{ placeholder: 'Ex.: Aviso de ofertas da semana' }}
+              />
+              <Box padding={{ top: 'xl' }}>
+                <ActiveField form={common} testId="push-active" />
+              </Box>
+            </ColumnLayout>
+            <AudienceField
+              form={common}
+              testId="push-audience"
+              disabled
+              reason="O push vai para todos os clientes com o aplicativo."
+            />
           </SpaceBetween>
-        </Form>
-      </form>
+        </Container>
+        <Container header={<Header variant="h2">Agendamento</Header>}>
+          <ScheduleFields form={common} testId="push-schedule" />
+        </Container>
+        <Container header={<Header variant="h2">Notificação</Header>}>
+          <ColumnLayout columns={2}>
+            <SpaceBetween size="m">
+              <TextField
+                control={form.control}
+                name="title"
+                label="Título (opcional)"
+                constraintText={counter(title, LIMITS.pushTitle)}
+                testId="push-title"
+                transform={cut(LIMITS.pushTitle)}
+              />
+              <TextField
+                control={form.control}
+                name="header"
+                label="Cabeçalho"
+                constraintText={counter(header, LIMITS.pushHeader)}
+                testId="push-header"
+                transform={cut(LIMITS.pushHeader)}
+              />
+              <TextField
+                control={form.control}
+                name="body"
+                label="Mensagem"
+                constraintText={counter(body, LIMITS.pushBody)}
+                testId="push-body"
+                transform={cut(LIMITS.pushBody)}
+              />
+              <TextField
+                control={form.control}
+                name="url"
+                label="Link ao tocar (opcional)"
+                testId="push-url"
+                input={{ placeholder: 'https://', inputMode: 'url' }}
+              />
+            </SpaceBetween>
+            <PushPreviews title={title} header={header} body={body} />
+          </ColumnLayout>
+        </Container>
+        <Container header={<Header variant="h2">Resumo</Header>}>
+          <SpaceBetween size="l">
+            <EstimateBox
+              type="PUSH"
+              idLead={audience === 'lead' && Number(idLead) > 0 ? Number(idLead) : null}
+              recipients=""
+              testId="push-estimate"
+            />
+            <ApprovalField form={common} testId="push-approval" />
+          </SpaceBetween>
+        </Container>
+      </CommunicationFormShell>
     </>
   );
 }

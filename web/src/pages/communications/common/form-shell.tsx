@@ -1,0 +1,172 @@
+import Alert from '@cloudscape-design/components/alert';
+import Button from '@cloudscape-design/components/button';
+import Form from '@cloudscape-design/components/form';
+import Header from '@cloudscape-design/components/header';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import { Fragment, type ReactNode } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../../api/client';
+import { useCommunication, type CommunicationDetails } from '../../../api/communications';
+import { recordGate } from '../../../components/record-gate';
+import type { CommunicationType } from './model';
+import { executedText, isLocked, routeId } from './model';
+
+/** How an editor speaks of its record while loading it, when it is missing, and the way back. */
+export interface RecordTexts {
+  /** 'Carregando comunicação…' */
+  loading: string;
+  /** 'Comunicação não encontrada.' (also when the id is of another channel). */
+  notFound: string;
+  failed: string;
+  notFoundHint: string;
+  /** 'Voltar aos SMS' */
+  back: string;
+}
+
+export const COMMUNICATION_RECORD: Omit<RecordTexts, 'back'> = {
+  loading: 'Carregando comunicação…',
+  notFound: 'Comunicação não encontrada.',
+  failed: 'Não foi possível carregar a comunicação.',
+  notFoundHint: 'Ela pode ter sido excluída.',
+};
+
+/**
+ * The route part every communication editor shares (spec part 3 §2): no id is a new record, a
+ * positive id loads it (a spinner, then the editor, or an alert when it is missing or of another
+ * channel, which reads as not found), and '/clone/' in the path makes the loaded record a copy.
+ * The editor is keyed by id and mode, so going from one record to another starts a fresh form.
+ */
+export function CommunicationRecordRoute({
+  types,
+  list,
+  texts,
+  children,
+}: {
+  types: readonly CommunicationType[];
+  /** The list the way back leads to. */
+  list: string;
+  texts: RecordTexts;
+  children: (record: CommunicationDetails | null, clone: boolean) => ReactNode;
+}) {
+  const id = routeId(useParams().id);
+  const clone = useLocation().pathname.includes('/clone/');
+  const record = useCommunication(id);
+  const navigate = useNavigate();
+  if (id !== undefined) {
+    const gate = recordGate({
+      record:
+        record.data && !types.includes(record.data.type)
+          ? { isPending: false, error: new ApiError(404, texts.notFound, null) }
+          : record,
+      loading: texts.loading,
+      notFound: texts.notFound,
+      failed: texts.failed,
+      notFoundHint: texts.notFoundHint,
+      action: { label: texts.back, onClick: () => navigate(list) },
+    });
+    if (gate) return gate;
+  }
+  return (
+    <Fragment key={`${id ?? 'new'}-${clone}`}>
+      {children(id === undefined ? null : (record.data ?? null), clone)}
+    </Fragment>
+  );
+}
+
+/** 'Alterando a comunicação 12 - Ofertas.', 'Duplicando a comunicação 12 - Ofertas.' or the new-record hint. */
+export function editorDescription(
+  record: CommunicationDetails | null,
+  clone: boolean,
+  fresh: string | undefined,
+  noun = 'a comunicação',
+): string | undefined {
+  if (!record) return fresh;
+  return `${clone ? 'Duplicando' : 'Alterando'} ${noun} ${record.id} - ${record.description}.`;
+}
+
+/**
+ * The frame of a communication editor: the page header, Cancelar (back to the list) and Salvar,
+ * the 'Campanha já executada em …' alert when the record ran, and the sections. Enter in a field
+ * and Salvar both save; a disabled Salvar says why and saves nothing. Other buttons inside the
+ * sections must say `formAction="none"`.
+ */
+export function CommunicationFormShell({
+  testId,
+  saveTestId,
+  title,
+  description,
+  list,
+  saving,
+  disabledReason,
+  onSave,
+  executedRecord,
+  children,
+}: {
+  /** `${testId}-form` and `${testId}-executed`. */
+  testId: string;
+  saveTestId: string;
+  title: string;
+  description?: string;
+  list: string;
+  saving: boolean;
+  /** Why Salvar is disabled; undefined when it may save. */
+  disabledReason?: string;
+  onSave: () => void;
+  /** The saved record being edited (not a clone): its execution shows above the sections. */
+  executedRecord?: CommunicationDetails | null;
+  children: ReactNode;
+}) {
+  const navigate = useNavigate();
+  const executed = executedRecord ? executedText(executedRecord.info.executed_at) : undefined;
+  const locked = isLocked(executedRecord ?? null);
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        // Only Salvar (or Enter in a field, whose default button is Salvar) saves: a button of an
+        // embedded widget (the e-mail editor's own panels) submitting the form must not.
+        const submitter = (event.nativeEvent as SubmitEvent).submitter;
+        if (submitter && submitter.getAttribute('data-testid') !== saveTestId) return;
+        if (disabledReason === undefined && !saving) onSave();
+      }}
+    >
+      <Form
+        data-testid={`${testId}-form`}
+        header={
+          <Header variant="h1" description={description}>
+            {title}
+          </Header>
+        }
+        actions={
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button formAction="none" variant="link" onClick={() => navigate(list)}>
+              Cancelar
+            </Button>
+            <Button
+              variant="primary"
+              data-testid={saveTestId}
+              loading={saving}
+              disabled={disabledReason !== undefined}
+              disabledReason={disabledReason}
+            >
+              Salvar
+            </Button>
+          </SpaceBetween>
+        }
+      >
+        <SpaceBetween size="l">
+          {executed ? (
+            <Alert type={locked ? 'error' : 'info'} data-testid={`${testId}-executed`}>
+              {executed}
+              {locked
+                ? '. Uma comunicação enviada uma única vez não pode mais ser alterada: duplique-a para enviar de novo.'
+                : '.'}
+            </Alert>
+          ) : null}
+          {children}
+        </SpaceBetween>
+      </Form>
+    </form>
+  );
+}
