@@ -91,8 +91,9 @@ export const domains: DomainDefinition[] = [
     // A checkout evaluates the tenant's whole active set, kept prepared in memory.
     memoryMb: 1024,
   },
-  // The sending pipeline of e-mail, SMS and push campaigns (queues, schedules, provider events) and the expense report of its sends.
-  { name: 'communications', prefixes: ['/api/web/communications', '/api/web/reports/expenses'] },
+  // The sending pipeline of e-mail, SMS and push campaigns (queues, schedules, provider events), the
+  // expense report of its sends and the SMS and push providers' delivery reports (public webhooks).
+  { name: 'communications', prefixes: ['/api/web/communications', '/api/web/reports/expenses', '/api/hooks'] },
   // Figures kept on write by the `dashboard-aggregates` stream processor (src/streams.ts).
   { name: 'dashboard', prefixes: ['/api/web/dashboard'] },
   // POS purchases: up to 100 baskets per request.

@@ -20,6 +20,8 @@ export const queues: QueueDefinition[] = [
   { name: 'communications', consumer: 'communications', entry: 'planner.consumer.ts', maxReceiveCount: 3, timeoutSeconds: 120 },
   { name: 'email', consumer: 'communications', entry: 'send.consumer.ts', maxReceiveCount: 3, timeoutSeconds: 60 },
   { name: 'email-events', consumer: 'communications', entry: 'events.consumer.ts', maxReceiveCount: 3, timeoutSeconds: 60 },
+  // The SMS (Zenvia) and push (OneSignal) delivery reports accepted by POST /api/hooks/{provider}.
+  { name: 'provider-events', consumer: 'communications', entry: 'provider-events.consumer.ts', maxReceiveCount: 3, timeoutSeconds: 60 },
   { name: 'sms', consumer: 'communications', entry: 'send.consumer.ts', maxReceiveCount: 3, timeoutSeconds: 60 },
   { name: 'whatsapp', maxReceiveCount: 3, timeoutSeconds: 60 },
   { name: 'push', consumer: 'communications', entry: 'send.consumer.ts', maxReceiveCount: 3, timeoutSeconds: 60 },
@@ -33,5 +35,8 @@ export const queues: QueueDefinition[] = [
 
 export type QueueName = (typeof queues)[number]['name'];
 
-/** Environment variable carrying a queue's URL in AWS (set by the CDK app stack). */
-export const queueUrlVariable = (name: string) => `QUEUE_URL_${name.toUpperCase()}`;
+/**
+ * Environment variable carrying a queue's URL in AWS (set by the CDK app stack): `email-events` →
+ * `QUEUE_URL_EMAIL_EVENTS` (Lambda accepts only letters, digits and underscores in variable names).
+ */
+export const queueUrlVariable = (name: string) => `QUEUE_URL_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;

@@ -56,6 +56,7 @@ export function addFreguesiaStacks(app: App, options: StackOptions = {}): Fregue
       secretsKey: data.secretsKey,
       webBucket: data.webBucket,
       accessLogsBucket: data.accessLogsBucket,
+      webhookSecrets: data.webhookSecrets,
     },
     domains: options.domains ?? registeredDomains,
     sourceDir: options.sourceDir ?? functionsSourceDir,

@@ -7,7 +7,17 @@
  * ViaCEP:    GET /ws/{8 digits}/json/  → ViaCEP JSON, `{"erro": true}` for unknown CEPs, 400 for malformed.
  * Nominatim: GET /nominatim/search?street=&city=&state=&format=jsonv2 → `[place]` or `[]`.
  * Special CEP 99999-999 answers 500 (to test the 502 path). Every request is recorded in `requests`.
+ *
+ * Zenvia:    POST /zenvia/v2/channels/sms/messages  → `{id}`, one message per `externalId`.
+ * OneSignal: POST /onesignal/notifications          → `{id}`, one notification per `idempotency_key`.
+ * With `reports` configured (`npm start` does), each accepted message is followed, after
+ * `delayMs`, by the provider's delivery reports posted to our webhook with the shared secret:
+ * - SMS: Zenvia MESSAGE_STATUS events, SENT then DELIVERED — but NOT_DELIVERED for numbers ending
+ *   in 0000 and REJECTED for numbers ending in 9999 (test numbers);
+ * - push: OneSignal event-stream bodies (the README's template), `message.push.received`, then
+ *   `message.push.clicked` for customers whose id is a multiple of 3 (`c3`, `c6`, …).
  */
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -45,11 +55,40 @@ export const STAND_IN_PLACES: StandInPlace[] = [
   { street: 'avenida afonso pena', city: 'belo horizonte', lat: '-19.9227', lon: '-43.9451', place_id: 1003, display_name: 'Avenida Afonso Pena, Centro, Belo Horizonte, MG, Brasil' },
 ];
 
+export type ReportingProvider = 'zenvia' | 'onesignal';
+
+/** Where and how the stand-ins post the providers' delivery reports. */
+export interface ProviderReports {
+  /** The webhook of each provider (`http://…/api/hooks/zenvia`) and the secret it sends in `x-webhook-token`. */
+  zenvia?: { url: string; token: string };
+  onesignal?: { url: string; token: string };
+  /** Milliseconds between the acceptance and the first report (default 1500), and between reports. */
+  delayMs?: number;
+  /** Each report is posted this many times (a provider's redelivery; default 1). */
+  repeat?: number;
+  /** Posts one report and answers the HTTP status (default: `fetch` to the provider's url). Tests call the handler. */
+  deliver?: (provider: ReportingProvider, request: { url: string; headers: Record<string, string>; body: unknown }) => Promise<number>;
+}
+
+/** A report the stand-in posted, with the answer it got (0: the request failed). */
+export interface PostedReport {
+  provider: ReportingProvider;
+  /** Zenvia's status code or OneSignal's event kind. */
+  event: string;
+  /** The recipient: the phone number, or the external id. */
+  to: string;
+  status: number;
+}
+
 export interface StandIns {
   url: string;
   cepBaseUrl: string;
   geocodeBaseUrl: string;
   requests: { path: string; userAgent: string | undefined }[];
+  /** Delivery reports posted so far (with `reports`). */
+  reports: PostedReport[];
+  /** Resolves once every report scheduled so far has been posted. */
+  reportsSettled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -78,22 +117,127 @@ function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
 }
 
 /** Zenvia's `POST /v2/channels/sms/messages` and OneSignal's `POST /notifications`, deduplicated by their keys. */
-async function handleProvider(req: IncomingMessage, res: ServerResponse, kind: 'sms' | 'push'): Promise<void> {
+async function handleProvider(req: IncomingMessage, res: ServerResponse, kind: 'sms' | 'push', reporter: Reporter): Promise<void> {
   const body = await readBody(req);
   const key = String(kind === 'sms' ? (body.externalId ?? '') : (body.idempotency_key ?? ''));
   const to = kind === 'sms' ? String(body.to ?? '') : JSON.stringify(body.include_aliases ?? {});
   if (!key || !to) return send(res, 400, { message: 'missing destination or key' });
   if (kind === 'sms' && !/^\d{12,13}$/.test(to)) return send(res, 400, { message: 'invalid phone number' });
   const seen = providerMessages[kind].get(key);
-  const id = (seen?.id as string | undefined) ?? `${kind}-${providerMessages[kind].size + 1}`;
-  if (!seen) providerMessages[kind].set(key, { ...body, id });
+  const id = (seen?.id as string | undefined) ?? `${kind}-${randomUUID()}`;
+  if (!seen) {
+    providerMessages[kind].set(key, { ...body, id });
+    if (kind === 'sms') reporter.sms(id, body);
+    else reporter.push(id, body);
+  }
   return send(res, 200, { id });
 }
 
-function handle(req: IncomingMessage, res: ServerResponse) {
+/** Zenvia's outcome for a test number (README "Communications"). */
+export const standInSmsOutcome = (to: string): 'DELIVERED' | 'NOT_DELIVERED' | 'REJECTED' =>
+  to.endsWith('0000') ? 'NOT_DELIVERED' : to.endsWith('9999') ? 'REJECTED' : 'DELIVERED';
+/** Whether the stand-in's customer opens the push: ids that are multiples of 3. */
+export const standInPushClicked = (externalId: string): boolean => /^c\d+$/.test(externalId) && Number(externalId.slice(1)) % 3 === 0;
+
+const ZENVIA_DESCRIPTIONS: Record<string, string> = {
+  SENT: 'The message has been forwarded to the provider',
+  DELIVERED: 'The message has been delivered by the provider',
+  NOT_DELIVERED: 'The provider was unable to deliver the message',
+  REJECTED: 'The message was rejected by the provider',
+};
+
+interface Reporter {
+  sms(id: string, message: Record<string, unknown>): void;
+  push(id: string, notification: Record<string, unknown>): void;
+  posted: PostedReport[];
+  settled(): Promise<void>;
+}
+
+/** Posts the delivery reports of accepted messages, as the providers would (nothing without `options`). */
+function reporter(options: ProviderReports | undefined): Reporter {
+  const posted: PostedReport[] = [];
+  const pending = new Set<Promise<void>>();
+  const delayMs = options?.delayMs ?? 1_500;
+  const deliver =
+    options?.deliver ??
+    (async (_provider: ReportingProvider, request: { url: string; headers: Record<string, string>; body: unknown }) => {
+      const response = await fetch(request.url, { method: 'POST', headers: request.headers, body: JSON.stringify(request.body), signal: AbortSignal.timeout(10_000) });
+      await response.arrayBuffer();
+      return response.status;
+    });
+  const post = async (provider: ReportingProvider, event: string, to: string, body: unknown) => {
+    const target = options?.[provider];
+    if (!target) return;
+    const headers = { 'content-type': 'application/json', 'x-webhook-token': target.token };
+    for (let copy = 0; copy < Math.max(1, options?.repeat ?? 1); copy++) {
+      // Like the providers: a failed delivery is tried again a few times.
+      let status = 0;
+      for (let attempt = 0; attempt < 3 && !(status >= 200 && status < 300); attempt++) {
+        if (attempt > 0) await new Promise((r) => setTimeout(r, 500 * attempt));
+        status = await deliver(provider, { url: target.url, headers, body }).catch(() => 0);
+      }
+      posted.push({ provider, event, to, status });
+    }
+  };
+  const later = (run: () => Promise<void>) => {
+    const task = new Promise<void>((resolve) => setTimeout(resolve, delayMs)).then(run).catch(() => undefined);
+    pending.add(task);
+    void task.finally(() => pending.delete(task));
+  };
+  const pause = () => new Promise((r) => setTimeout(r, Math.min(delayMs, 200)));
+  return {
+    posted,
+    async settled() {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+    sms(id, message) {
+      if (!options?.zenvia) return;
+      const to = String(message.to ?? '');
+      const status = (code: string) => ({
+        id: randomUUID(),
+        timestamp: new Date().toISOString(),
+        type: 'MESSAGE_STATUS',
+        subscriptionId: 'stand-in',
+        channel: 'sms',
+        messageId: id,
+        contentIndex: 0,
+        message: { id, externalId: message.externalId, contentIndex: 0, direction: 'OUT', from: message.from, to },
+        messageStatus: {
+          timestamp: new Date().toISOString(),
+          code,
+          description: ZENVIA_DESCRIPTIONS[code],
+          causes: code === 'DELIVERED' ? [] : [{ channelErrorCode: code === 'REJECTED' ? '004' : '005', reason: code, details: 'Número de teste do stand-in' }],
+        },
+      });
+      later(async () => {
+        await post('zenvia', 'SENT', to, status('SENT'));
+        await pause();
+        const outcome = standInSmsOutcome(to);
+        await post('zenvia', outcome, to, status(outcome));
+      });
+    },
+    push(id, notification) {
+      if (!options?.onesignal) return;
+      const aliases = notification.include_aliases as { external_id?: unknown[] } | undefined;
+      const externalId = String(aliases?.external_id?.[0] ?? '');
+      const event = (kind: string) => ({
+        event: { id: randomUUID(), kind, datetime: new Date().toISOString(), timestamp: Math.floor(Date.now() / 1000), external_id: externalId },
+        message: { id },
+      });
+      later(async () => {
+        await post('onesignal', 'message.push.received', externalId, event('message.push.received'));
+        if (!standInPushClicked(externalId)) return;
+        await pause();
+        await post('onesignal', 'message.push.clicked', externalId, event('message.push.clicked'));
+      });
+    },
+  };
+}
+
+function handle(req: IncomingMessage, res: ServerResponse, reports: Reporter) {
   const url = new URL(req.url ?? '/', 'http://stand-in');
-  if (req.method === 'POST' && url.pathname === '/zenvia/v2/channels/sms/messages') return void handleProvider(req, res, 'sms');
-  if (req.method === 'POST' && url.pathname === '/onesignal/notifications') return void handleProvider(req, res, 'push');
+  if (req.method === 'POST' && url.pathname === '/zenvia/v2/channels/sms/messages') return void handleProvider(req, res, 'sms', reports);
+  if (req.method === 'POST' && url.pathname === '/onesignal/notifications') return void handleProvider(req, res, 'push', reports);
   const cep = /^\/ws\/([^/]+)\/json\/?$/.exec(url.pathname);
   if (cep) {
     const digits = cep[1] ?? '';
@@ -111,12 +255,13 @@ function handle(req: IncomingMessage, res: ServerResponse) {
   return send(res, 404, { message: 'not found' });
 }
 
-/** Starts the stand-in on a random local port. */
-export async function startStandIns(): Promise<StandIns> {
+/** Starts the stand-in on a random local port; with `reports`, the SMS and push twins post delivery reports. */
+export async function startStandIns(options: { reports?: ProviderReports } = {}): Promise<StandIns> {
   const requests: StandIns['requests'] = [];
+  const reports = reporter(options.reports);
   const server: Server = createServer((req, res) => {
     requests.push({ path: req.url ?? '', userAgent: req.headers['user-agent'] });
-    handle(req, res);
+    handle(req, res, reports);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -126,6 +271,8 @@ export async function startStandIns(): Promise<StandIns> {
     cepBaseUrl: `${url}/ws`,
     geocodeBaseUrl: `${url}/nominatim`,
     requests,
+    reports: reports.posted,
+    reportsSettled: () => reports.settled(),
     close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
   };
 }
@@ -143,10 +290,21 @@ export async function startOfflineLookups(env: NodeJS.ProcessEnv = process.env):
 
 /**
  * `npm start`: SMS and push go to the stand-ins (Zenvia and OneSignal twins), never to the real
- * providers, unless SMS_BASE_URL / PUSH_BASE_URL name another endpoint.
+ * providers, unless SMS_BASE_URL / PUSH_BASE_URL name another endpoint. Their delivery reports come
+ * back to this runtime's webhooks (`http://127.0.0.1:{PORT}/api/hooks/…`) with webhook secrets made
+ * up for the session (ZENVIA_WEBHOOK_SECRET / ONESIGNAL_WEBHOOK_SECRET, unless set), so the SMS and
+ * push analytics move like the e-mail ones.
  */
 export async function startMessagingStandIns(env: NodeJS.ProcessEnv = process.env): Promise<StandIns> {
-  const standIns = await startStandIns();
+  env.ZENVIA_WEBHOOK_SECRET ||= randomUUID();
+  env.ONESIGNAL_WEBHOOK_SECRET ||= randomUUID();
+  const hooks = `http://127.0.0.1:${Number(env.PORT ?? 3000)}/api/hooks`;
+  const standIns = await startStandIns({
+    reports: {
+      zenvia: { url: `${hooks}/zenvia`, token: env.ZENVIA_WEBHOOK_SECRET },
+      onesignal: { url: `${hooks}/onesignal`, token: env.ONESIGNAL_WEBHOOK_SECRET },
+    },
+  });
   env.SMS_BASE_URL ||= `${standIns.url}/zenvia`;
   env.PUSH_BASE_URL ||= `${standIns.url}/onesignal`;
   return standIns;

@@ -110,10 +110,38 @@ export const SuppressionEntity = new Entity(
   { client: documentClient, table: tableName() },
 );
 
+/**
+ * Which send a provider's message id belongs to, for the delivery reports that name only that id
+ * (OneSignal's event streams carry the notification id, not our idempotency key). Written with the
+ * ledger's completion of a push. The one key here without the tenant in front: a report arrives
+ * before anyone knows its tenant, and this item is what tells it. Expires through the table's TTL
+ * after {@link PROVIDER_MESSAGE_DAYS} days (OneSignal keeps message data for 30).
+ */
+export const ProviderMessageEntity = new Entity(
+  {
+    model: { entity: 'providerMessage', version: '1', service: 'freguesia' },
+    attributes: {
+      provider: { type: 'string', required: true, readOnly: true },
+      message_id: { type: 'string', required: true, readOnly: true },
+      tenant: { type: 'string', required: true },
+      campaign: { type: 'number', required: true },
+      run: { type: 'string', required: true },
+      recipient: { type: 'string', required: true },
+      id_customer: { type: 'number' },
+      /** Epoch seconds: the table's TTL attribute. */
+      expiresAt: { type: 'number', required: true },
+    },
+    indexes: { byMessage: key('primary', ['provider', 'message_id'], []) },
+  },
+  { client: documentClient, table: tableName() },
+);
+export const PROVIDER_MESSAGE_DAYS = 90;
+
 export const communicationsService = new Service({
   sendRun: SendRunEntity,
   delivery: DeliveryEntity,
   actionMark: ActionMarkEntity,
   suppression: SuppressionEntity,
   counter: CounterEntity,
+  providerMessage: ProviderMessageEntity,
 });

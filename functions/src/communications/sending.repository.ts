@@ -1,10 +1,11 @@
 import type { EntityItem } from 'electrodb';
 import { CounterEntity } from '../lib/ddb/entities/counter';
 import { isConditionFailure, writeTransaction } from '../lib/ddb/transactions';
-import { ActionMarkEntity, communicationsService, DeliveryEntity, SendRunEntity, SuppressionEntity } from './communications.entities';
+import { ActionMarkEntity, communicationsService, DeliveryEntity, PROVIDER_MESSAGE_DAYS, ProviderMessageEntity, SendRunEntity, SuppressionEntity } from './communications.entities';
 
 export type SendRun = EntityItem<typeof SendRunEntity>;
 export type Delivery = EntityItem<typeof DeliveryEntity>;
+export type ProviderMessage = EntityItem<typeof ProviderMessageEntity>;
 export type RunStatus = SendRun['status'];
 
 /** A recipient of a batch: who, where, and what the template variables need. */
@@ -22,6 +23,16 @@ export interface Recipient {
 export type Claim = 'claimed' | 'done' | 'busy';
 
 const actionCounter = (campaign: number, action: string) => `comm:${campaign}:${action}`;
+
+/**
+ * The send a provider's message id belongs to (the lookup written by `complete`). The one read not
+ * bound to a tenant: a delivery report names no tenant, this answers which one it is.
+ */
+export async function findProviderMessage(provider: string, messageId: string): Promise<ProviderMessage | undefined> {
+  const { data } = await ProviderMessageEntity.get({ provider, message_id: messageId }).go();
+  // TTL deletion is lazy: an expired item is gone for us.
+  return data && data.expiresAt * 1000 > Date.now() ? data : undefined;
+}
 
 /** Runs, ledger, action marks, suppression list and action counters of one tenant. */
 export function sendingRepository(tenant: string) {
@@ -125,8 +136,11 @@ export function sendingRepository(tenant: string) {
       outcome: { status: 'SENT' | 'FAILED' | 'CANCELED'; provider_id?: string; error?: string; at: string },
       /** The analytics action the outcome counts as (e-mail 'sent' / 'dropped', SMS 'SENT' / 'REJECTED', push 'sent' / 'failed'). */
       action?: string,
+      /** Where the provider's delivery reports name only its message id: the lookup to the send (push). */
+      lookup?: { provider: string; id_customer?: number },
     ): Promise<boolean> {
       const counter = outcome.status === 'SENT' ? 'sent' : outcome.status === 'FAILED' ? 'failed' : 'canceled';
+      const expiresAt = Math.floor(Date.parse(outcome.at) / 1000) + PROVIDER_MESSAGE_DAYS * 86_400;
       const result = await writeTransaction(() =>
         communicationsService.transaction
           .write((t) => [
@@ -142,6 +156,13 @@ export function sendingRepository(tenant: string) {
               .commit(),
             t.sendRun.patch({ tenant, campaign, run }).add({ [counter]: 1 }).commit(),
             ...(action ? [t.counter.upsert({ tenant, name: actionCounter(campaign, action) }).add({ value: 1 }).commit()] : []),
+            ...(lookup && outcome.provider_id
+              ? [
+                  t.providerMessage
+                    .put({ provider: lookup.provider, message_id: outcome.provider_id, tenant, campaign, run, recipient, expiresAt, ...(lookup.id_customer ? { id_customer: lookup.id_customer } : {}) })
+                    .commit(),
+                ]
+              : []),
           ] as never[])
           .go(),
       );

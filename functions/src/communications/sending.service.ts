@@ -12,7 +12,7 @@ import { sendPush, sendSms } from '../lib/ports/messaging';
 import { queuePort } from '../lib/ports/queue';
 import { schedulerPort } from '../lib/ports/scheduler';
 import { limit, take } from '../lib/ratelimit';
-import { listMembers, recordActivity } from '../segmentation/population.service';
+import { listMembers } from '../segmentation/population.service';
 import { readSettingValue } from '../settings/settings.service';
 import { sendingRepository, type Recipient, type SendRun } from './sending.repository';
 
@@ -387,9 +387,11 @@ export async function sendBatch(ctx: ServiceContext, message: SendMessage): Prom
       }
     }
     const done = outcome.ok ? { status: 'SENT' as const, provider_id: outcome.id, at: at() } : { status: 'FAILED' as const, error: outcome.error, at: at() };
-    // An SMS has no delivery report here: its acceptance is the customer's 'received SMS' (segmentation CM).
-    if (outcome.ok && type === 'SMS' && r.id_customer) await recordActivity(ctx, { customerId: r.id_customer, kind: 'sms_received', at: done.at });
-    await repo.complete(run.campaign, run.run, r.key, done, OUTCOME_ACTIONS[type][outcome.ok ? 'sent' : 'failed']);
+    // The customer's 'Recebeu SMS' (segmentation CM) is Zenvia's DELIVERED report, not the acceptance
+    // (provider-events.service.ts). OneSignal's reports name only the notification id: the ledger
+    // completion keeps the lookup from it to this send.
+    const lookup = outcome.ok && type === 'PUSH' ? { provider: 'onesignal', ...(r.id_customer ? { id_customer: r.id_customer } : {}) } : undefined;
+    await repo.complete(run.campaign, run.run, r.key, done, OUTCOME_ACTIONS[type][outcome.ok ? 'sent' : 'failed'], lookup);
   };
   const granted = await take(ctx.tenant, `send:${type}`, sendingOptions.ratePerSecond[type], 1, message.recipients.length);
   const parked: Recipient[] = message.recipients.slice(granted);

@@ -11,6 +11,7 @@ import type { DomainDefinition } from '@freguesia/functions/domains';
 import { DomainFunction } from '../constructs/domain-function';
 import { DomainHttpApi } from '../constructs/http-api';
 import { EmailEvents } from '../constructs/email-events';
+import { grantProviderWebhooks, type WebhookProvider } from '../constructs/provider-webhooks';
 import { QueueConsumers, grantQueueSend, grantSchedules } from '../constructs/queue-consumers';
 import { Queues } from '../constructs/queues';
 import { Schedules } from '../constructs/schedules';
@@ -31,8 +32,9 @@ export const SECRETS_KEY_READERS: readonly string[] = ['settings'];
 export const QUEUE_SENDERS: Readonly<Record<string, readonly string[]>> = {
   // Lead recomputes and tag renames (functions/README.md, "Population engine").
   segmentation: ['segmentation', 'jobs'],
-  // 'Enviar agora' and resume start the planner (functions/src/communications).
-  communications: ['communications'],
+  // 'Enviar agora' and resume start the planner; the providers' webhooks hand their reports on
+  // (functions/src/communications).
+  communications: ['communications', 'provider-events'],
 };
 
 /** Queue consumers that feed other queues: the communications planner fills the channel queues. */
@@ -54,6 +56,8 @@ export interface AppStackData {
   readonly secretsKey: ISecret;
   readonly webBucket: IBucket;
   readonly accessLogsBucket: IBucket;
+  /** Secrets of the SMS and push providers' delivery-report webhooks; read only by the communications function. */
+  readonly webhookSecrets?: Readonly<Record<WebhookProvider, ISecret>>;
 }
 
 export interface AppStackProps extends StackProps {
@@ -116,6 +120,10 @@ export class AppStack extends Stack {
       fn.function.addEnvironment('SECRETS_KEY_ARN', data.secretsKey.secretArn);
     }
 
+    // The providers' delivery reports (`/api/hooks/{provider}`) are checked against their secrets.
+    const hooks = this.functions.get('communications');
+    if (hooks && data.webhookSecrets) grantProviderWebhooks(hooks, data.webhookSecrets);
+
     // Hook: the short-link redirect (`/link/{slug}`) joins as soon as its file exists.
     const redirectEntry = shortLinkRedirectEntry(props.sourceDir);
     if (redirectEntry) {
@@ -172,7 +180,8 @@ export class AppStack extends Stack {
     if (emailEvents) {
       const ses = new EmailEvents(this, 'EmailEvents', { queue: emailEvents });
       for (const fn of [this.consumers.functions.get('email'), this.functions.get('communications')]) if (fn) ses.grantSend(fn);
-      // The SMS and push providers' tokens (Zenvia, OneSignal) come from the function's environment (README, "Deploying").
+      // The SMS and push providers' tokens (Zenvia, OneSignal) come from the function's environment (README, "Deploying");
+      // their delivery reports come back through the `provider-events` queue (functions/README.md, "Communications").
     }
 
     this.site = new StaticSite(this, 'Site', {

@@ -6,6 +6,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { NagSuppressions } from 'cdk-nag';
 import { DataBuckets } from '../constructs/buckets';
+import { ProviderWebhookSecrets, type WebhookProvider } from '../constructs/provider-webhooks';
 import { SingleTable } from '../constructs/single-table';
 
 /**
@@ -21,6 +22,8 @@ export class DataStack extends Stack {
   readonly webBucket: Bucket;
   readonly cmsFilesBucket: Bucket;
   readonly exportsBucket: Bucket;
+  /** Shared secrets of the SMS and push providers' delivery-report webhooks. */
+  readonly webhookSecrets: Readonly<Record<WebhookProvider, Secret>>;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -64,6 +67,9 @@ export class DataStack extends Stack {
           'is replaced by the operator on demand, not on a schedule.',
       },
     ]);
+
+    // Configured at the providers as well: kept with the data, like the signing key.
+    this.webhookSecrets = new ProviderWebhookSecrets(this, 'ProviderWebhooks').secrets;
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'WebBucketName', { value: this.webBucket.bucketName });

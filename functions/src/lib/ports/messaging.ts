@@ -9,7 +9,9 @@
  *   tokens live here, and accepts an `idempotency_key` (one notification per key for 30 days).
  *
  * Tokens come from the environment (Secrets Manager in AWS); the base URLs point at local stand-ins
- * in `npm start` and in tests (infra/local/stand-ins.ts), never at the internet.
+ * in `npm start` and in tests (infra/local/stand-ins.ts), never at the internet. Both providers
+ * report deliveries back to `POST /api/hooks/{provider}` with the shared secret of
+ * {@link webhookSecret} (src/communications/provider-events.service.ts).
  */
 
 export interface ProviderAnswer {
@@ -66,4 +68,36 @@ export async function sendPush(input: { externalId: string; title: string; headi
     idempotency_key: input.idempotencyKey,
   });
   return status < 300 ? { ok: true, id: String(json.id ?? '') } : permanent(status, json);
+}
+
+/**
+ * The shared secret a provider sends with its delivery reports (header `x-webhook-token`, set on
+ * the Zenvia subscription and the OneSignal event stream by the operator). Locally and in tests
+ * it is `ZENVIA_WEBHOOK_SECRET` / `ONESIGNAL_WEBHOOK_SECRET` (`npm start` generates them); in AWS
+ * the function reads the Secrets Manager secret named by `…_WEBHOOK_SECRET_ARN` once per cold
+ * start. Undefined when not configured: every report is then refused. Never logged.
+ */
+export type WebhookProvider = 'zenvia' | 'onesignal';
+
+const secretCache = new Map<WebhookProvider, Promise<string | undefined>>();
+
+export async function webhookSecret(provider: WebhookProvider): Promise<string | undefined> {
+  const name = `${provider.toUpperCase()}_WEBHOOK_SECRET`;
+  const fromEnv = process.env[name]?.trim();
+  if (fromEnv) return fromEnv;
+  const arn = process.env[`${name}_ARN`];
+  if (!arn) return undefined;
+  let loaded = secretCache.get(provider);
+  if (!loaded) {
+    loaded = (async () => {
+      const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
+      const client = new SecretsManagerClient({ region: process.env.AWS_REGION ?? 'sa-east-1' });
+      const result = await client.send(new GetSecretValueCommand({ SecretId: arn }));
+      return result.SecretString?.trim() || undefined;
+    })();
+    secretCache.set(provider, loaded);
+    // A failed read (network, permissions) is tried again on the next request, not cached.
+    loaded.catch(() => secretCache.delete(provider));
+  }
+  return loaded;
 }
