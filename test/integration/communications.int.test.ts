@@ -36,9 +36,34 @@ interface Provider {
   failNext: number;
   /** Milliseconds each call takes. */
   delayMs: number;
+  /** Stall the next N calls until the sender aborts them (a provider that hangs). */
+  stallNext: number;
+  /** Calls in flight per idempotency key, and the most ever in flight for one key. */
+  inFlight: Map<string, number>;
+  maxInFlightPerKey: number;
 }
 
-const provider: Provider = { accepted: new Map(), calls: 0, failNext: 0, delayMs: 0 };
+const provider: Provider = { accepted: new Map(), calls: 0, failNext: 0, delayMs: 0, stallNext: 0, inFlight: new Map(), maxInFlightPerKey: 0 };
+
+/** The stand-in provider's answer to one call: stalls, delays, fails or accepts (one message per key). */
+async function accept(message: MailMessage, key: string): Promise<string> {
+  if (provider.stallNext > 0) {
+    provider.stallNext--;
+    // Hangs until the sender's call budget aborts it (then never accepted); a call without a
+    // budget hangs past the lease and then accepts, as a slow provider would.
+    await new Promise((resolve, reject) => {
+      if (!message.signal) return void setTimeout(resolve, 2.5 * sendingOptions.leaseMs);
+      message.signal.addEventListener('abort', () => reject(message.signal!.reason), { once: true });
+    });
+  }
+  if (provider.delayMs) await new Promise((r) => setTimeout(r, provider.delayMs));
+  if (provider.failNext > 0) {
+    provider.failNext--;
+    throw Object.assign(new Error('provider unavailable'), { name: 'ServiceUnavailable' });
+  }
+  if (!provider.accepted.has(key)) provider.accepted.set(key, message);
+  return `msg-${[...provider.accepted.keys()].indexOf(key)}`;
+}
 
 /** Each message delivered twice, as SQS's at-least-once delivery may (when `twice.on`). */
 const twice = { on: false };
@@ -100,14 +125,15 @@ describe('communications: the sending pipeline', () => {
     setMailPort({
       async send(message) {
         provider.calls++;
-        if (provider.delayMs) await new Promise((r) => setTimeout(r, provider.delayMs));
-        if (provider.failNext > 0) {
-          provider.failNext--;
-          throw Object.assign(new Error('provider unavailable'), { name: 'ServiceUnavailable' });
-        }
         const key = message.idempotencyKey ?? `${Math.random()}`;
-        if (!provider.accepted.has(key)) provider.accepted.set(key, message);
-        return `msg-${[...provider.accepted.keys()].indexOf(key)}`;
+        const inFlight = (provider.inFlight.get(key) ?? 0) + 1;
+        provider.inFlight.set(key, inFlight);
+        provider.maxInFlightPerKey = Math.max(provider.maxInFlightPerKey, inFlight);
+        try {
+          return await accept(message, key);
+        } finally {
+          provider.inFlight.set(key, (provider.inFlight.get(key) ?? 1) - 1);
+        }
       },
     });
     channelSenders.EMAIL = emailSender;
@@ -210,6 +236,23 @@ describe('communications: the sending pipeline', () => {
     expectEveryoneOnce(id);
     const ledger = await repo.deliveries(id, 'once');
     expect(ledger.filter((d) => d.status === 'SENT')).toHaveLength(reachable.length);
+  }, 120_000);
+
+  it('aborts provider calls that hang inside the lease: never two calls for one recipient at once, everyone once', async () => {
+    const id = await create(emailCampaign('Provedor travado'));
+    provider.maxInFlightPerKey = 0;
+    const callsBefore = provider.calls;
+    // Each hung call is aborted by the sender's budget (a third of the lease) and its recipient
+    // retried; the lease (400 ms here) is never overrun by a live call, so no other sender takes
+    // a recipient over while its call is still in flight.
+    provider.stallNext = 6;
+    await staff(communications, { method: 'POST', path: `/api/web/communications/${id}/send` });
+    const done = await waitFor(id, 'COMPLETED', 90_000);
+    expect(provider.stallNext).toBe(0);
+    expect(done).toMatchObject({ sent: reachable.length, failed: 0 });
+    expect(provider.maxInFlightPerKey).toBe(1);
+    expect(provider.calls - callsBefore).toBeGreaterThanOrEqual(reachable.length + 6);
+    expectEveryoneOnce(id);
   }, 120_000);
 
   it('pauses and resumes a running send, ending with everyone sent once', async () => {

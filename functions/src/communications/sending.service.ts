@@ -42,8 +42,14 @@ export const sendingOptions = {
   batchSize: 50,
   /** Audience rows the planner reads per message. */
   pageSize: 500,
-  /** A claim older than this belongs to a sender that died. Shorter than the queue's visibility timeout. */
+  /**
+   * A claim older than this belongs to a sender that died, and another sender may take the
+   * recipient over. Shorter than the queue's visibility timeout. A live sender never calls the
+   * provider past its own lease: see {@link providerCallBudget}.
+   */
   leaseMs: 30_000,
+  /** The longest a provider call may take before it is aborted (and the recipient retried). */
+  providerTimeoutMs: 10_000,
   /** Seconds a parked batch (paused run, busy claims, rate limit) waits before it is looked at again. */
   parkSeconds: 15,
   /** Messages per second per tenant and channel (the provider's account rate is shared by tenants). */
@@ -53,6 +59,13 @@ export const sendingOptions = {
     PUSH: Number(process.env.SEND_RATE_PUSH) || 500,
   } as Record<SendableType, number>,
 };
+
+/**
+ * How long a provider call may take: the provider timeout, but never more than a third of the
+ * lease. A call starts only while at least this much of the sender's lease is left, and is aborted
+ * when it runs out, so it has ended before anyone may take the recipient over.
+ */
+export const providerCallBudget = (): number => Math.floor(Math.min(sendingOptions.providerTimeoutMs, sendingOptions.leaseMs / 3));
 
 export interface PlanMessage {
   kind: 'plan';
@@ -253,7 +266,14 @@ async function completeIfDone(ctx: ServiceContext, campaign: number, runKey: str
 
 /** What a channel's provider does with one recipient: the provider's message id, or a permanent failure. */
 export interface ChannelSender {
-  send(input: { campaign: SendableCampaign; recipient: Recipient; idempotencyKey: string; tags: Record<string, string> }): Promise<{ ok: true; id: string } | { ok: false; error: string }>;
+  send(input: {
+    campaign: SendableCampaign;
+    recipient: Recipient;
+    idempotencyKey: string;
+    tags: Record<string, string>;
+    /** Aborts the provider request when the call's budget (inside the sender's lease) runs out. */
+    signal?: AbortSignal;
+  }): Promise<{ ok: true; id: string } | { ok: false; error: string }>;
 }
 
 /** Template variables of a message (spec: the customer's name and others), escaped for HTML when `html`. */
@@ -282,7 +302,7 @@ async function senderFrom(ctx: ServiceContext): Promise<string> {
 export function emailSender(ctx: ServiceContext): ChannelSender {
   let from: Promise<string> | undefined;
   return {
-    async send({ campaign, recipient, idempotencyKey, tags }) {
+    async send({ campaign, recipient, idempotencyKey, tags, signal }) {
       from ??= senderFrom(ctx);
       const mail = await mailPort();
       const id = await mail.send({
@@ -292,6 +312,7 @@ export function emailSender(ctx: ServiceContext): ChannelSender {
         html: renderTemplate(campaign.info.layout_body, recipient, true),
         idempotencyKey,
         tags,
+        ...(signal ? { signal } : {}),
       });
       return { ok: true, id };
     },
@@ -300,15 +321,15 @@ export function emailSender(ctx: ServiceContext): ChannelSender {
 
 /** The SMS channel (Zenvia; a stand-in locally): the text as the spec strips it. */
 export const smsSender = (): ChannelSender => ({
-  async send({ campaign, recipient, idempotencyKey }) {
-    const answer = await sendSms({ to: recipient.address, text: smsText(renderTemplate(campaign.info.layout_body, recipient, false)), idempotencyKey: idempotencyKey.slice(0, 100) });
+  async send({ campaign, recipient, idempotencyKey, signal }) {
+    const answer = await sendSms({ to: recipient.address, text: smsText(renderTemplate(campaign.info.layout_body, recipient, false)), idempotencyKey: idempotencyKey.slice(0, 100), signal });
     return answer.ok ? { ok: true, id: answer.id ?? '' } : { ok: false, error: answer.error ?? 'recusado' };
   },
 });
 
 /** The push channel (OneSignal; a stand-in locally), to the customer's app by external id. */
 export const pushSender = (): ChannelSender => ({
-  async send({ campaign, recipient, idempotencyKey }) {
+  async send({ campaign, recipient, idempotencyKey, signal }) {
     const answer = await sendPush({
       externalId: recipient.key,
       title: renderTemplate(campaign.info.layout_title, recipient, false),
@@ -316,6 +337,7 @@ export const pushSender = (): ChannelSender => ({
       body: renderTemplate(campaign.info.layout_body, recipient, false),
       ...(campaign.info.url ? { url: campaign.info.url } : {}),
       idempotencyKey,
+      signal,
     });
     return answer.ok ? { ok: true, id: answer.id ?? '' } : { ok: false, error: answer.error ?? 'recusado' };
   },
@@ -365,16 +387,34 @@ export async function sendBatch(ctx: ServiceContext, message: SendMessage): Prom
   if (!campaign || !make) throw new Error(`communications: no sender for ${type}`);
   const sender = make(ctx);
   const sendOne = async (r: Recipient): Promise<void> => {
-    const claim = await repo.claim(run.campaign, run.run, r, ctx.now().getTime(), sendingOptions.leaseMs);
+    const claimedAt = ctx.now().getTime();
+    const claim = await repo.claim(run.campaign, run.run, r, claimedAt, sendingOptions.leaseMs);
     if (claim === 'done') return;
     if (claim === 'busy') {
+      parked.push(r);
+      return;
+    }
+    // The claim is this sender's until the lease ends; then another sender may take the recipient
+    // over and send. So the call starts only while a whole call budget of lease is left (a claim
+    // write that crawled on a stalled host leaves too little) and is aborted when the budget runs
+    // out: two live senders never call the provider for one recipient. A recipient left here is
+    // parked; its next look finds it busy until the lease ends, then claims it afresh.
+    const budget = providerCallBudget();
+    if (ctx.now().getTime() - claimedAt > sendingOptions.leaseMs - budget) {
+      logger.warn('communications: claim too old to call the provider, recipient parked', { tenant: ctx.tenant, campaign: run.campaign, elapsedMs: ctx.now().getTime() - claimedAt });
       parked.push(r);
       return;
     }
     const idempotencyKey = `${ctx.tenant}:${run.campaign}:${run.run}:${r.key}`;
     let outcome: Awaited<ReturnType<ChannelSender['send']>>;
     try {
-      outcome = await sender.send({ campaign, recipient: r, idempotencyKey, tags: { tenant: ctx.tenant, campaign: String(run.campaign), run: run.run, recipient: r.key } });
+      outcome = await sender.send({
+        campaign,
+        recipient: r,
+        idempotencyKey,
+        tags: { tenant: ctx.tenant, campaign: String(run.campaign), run: run.run, recipient: r.key },
+        signal: AbortSignal.timeout(budget),
+      });
     } catch (error) {
       const attempts = (await repo.delivery(run.campaign, run.run, r.key))?.attempts ?? 1;
       if (attempts >= MAX_ATTEMPTS) {

@@ -14,6 +14,8 @@ export interface MailMessage {
   idempotencyKey?: string;
   /** Message tags (SES: EmailTags) that come back with the delivery, open, click and bounce events. */
   tags?: Record<string, string>;
+  /** Aborts the provider request (the sending pipeline's call budget). */
+  signal?: AbortSignal;
 }
 
 /** E-mail: SES v2 in AWS (with the configuration set whose events feed the analytics), an outbox folder (.data/outbox) locally. Returns the message id. */
@@ -47,6 +49,7 @@ const awsMail: MailPort = {
           },
         },
       }),
+      message.signal ? { abortSignal: message.signal } : {},
     );
     return result.MessageId ?? '';
   },

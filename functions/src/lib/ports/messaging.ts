@@ -24,12 +24,14 @@ export interface ProviderAnswer {
 /** A refusal the provider will repeat (4xx but 408/429): the recipient is failed, not retried. */
 class ProviderError extends Error {}
 
-async function post(url: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+async function post(url: string, headers: Record<string, string>, body: unknown, signal?: AbortSignal): Promise<{ status: number; json: Record<string, unknown> }> {
+  const timeout = AbortSignal.timeout(10_000);
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
     body: JSON.stringify(body),
-    signal: AbortSignal.timeout(10_000),
+    // The caller's budget (the sender's lease) or 10 s, whichever ends first.
+    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     redirect: 'error',
   });
   const json = (await response.json().catch(() => ({}))) as Record<string, unknown>;
@@ -39,7 +41,7 @@ async function post(url: string, headers: Record<string, string>, body: unknown)
 
 const permanent = (status: number, json: Record<string, unknown>): ProviderAnswer => ({ ok: false, error: `${status}: ${String(json.message ?? json.errors ?? 'recusado')}`.slice(0, 300) });
 
-export async function sendSms(input: { to: string; text: string; idempotencyKey: string }): Promise<ProviderAnswer> {
+export async function sendSms(input: { to: string; text: string; idempotencyKey: string; signal?: AbortSignal }): Promise<ProviderAnswer> {
   const base = process.env.SMS_BASE_URL || 'https://api.zenvia.com';
   const token = process.env.ZENVIA_API_TOKEN;
   if (!token && !process.env.SMS_BASE_URL) throw new ProviderError('SMS provider is not configured (ZENVIA_API_TOKEN)');
@@ -49,11 +51,11 @@ export async function sendSms(input: { to: string; text: string; idempotencyKey:
     to: to.length <= 11 ? `55${to}` : to,
     externalId: input.idempotencyKey,
     contents: [{ type: 'text', text: input.text }],
-  });
+  }, input.signal);
   return status < 300 ? { ok: true, id: String(json.id ?? '') } : permanent(status, json);
 }
 
-export async function sendPush(input: { externalId: string; title: string; heading: string; body: string; url?: string; idempotencyKey: string }): Promise<ProviderAnswer> {
+export async function sendPush(input: { externalId: string; title: string; heading: string; body: string; url?: string; idempotencyKey: string; signal?: AbortSignal }): Promise<ProviderAnswer> {
   const base = process.env.PUSH_BASE_URL || 'https://api.onesignal.com';
   const key = process.env.ONESIGNAL_API_KEY;
   if (!key && !process.env.PUSH_BASE_URL) throw new ProviderError('push provider is not configured (ONESIGNAL_API_KEY)');
@@ -66,7 +68,7 @@ export async function sendPush(input: { externalId: string; title: string; headi
     contents: { pt: input.body, en: input.body },
     ...(input.url ? { url: input.url } : {}),
     idempotency_key: input.idempotencyKey,
-  });
+  }, input.signal);
   return status < 300 ? { ok: true, id: String(json.id ?? '') } : permanent(status, json);
 }
 
