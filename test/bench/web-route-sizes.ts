@@ -110,6 +110,19 @@ for (const { page, gzipBytes, withDeferredBytes } of routeSizes()) {
     `  ${page.padEnd(48)} ${kb(gzipBytes).padStart(10)}${verdict(gzipBytes, PAGE_BUDGETS[page])}${deferred}`,
   );
 }
+// Issue 12's target: the visual e-mail editor (GrapesJS, whose code carries its `gjs-` class
+// prefix) is fetched only by its own routes: 0 KB of it in the entry and in /login.
+const isEditor = (key: string) => readFileSync(join(dist, manifest[key]!.file), 'utf8').includes('gjs-');
+const editorBytes = (keys: Set<string>) => [...keys].filter(isEditor).reduce((sum, k) => sum + gz(manifest[k]!.file), 0);
+const loginKey = Object.keys(manifest).find((k) => manifest[k]!.src?.endsWith('pages/login/login-page.tsx'));
+const editorKeys = Object.keys(manifest).filter((k) => manifest[k]!.file.endsWith('.js') && isEditor(k));
+const editorInEntry = editorBytes(entry);
+const editorOnLogin = loginKey ? editorBytes(new Set([...entry, ...closure(loginKey)])) : 0;
+console.log(
+  `e-mail editor (GrapesJS, ${kb(editorKeys.reduce((sum, k) => sum + gz(manifest[k]!.file), 0))} gzip in ${editorKeys.length} chunk(s)): ` +
+    `${kb(editorInEntry)} in the app entry, ${kb(editorOnLogin)} on /login` +
+    `${editorInEntry + editorOnLogin === 0 ? '  ✓ 0 KB' : '  ✗ not 0 KB'}`,
+);
 console.log('Prerendered pages (their own HTML entry, served for /login and /cadastro), JS gzip:');
 for (const { page, gzipBytes, withDeferredBytes } of prerenderedPageSizes()) {
   const deferred = withDeferredBytes > gzipBytes ? `  (+ deferred: ${kb(withDeferredBytes)})` : '';
