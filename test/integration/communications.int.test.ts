@@ -137,7 +137,9 @@ describe('communications: the sending pipeline', () => {
       },
     });
     channelSenders.EMAIL = emailSender;
-    sendingOptions.leaseMs = 400;
+    // Long enough that a provider call on a loaded CI host fits its budget (a third of the lease),
+    // short enough that claims left by "dead" senders are taken over within the test.
+    sendingOptions.leaseMs = 3_000;
     sendingOptions.pageSize = 20;
     sendingOptions.batchSize = 10;
     sendingOptions.parkSeconds = 0.2;
@@ -243,7 +245,7 @@ describe('communications: the sending pipeline', () => {
     provider.maxInFlightPerKey = 0;
     const callsBefore = provider.calls;
     // Each hung call is aborted by the sender's budget (a third of the lease) and its recipient
-    // retried; the lease (400 ms here) is never overrun by a live call, so no other sender takes
+    // retried; the lease (3 s here) is never overrun by a live call, so no other sender takes
     // a recipient over while its call is still in flight.
     provider.stallNext = 6;
     await staff(communications, { method: 'POST', path: `/api/web/communications/${id}/send` });
