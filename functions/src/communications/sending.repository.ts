@@ -169,12 +169,15 @@ export function sendingRepository(tenant: string) {
       return !result.canceled;
     },
 
-    /** Gives a claim back after a provider error that may pass (the next delivery takes it at once). */
-    async releaseClaim(campaign: number, run: string, recipient: string): Promise<void> {
+    /**
+     * Gives a claim back (the next look takes it at once), only if it is still the caller's: the
+     * claim it made at `claimedAt`. A claim another sender took over after the lease is left alone.
+     */
+    async releaseClaim(campaign: number, run: string, recipient: string, claimedAt: number): Promise<void> {
       try {
         await DeliveryEntity.patch({ tenant, campaign, run, recipient })
           .set({ claimed_at: 0 })
-          .where((a, { eq }) => eq(a.status, 'CLAIMED'))
+          .where((a, { eq }) => `${eq(a.status, 'CLAIMED')} AND ${eq(a.claimed_at, claimedAt)}`)
           .go();
       } catch (error) {
         if (!isConditionFailure(error)) throw error;

@@ -397,11 +397,12 @@ export async function sendBatch(ctx: ServiceContext, message: SendMessage): Prom
     // The claim is this sender's until the lease ends; then another sender may take the recipient
     // over and send. So the call starts only while a whole call budget of lease is left (a claim
     // write that crawled on a stalled host leaves too little) and is aborted when the budget runs
-    // out: two live senders never call the provider for one recipient. A recipient left here is
-    // parked; its next look finds it busy until the lease ends, then claims it afresh.
+    // out: two live senders never call the provider for one recipient. A recipient left here gives
+    // its claim back (if still ours) and is parked, so the next look claims it at once.
     const budget = providerCallBudget();
     if (ctx.now().getTime() - claimedAt > sendingOptions.leaseMs - budget) {
       logger.warn('communications: claim too old to call the provider, recipient parked', { tenant: ctx.tenant, campaign: run.campaign, elapsedMs: ctx.now().getTime() - claimedAt });
+      await repo.releaseClaim(run.campaign, run.run, r.key, claimedAt);
       parked.push(r);
       return;
     }
@@ -421,7 +422,7 @@ export async function sendBatch(ctx: ServiceContext, message: SendMessage): Prom
         outcome = { ok: false, error: (error as Error).message || 'falha do provedor' };
       } else {
         logger.warn('communications: provider call failed, recipient parked', { tenant: ctx.tenant, campaign: run.campaign, attempts, error });
-        await repo.releaseClaim(run.campaign, run.run, r.key);
+        await repo.releaseClaim(run.campaign, run.run, r.key, claimedAt);
         parked.push(r);
         return;
       }

@@ -16,6 +16,15 @@ import { formatCount } from '../../../components/format';
 import { PALETTE } from './palette';
 import type { Counter } from './analytics';
 
+/** The rows a chart draws: each counter with its label, value and colour (its own, or the palette's). */
+const chartData = (counters: readonly Counter[]) =>
+  counters.map((c, i) => ({
+    name: c.label,
+    value: c.value,
+    color: c.color ?? PALETTE[i % PALETTE.length]!,
+    counter: c,
+  }));
+
 /** A pie of counters; a click on a slice is reported (e.g. a lead of that audience). */
 export function CounterPie({
   counters,
@@ -26,12 +35,7 @@ export function CounterPie({
   onSlice?: (c: Counter) => void;
   testId: string;
 }) {
-  const data = counters.map((c, i) => ({
-    name: c.label,
-    value: c.value,
-    color: c.color ?? PALETTE[i % PALETTE.length]!,
-    counter: c,
-  }));
+  const data = chartData(counters);
   return (
     <div data-testid={testId} style={{ width: '100%', height: 300 }}>
       <ResponsiveContainer>
@@ -74,12 +78,7 @@ export function CounterBars({
   onBar?: (c: Counter) => void;
   testId: string;
 }) {
-  const data = counters.map((c, i) => ({
-    name: c.label,
-    value: c.value,
-    color: c.color ?? PALETTE[i % PALETTE.length]!,
-    counter: c,
-  }));
+  const data = chartData(counters);
   return (
     <div data-testid={testId} style={{ width: '100%', height: Math.max(160, 36 * data.length + 24) }}>
       <ResponsiveContainer>
