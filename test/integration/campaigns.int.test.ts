@@ -1,5 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, localDay } from '@freguesia/shared/domain/dates';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { addDays, localDateTime, localDay } from '@freguesia/shared/domain/dates';
 import { CAMPAIGN_MESSAGES, NO_END_DATE } from '@freguesia/shared/schemas/campaign';
 import { CustomerForm } from '@freguesia/shared/schemas/customer';
 import { handler as campaigns } from '@freguesia/functions/campaigns/handler';
@@ -48,7 +48,10 @@ describe('campaigns and checkout', () => {
   const create = async (campaign: unknown) => {
     const res = await staff({ method: 'POST', path: '/api/web/campaign/new', body: campaign });
     expect(res.status, res.text).toBe(200);
-    return res.body.id as number;
+    const id = res.body.id as number;
+    // Removed even when the test fails, so an active campaign never leaks into the next test's prices.
+    onTestFinished(async () => void (await remove(id)));
+    return id;
   };
   const remove = (id: number) => staff({ method: 'DELETE', path: '/api/web/campaign/delete', query: { id } });
   /** A basket of `units` × `price` of `code` (money in reais, as the POS sends it). */
@@ -211,7 +214,8 @@ describe('campaigns and checkout', () => {
         id_store: store,
         checkout: '01',
         coupon: '9001',
-        date: `${today} 10:00:00`,
+        // A minute ago in Brasília: a fixed hour of today is still in the future after midnight there.
+        date: localDateTime(Date.now() - 60_000),
         amount: 18,
         discount: 0,
         origin: 'PDV',
