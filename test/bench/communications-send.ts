@@ -28,7 +28,8 @@ const { handler: planner } = await import('@freguesia/functions/communications/p
 const { handler: sender } = await import('@freguesia/functions/communications/send.consumer');
 const { sendingOptions } = await import('@freguesia/functions/communications/sending.service');
 const { setMailPort } = await import('@freguesia/functions/lib/ports/mail');
-const { deadLetters, idle, registerConsumer } = await import('@freguesia/functions/lib/ports/local/queue-runtime');
+const { deadLetters, idle, localQueue, registerConsumer } = await import('@freguesia/functions/lib/ports/local/queue-runtime');
+const { logger } = await import('@freguesia/functions/lib/logger');
 type Consumer = Parameters<typeof registerConsumer>[1];
 
 const t = await createTestTenant('benchcom');
@@ -77,6 +78,18 @@ setMailPort({
     return `m-${key}`;
   },
 });
+// The sender's warnings counted by kind (a claim too old to call the provider, a failed call…):
+// what a loaded host costs the pipeline, without thousands of log lines.
+const warnings = new Map<string, number>();
+logger.warn = ((message: unknown) => void warnings.set(String(message), (warnings.get(String(message)) ?? 0) + 1)) as typeof logger.warn;
+const warningSummary = () => [...warnings].map(([message, n]) => `${message.replace(/^communications: /, '')}: ${n.toLocaleString('pt-BR')}`).join(' · ') || 'nenhum';
+// Batches the planner queued (a batch queued twice is work the ledger has to turn away).
+let batchesQueued = 0;
+const queueSend = localQueue.send.bind(localQueue);
+localQueue.send = (queue, body, options) => {
+  if (queue === 'email' && !options?.delaySeconds) batchesQueued++;
+  return queueSend(queue, body, options);
+};
 sendingOptions.ratePerSecond.EMAIL = 1_000_000;
 sendingOptions.parkSeconds = 0.5;
 // In the ratio of production's (30 s lease, 10 s provider budget): long enough that a host this
@@ -112,7 +125,7 @@ while (progress.status !== 'COMPLETED') {
   progress = (await staff(communications, { method: 'GET', path: `/api/web/communications/${id}/progress` })).body;
   if (performance.now() - lastLog > 15_000) {
     lastLog = performance.now();
-    console.log(`  … ${progress.status} ${progress.sent.toLocaleString('pt-BR')} enviados de ${progress.planned.toLocaleString('pt-BR')} planejados`);
+    console.log(`  … ${progress.status} ${progress.sent.toLocaleString('pt-BR')} enviados de ${progress.planned.toLocaleString('pt-BR')} planejados · carga ${loadavg()[0]!.toFixed(1)} · avisos: ${warningSummary()}`);
   }
 }
 const seconds = (performance.now() - started) / 1000;
@@ -136,6 +149,8 @@ console.log(`  chamadas ao provedor ${calls.toLocaleString('pt-BR')} · mensagen
 for (const rate of [14, 100, 500]) {
   console.log(`  1.000.000 destinatários a ${rate}/s (SES): ${(1_000_000 / rate / 3600).toFixed(1)} h`);
 }
+console.log(`  avisos do remetente: ${warningSummary()}`);
+console.log(`  lotes enfileirados pelo planejador: ${batchesQueued.toLocaleString('pt-BR')} (${Math.ceil(RECIPIENTS / sendingOptions.batchSize).toLocaleString('pt-BR')} distintos)`);
 console.log(`  carga do host: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 // Copies of batches still queued when the run completed (a planner step delivered twice queues its
 // batches twice; the ledger dedupes them) must find every recipient done: let them drain for a

@@ -65,9 +65,14 @@ async function accept(message: MailMessage, key: string): Promise<string> {
   return `msg-${[...provider.accepted.keys()].indexOf(key)}`;
 }
 
-/** Each message delivered twice, as SQS's at-least-once delivery may (when `twice.on`). */
-const twice = { on: false };
+/** Each message delivered twice, as SQS's at-least-once delivery may (when `twice.on`): one copy after the other, or both at once (`together`). */
+const twice = { on: false, together: false };
 const duplicating = (consumer: SqsConsumer): SqsConsumer => async (event) => {
+  if (twice.on && twice.together) {
+    const [first, second] = await Promise.all([consumer(event), consumer(event)]);
+    const failed = new Set([...(first?.batchItemFailures ?? []), ...(second?.batchItemFailures ?? [])].map((f) => f.itemIdentifier));
+    return { batchItemFailures: [...failed].map((itemIdentifier) => ({ itemIdentifier })) };
+  }
   const first = await consumer(event);
   if (!twice.on) return first;
   const second = await consumer(event);
@@ -219,6 +224,31 @@ describe('communications: the sending pipeline', () => {
     const row = list.body.data.find((r: { id: number }) => r.id === id);
     expect(row.info.executed_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
     expect(row.info).not.toHaveProperty('layout_body');
+  }, 90_000);
+
+  it('plans each audience page once when two copies of a plan message arrive at the same time', async () => {
+    const id = await create(emailCampaign('Cópias simultâneas'));
+    // Every address the planner hands to the e-mail queue (parked batches come back delayed and are not new plans).
+    const queued: string[] = [];
+    const send = localQueue.send;
+    localQueue.send = (queue, body, options) => {
+      const message = body as { campaign?: number; recipients?: { address: string }[] };
+      if (queue === 'email' && !options?.delaySeconds && message.campaign === id) queued.push(...(message.recipients ?? []).map((r) => r.address));
+      return send(queue, body, options);
+    };
+    twice.on = true;
+    twice.together = true;
+    try {
+      await staff(communications, { method: 'POST', path: `/api/web/communications/${id}/send` });
+      const done = await waitFor(id, 'COMPLETED');
+      expect(done).toMatchObject({ planned: reachable.length, sent: reachable.length, failed: 0 });
+    } finally {
+      localQueue.send = send;
+      twice.on = false;
+      twice.together = false;
+    }
+    expect(queued.sort()).toEqual([...reachable].sort());
+    expectEveryoneOnce(id);
   }, 90_000);
 
   it('neither duplicates nor skips anyone after 20 provider failures and senders that died holding claims', async () => {

@@ -30,6 +30,8 @@ export const SendRunEntity = new Entity(
       cursor: { type: 'string' },
       /** Planner steps done: a plan message names the step it is for. */
       step: { type: 'number', required: true, default: 0 },
+      /** When a plan message took the current step (ms): a copy of it waits instead of planning the page again. */
+      step_taken_at: { type: 'number' },
       /** Recipient batches handed to the channel queue. */
       planned: { type: 'number', required: true, default: 0 },
       sent: { type: 'number', required: true, default: 0 },

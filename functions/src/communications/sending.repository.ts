@@ -66,17 +66,36 @@ export function sendingRepository(tenant: string) {
     },
 
     /**
+     * Takes the run's current planner step for one plan message, so that a copy of the message
+     * (SQS delivers at least once) does not plan the same page again while it is being planned.
+     * A step whose taker died is taken again once `leaseMs` has passed. Answers whether it took it.
+     */
+    async takeStep(current: SendRun, now: number, leaseMs: number): Promise<boolean> {
+      try {
+        await SendRunEntity.patch({ tenant, campaign: current.campaign, run: current.run })
+          .set({ step_taken_at: now })
+          .where((a, { eq, notExists, lt }) => `${eq(a.step, current.step)} AND ${eq(a.status, 'PLANNING')} AND (${notExists(a.step_taken_at)} OR ${lt(a.step_taken_at, now - leaseMs)})`)
+          .go();
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
+    /**
      * Moves the planner forward one step: to the next cursor, adding what it planned and skipped.
      * Conditioned on the step read (a duplicate plan message changes nothing) and on the run still
      * planning. Answers whether it moved.
      */
     async advance(current: SendRun, next: { cursor: string | null; planned: number; skipped: number }): Promise<boolean> {
       try {
-        let op = SendRunEntity.patch({ tenant, campaign: current.campaign, run: current.run })
+        await SendRunEntity.patch({ tenant, campaign: current.campaign, run: current.run })
           .add({ planned: next.planned, skipped: next.skipped, version: 1, step: 1 })
-          .set(next.cursor === null ? { planning_done: true, status: 'SENDING' } : { cursor: next.cursor });
-        if (next.cursor === null) op = op.remove(['cursor']) as typeof op;
-        await op.where((a, { eq }) => `${eq(a.step, current.step)} AND ${eq(a.status, 'PLANNING')}`).go();
+          .set(next.cursor === null ? { planning_done: true, status: 'SENDING' } : { cursor: next.cursor })
+          .remove(next.cursor === null ? ['cursor', 'step_taken_at'] : ['step_taken_at'])
+          .where((a, { eq }) => `${eq(a.step, current.step)} AND ${eq(a.status, 'PLANNING')}`)
+          .go();
         return true;
       } catch (error) {
         if (isConditionFailure(error)) return false;
@@ -102,27 +121,27 @@ export function sendingRepository(tenant: string) {
     /**
      * Claims a recipient before the provider call: a new entry, or one whose claim is older than
      * `leaseMs` (its sender died between claim and completion). 'done' when it was sent, failed
-     * for good or canceled already; 'busy' when another sender holds a fresh claim.
+     * for good or canceled already; 'busy' when another sender holds a fresh claim. One request
+     * when the entry is new, done or busy (a refused write answers with the entry it found); two
+     * when a stale claim is taken over.
      */
     async claim(campaign: number, run: string, r: Recipient, now: number, leaseMs: number): Promise<Claim> {
-      try {
-        await DeliveryEntity.create({ tenant, campaign, run, recipient: r.key, address: r.address, status: 'CLAIMED', claimed_at: now, ...(r.id_customer ? { id_customer: r.id_customer } : {}) }).go();
-        return 'claimed';
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-      }
-      try {
-        await DeliveryEntity.patch({ tenant, campaign, run, recipient: r.key })
-          .set({ claimed_at: now })
-          .add({ attempts: 1 })
-          .where((a, { eq, lt }) => `${eq(a.status, 'CLAIMED')} AND ${lt(a.claimed_at, now - leaseMs)}`)
-          .go();
-        return 'claimed';
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-      }
-      const { data } = await DeliveryEntity.get({ tenant, campaign, run, recipient: r.key }).go();
-      return data?.status === 'CLAIMED' ? 'busy' : 'done';
+      const created = await DeliveryEntity.create({ tenant, campaign, run, recipient: r.key, address: r.address, status: 'CLAIMED', claimed_at: now, ...(r.id_customer ? { id_customer: r.id_customer } : {}) }).go({
+        returnOnConditionCheckFailure: 'all_old',
+      });
+      if (!created.rejected) return 'claimed';
+      const found = created.data;
+      // (No entry after a refused create cannot happen; it is looked at again rather than taken as done.)
+      if (!found) return 'busy';
+      if (found.status !== 'CLAIMED') return 'done';
+      if (found.claimed_at >= now - leaseMs) return 'busy';
+      const taken = await DeliveryEntity.patch({ tenant, campaign, run, recipient: r.key })
+        .set({ claimed_at: now })
+        .add({ attempts: 1 })
+        .where((a, { eq, lt }) => `${eq(a.status, 'CLAIMED')} AND ${lt(a.claimed_at, now - leaseMs)}`)
+        .go({ returnOnConditionCheckFailure: 'all_old' });
+      if (!taken.rejected) return 'claimed';
+      return taken.data?.status === 'CLAIMED' ? 'busy' : 'done';
     },
 
     /**

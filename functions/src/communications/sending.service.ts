@@ -227,6 +227,8 @@ const EARLY_RETRIES = 30;
  * queued before the run moves, so a crash anywhere leaves the message to be redelivered and redone
  * (its batches are deduplicated by the ledger); a stale or duplicate message changes nothing, and
  * one that arrives before its step is due (the previous step has not committed yet) is put back.
+ * A step is taken by one message at a time (a lease), so two copies delivered together do not
+ * queue the page's batches twice, nor two chains of next steps.
  */
 export async function planStep(ctx: ServiceContext, message: PlanMessage): Promise<void> {
   const repo = sendingRepository(ctx.tenant);
@@ -234,6 +236,13 @@ export async function planStep(ctx: ServiceContext, message: PlanMessage): Promi
   if (!run || run.status !== 'PLANNING' || message.step < run.step) return;
   if (message.step > run.step) {
     if ((message.early ?? 0) < EARLY_RETRIES) await (await queuePort()).send(PLANNER_QUEUE, { ...message, early: (message.early ?? 0) + 1 }, { delaySeconds: 1 });
+    return;
+  }
+  if (!(await repo.takeStep(run, ctx.now().getTime(), sendingOptions.leaseMs))) {
+    // Another copy of this message is planning the page (or the step has just moved on). The copy
+    // waits: if the taker dies, the step is taken again after its lease.
+    const now = await repo.run(message.campaign, message.run);
+    if (now?.status === 'PLANNING' && now.step === message.step) await (await queuePort()).send(PLANNER_QUEUE, message, { delaySeconds: sendingOptions.parkSeconds });
     return;
   }
   const c = await sendableCampaign(ctx, message.campaign);
