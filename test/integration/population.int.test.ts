@@ -93,7 +93,7 @@ describe('population engine', () => {
       .map(([id]) => id)
       .sort((a, b) => a - b);
 
-  /** Waits for the queue consumer to take a lead to D (the local queue's idle() does not see a batch in flight). */
+  /** Waits for the queue consumer to take a lead to D. */
   async function settled(leadId: number): Promise<void> {
     await idle(30_000);
     for (const deadline = Date.now() + 30_000; (await getLead(t.tenant, leadId))!.status !== 'D';) {

@@ -10,6 +10,8 @@ export type SqsConsumer = (event: SQSEvent) => Promise<SQSBatchResponse | void>;
 interface Pending {
   record: SQSRecord;
   attempts: number;
+  /** When the message may be received (ms): its DelaySeconds, or the visibility timeout after a failure. */
+  visibleAt: number;
 }
 
 interface LocalQueueState {
@@ -18,17 +20,24 @@ interface LocalQueueState {
   pending: Pending[];
   deadLetters: SQSRecord[];
   timer?: NodeJS.Timeout;
+  /** When the timer fires. */
+  timerAt?: number;
+  /** Batches being handled by the consumer now. */
+  inFlight: number;
 }
 
 const queues = new Map<string, LocalQueueState>();
 const BATCH_SIZE = 10;
+/** Batches of one queue handled at once, as a Lambda event source mapping with a small maximum concurrency. */
+const MAX_CONCURRENT_BATCHES = 4;
+
 /** Delay before a failed message is delivered again (SQS would wait the visibility timeout). */
 export const retryDelayMs = { value: 200 };
 
 function state(name: string): LocalQueueState {
   let q = queues.get(name);
   if (!q) {
-    q = { maxReceiveCount: 3, pending: [], deadLetters: [] };
+    q = { maxReceiveCount: 3, pending: [], deadLetters: [], inFlight: 0 };
     queues.set(name, q);
   }
   return q;
@@ -53,43 +62,65 @@ function toRecord(queue: string, body: unknown): SQSRecord {
   };
 }
 
-function schedule(name: string, delayMs = 0): void {
+/**
+ * Starts as many batches as there are visible messages (up to the concurrency), and sets the
+ * timer for the next message that becomes visible. As SQS, a delayed message is not received
+ * before its delay, and it delays no other message.
+ */
+function pump(name: string): void {
   const q = state(name);
-  if (q.timer || !q.consumer) return;
-  q.timer = setTimeout(() => {
-    q.timer = undefined;
-    void drain(name);
-  }, delayMs);
+  if (!q.consumer) return;
+  const now = Date.now();
+  while (q.inFlight < MAX_CONCURRENT_BATCHES && q.pending.some((p) => p.visibleAt <= now)) {
+    const batch: Pending[] = [];
+    const waiting: Pending[] = [];
+    for (const p of q.pending) (batch.length < BATCH_SIZE && p.visibleAt <= now ? batch : waiting).push(p);
+    q.pending = waiting;
+    void deliver(name, batch);
+  }
+  const next = q.pending.reduce((min, p) => Math.min(min, p.visibleAt), Infinity);
+  if (next === Infinity || q.inFlight >= MAX_CONCURRENT_BATCHES) return;
+  if (q.timer && q.timerAt !== undefined && q.timerAt <= next) return;
+  if (q.timer) clearTimeout(q.timer);
+  q.timerAt = next;
+  q.timer = setTimeout(
+    () => {
+      q.timer = undefined;
+      q.timerAt = undefined;
+      pump(name);
+    },
+    Math.max(0, next - now),
+  );
 }
 
-/** Delivers up to 10 messages as one SQS-shaped batch, honouring partial batch failures. */
-async function drain(name: string): Promise<void> {
+/** Delivers one SQS-shaped batch, honouring partial batch failures (then the dead-letter queue). */
+async function deliver(name: string, batch: Pending[]): Promise<void> {
   const q = state(name);
-  const batch = q.pending.splice(0, BATCH_SIZE);
-  if (batch.length === 0 || !q.consumer) return;
+  q.inFlight++;
   for (const item of batch) {
     item.attempts += 1;
     item.record.attributes.ApproximateReceiveCount = String(item.attempts);
   }
   let failedIds: Set<string>;
   try {
-    const response = await q.consumer({ Records: batch.map((b) => b.record) });
+    const response = await q.consumer!({ Records: batch.map((b) => b.record) });
     failedIds = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
   } catch {
     failedIds = new Set(batch.map((b) => b.record.messageId));
+  } finally {
+    q.inFlight--;
   }
-  let retry = false;
   for (const item of batch) {
     if (!failedIds.has(item.record.messageId)) continue;
     if (item.attempts >= q.maxReceiveCount) {
       q.deadLetters.push(item.record);
       persistDeadLetter(name, item.record);
     } else {
+      item.visibleAt = Date.now() + retryDelayMs.value;
       q.pending.push(item);
-      retry = true;
     }
   }
-  if (q.pending.length > 0) schedule(name, retry ? retryDelayMs.value : 0);
+  pump(name);
 }
 
 function persistDeadLetter(queue: string, record: SQSRecord): void {
@@ -107,17 +138,17 @@ export function registerConsumer(queue: string, consumer: SqsConsumer, maxReceiv
   const q = state(queue);
   q.consumer = consumer;
   q.maxReceiveCount = maxReceiveCount;
-  schedule(queue);
+  pump(queue);
 }
 
 export function deadLetters(queue: string): readonly SQSRecord[] {
   return state(queue).deadLetters;
 }
 
-/** Resolves when every queue is empty (tests). */
+/** Resolves when every queue with a consumer is empty and no batch is being handled (tests). */
 export async function idle(timeoutMs = 5_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while ([...queues.values()].some((q) => q.consumer && (q.pending.length > 0 || q.timer))) {
+  while ([...queues.values()].some((q) => q.consumer && (q.pending.length > 0 || q.inFlight > 0))) {
     if (Date.now() > deadline) throw new Error('local queues did not drain in time');
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -126,7 +157,7 @@ export async function idle(timeoutMs = 5_000): Promise<void> {
 export const localQueue: QueuePort = {
   async send(queue, body, options) {
     const q = state(queue);
-    q.pending.push({ record: toRecord(queue, body), attempts: 0 });
-    schedule(queue, (options?.delaySeconds ?? 0) * 1000);
+    q.pending.push({ record: toRecord(queue, body), attempts: 0, visibleAt: Date.now() + (options?.delaySeconds ?? 0) * 1000 });
+    pump(queue);
   },
 };
