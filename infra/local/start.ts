@@ -4,6 +4,7 @@
  *   npm start -- --reset      wipe .data and start empty (then seed again)
  *   npm start -- --dev        Vite dev server with hot reload for the web app
  *   npm start -- --offline    postal-code (CEP) and geocoding lookups answered by local stand-ins
+ *   npm start -- --in-memory  DynamoDB Local in memory: nothing kept when it stops (the e2e tests)
  * PORT overrides 3000; FREGUESIA_DATA_DIR overrides .data.
  */
 import { randomBytes } from 'node:crypto';
@@ -70,7 +71,8 @@ async function main(): Promise<void> {
   const webBuild = dev ? Promise.resolve() : buildWebIfStale();
   webBuild.catch(() => undefined);
 
-  const dynamo = await startDynamoLocal({ dbPath: join(dataDir, 'dynamodb') });
+  // On disk every write request is a SQLite commit; in memory the demo seed takes a fraction of the time.
+  const dynamo = await startDynamoLocal(args.has('--in-memory') ? {} : { dbPath: join(dataDir, 'dynamodb') });
   const tableName = 'freguesia';
   Object.assign(process.env, {
     TABLE_NAME: tableName,

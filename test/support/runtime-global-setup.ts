@@ -21,7 +21,8 @@ export async function setup(project: TestProject): Promise<void> {
   let output = '';
   // Postal-code and geocoding lookups answer from a local stand-in: no internet in tests.
   standIns = await startStandIns();
-  child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
+  // In memory: the data directory is thrown away anyway, and the demo seed is faster without the disk.
+  child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts', '--in-memory'], {
     cwd: root,
     env: {
       ...process.env,
