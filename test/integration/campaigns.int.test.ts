@@ -159,17 +159,16 @@ describe('campaigns and checkout', () => {
   });
 
   it('never grants more than a budget holds, whatever the number of simultaneous checkouts', async () => {
-    const id = await create(itemCampaign('Feijão R$ 1 off, 10 unidades', EAN_B, { type: 6, price: 1, budget_limit: 10 }));
+    await create(itemCampaign('Feijão R$ 1 off, 10 unidades', EAN_B, { type: 6, price: 1, budget_limit: 10 }));
     const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => checkout(basket(`s-budget-${i}`, [{ code: EAN_B, units: 1, price: 7.5 }]))));
     expect(answers.every((a) => a.status === 200)).toBe(true);
     const granted = answers.filter((a) => a.body.basket.total_discount > 0);
     expect(granted).toHaveLength(10);
     expect(granted.every((a) => a.body.basket.total_discount === 1)).toBe(true);
-    await remove(id);
   });
 
   it('holds a budget once per session, however often the point of sale asks', async () => {
-    const id = await create(itemCampaign('Última unidade', EAN_B, { type: 6, price: 2, budget_limit: 1 }));
+    await create(itemCampaign('Última unidade', EAN_B, { type: 6, price: 2, budget_limit: 1 }));
     const first = await checkout(basket('s-hold-a', [{ code: EAN_B, units: 1, price: 7.5 }]));
     const again = await checkout(basket('s-hold-a', [{ code: EAN_B, units: 1, price: 7.5 }]));
     const other = await checkout(basket('s-hold-b', [{ code: EAN_B, units: 1, price: 7.5 }]));
@@ -185,11 +184,10 @@ describe('campaigns and checkout', () => {
     expect(await releaseExpiredSessions(later)).toBeGreaterThanOrEqual(1);
     expect(await releaseExpiredSessions(later)).toBe(0);
     expect((await checkout(basket('s-hold-c', [{ code: EAN_B, units: 1, price: 7.5 }]))).body.basket.total_discount).toBe(2);
-    await remove(id);
   });
 
   it('keeps the holds of two sales apart when the point of sale sends neither session nor coupon', async () => {
-    const id = await create(itemCampaign('Duas unidades', EAN_B, { type: 6, price: 1, budget_limit: 2 }));
+    await create(itemCampaign('Duas unidades', EAN_B, { type: 6, price: 1, budget_limit: 2 }));
     const anonymous = () => {
       const body = basket('', [{ code: EAN_B, units: 1, price: 7.5 }]);
       return checkout({ ...body, basket: { ...body.basket, coupon: '' } });
@@ -198,7 +196,6 @@ describe('campaigns and checkout', () => {
     const discounts = [];
     for (let i = 0; i < 3; i++) discounts.push((await anonymous()).body.basket.total_discount);
     expect(discounts).toEqual([1, 1, 0]);
-    await remove(id);
   });
 
   it('records the discounts of a session once its purchase arrives from the point of sale', async () => {
@@ -238,7 +235,6 @@ describe('campaigns and checkout', () => {
     expect(rows).toEqual([
       expect.objectContaining({ coupon: '9001', id_basket: purchase.id, sequence: 1, code: EAN_A, quantity: 2, price: 10, amount: 20, discount: 2, discount_perc: 10, final_price: 18 }),
     ]);
-    await remove(id);
   });
 
   it('gives a lead campaign to its members only, and a terms campaign to who accepted the terms', async () => {
@@ -256,10 +252,9 @@ describe('campaigns and checkout', () => {
     expect(await priceFor('', 's-lead-3')).toBe(0);
     await remove(id);
 
-    const terms = await create(itemCampaign('Só com regulamento aceito', EAN_A, { type: 2, price: 30 }, { info: { need_terms: 'Y' } }));
+    await create(itemCampaign('Só com regulamento aceito', EAN_A, { type: 2, price: 30 }, { info: { need_terms: 'Y' } }));
     expect(await priceFor(member, 's-terms-1')).toBe(3);
     expect(await priceFor(outsider, 's-terms-2')).toBe(0);
-    await remove(terms);
   });
 
   it('keeps a single-store user to the campaigns of their store', async () => {
@@ -279,7 +274,5 @@ describe('campaigns and checkout', () => {
     expect((await staff({ path: '/api/web/campaign/details', query: { id: theirs } }, user.token)).status).toBe(404);
     const other = await staff({ method: 'POST', path: '/api/web/campaign/new', body: itemCampaign('Para a outra', EAN_A, { type: 2, price: 5 }, { stores: [{ id_store: otherStore }] }) }, user.token);
     expect(other.status).toBe(403);
-    await remove(mine);
-    await remove(theirs);
   });
 });

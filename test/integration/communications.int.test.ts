@@ -68,14 +68,8 @@ async function accept(message: MailMessage, key: string): Promise<string> {
 /** Each message delivered twice, as SQS's at-least-once delivery may (when `twice.on`): one copy after the other, or both at once (`together`). */
 const twice = { on: false, together: false };
 const duplicating = (consumer: SqsConsumer): SqsConsumer => async (event) => {
-  if (twice.on && twice.together) {
-    const [first, second] = await Promise.all([consumer(event), consumer(event)]);
-    const failed = new Set([...(first?.batchItemFailures ?? []), ...(second?.batchItemFailures ?? [])].map((f) => f.itemIdentifier));
-    return { batchItemFailures: [...failed].map((itemIdentifier) => ({ itemIdentifier })) };
-  }
-  const first = await consumer(event);
-  if (!twice.on) return first;
-  const second = await consumer(event);
+  if (!twice.on) return consumer(event);
+  const [first, second] = twice.together ? await Promise.all([consumer(event), consumer(event)]) : [await consumer(event), await consumer(event)];
   const failed = new Set([...(first?.batchItemFailures ?? []), ...(second?.batchItemFailures ?? [])].map((f) => f.itemIdentifier));
   return { batchItemFailures: [...failed].map((itemIdentifier) => ({ itemIdentifier })) };
 };
@@ -250,6 +244,26 @@ describe('communications: the sending pipeline', () => {
     expect(queued.sort()).toEqual([...reachable].sort());
     expectEveryoneOnce(id);
   }, 90_000);
+
+  it('lets one plan message at a time take a planner step, and only its taker give it back', async () => {
+    const repo = sendingRepository(t.tenant);
+    const campaign = 990_000 + Math.floor(Math.random() * 9_999);
+    expect(await repo.createRun({ campaign, run: 'once', channel: 'EMAIL', cursor: '{"source":"base"}', at: new Date().toISOString() })).toBe(true);
+    const run = (await repo.run(campaign, 'once'))!;
+    const takenAt = Date.now();
+    expect(await repo.takeStep(run, takenAt, sendingOptions.leaseMs)).toEqual({ taken: true });
+    // A copy is refused and told where the run is, without reading it again.
+    const copy = await repo.takeStep(run, takenAt + 1, sendingOptions.leaseMs);
+    expect(copy.taken).toBe(false);
+    expect(copy.taken === false && copy.found).toMatchObject({ status: 'PLANNING', step: 0, step_taken_at: takenAt });
+    // Somebody else's release leaves the step with its taker; the taker's own gives it back at once.
+    await repo.releaseStep(run, takenAt + 1);
+    expect((await repo.takeStep(run, takenAt + 2, sendingOptions.leaseMs)).taken).toBe(false);
+    await repo.releaseStep(run, takenAt);
+    expect((await repo.takeStep(run, takenAt + 3, sendingOptions.leaseMs)).taken).toBe(true);
+    // After the lease a step whose taker died is taken again.
+    expect((await repo.takeStep(run, takenAt + 3 + sendingOptions.leaseMs + 1, sendingOptions.leaseMs)).taken).toBe(true);
+  });
 
   it('neither duplicates nor skips anyone after 20 provider failures and senders that died holding claims', async () => {
     const id = await create(emailCampaign('Com falhas'));

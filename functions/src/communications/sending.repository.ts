@@ -68,18 +68,26 @@ export function sendingRepository(tenant: string) {
     /**
      * Takes the run's current planner step for one plan message, so that a copy of the message
      * (SQS delivers at least once) does not plan the same page again while it is being planned.
-     * A step whose taker died is taken again once `leaseMs` has passed. Answers whether it took it.
+     * A step whose taker died is taken again once `leaseMs` has passed. When it is not taken, the
+     * run as the refused write found it comes with the answer (no second read).
      */
-    async takeStep(current: SendRun, now: number, leaseMs: number): Promise<boolean> {
+    async takeStep(current: SendRun, now: number, leaseMs: number): Promise<{ taken: true } | { taken: false; found: SendRun | null }> {
+      const result = await SendRunEntity.patch({ tenant, campaign: current.campaign, run: current.run })
+        .set({ step_taken_at: now })
+        .where((a, { eq, notExists, lt }) => `${eq(a.step, current.step)} AND ${eq(a.status, 'PLANNING')} AND (${notExists(a.step_taken_at)} OR ${lt(a.step_taken_at, now - leaseMs)})`)
+        .go({ returnOnConditionCheckFailure: 'all_old' });
+      return result.rejected ? { taken: false, found: result.data } : { taken: true };
+    },
+
+    /** Gives a planner step back, only if it is still the one this taker took at `takenAt`. */
+    async releaseStep(current: SendRun, takenAt: number): Promise<void> {
       try {
         await SendRunEntity.patch({ tenant, campaign: current.campaign, run: current.run })
-          .set({ step_taken_at: now })
-          .where((a, { eq, notExists, lt }) => `${eq(a.step, current.step)} AND ${eq(a.status, 'PLANNING')} AND (${notExists(a.step_taken_at)} OR ${lt(a.step_taken_at, now - leaseMs)})`)
+          .remove(['step_taken_at'])
+          .where((a, { eq }) => `${eq(a.step, current.step)} AND ${eq(a.step_taken_at, takenAt)}`)
           .go();
-        return true;
       } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
+        if (!isConditionFailure(error)) throw error;
       }
     },
 

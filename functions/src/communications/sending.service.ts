@@ -238,17 +238,31 @@ export async function planStep(ctx: ServiceContext, message: PlanMessage): Promi
     if ((message.early ?? 0) < EARLY_RETRIES) await (await queuePort()).send(PLANNER_QUEUE, { ...message, early: (message.early ?? 0) + 1 }, { delaySeconds: 1 });
     return;
   }
-  if (!(await repo.takeStep(run, ctx.now().getTime(), sendingOptions.leaseMs))) {
+  const takenAt = ctx.now().getTime();
+  const take = await repo.takeStep(run, takenAt, sendingOptions.leaseMs);
+  if (!take.taken) {
     // Another copy of this message is planning the page (or the step has just moved on). The copy
     // waits: if the taker dies, the step is taken again after its lease.
-    const now = await repo.run(message.campaign, message.run);
-    if (now?.status === 'PLANNING' && now.step === message.step) await (await queuePort()).send(PLANNER_QUEUE, message, { delaySeconds: sendingOptions.parkSeconds });
+    if (take.found?.status === 'PLANNING' && take.found.step === message.step) await (await queuePort()).send(PLANNER_QUEUE, message, { delaySeconds: sendingOptions.parkSeconds });
     return;
   }
+  let moved = false;
+  try {
+    moved = await planTakenStep(ctx, run, message);
+  } finally {
+    // A step that did not move (paused or canceled meanwhile, or an error) is given back, so the
+    // resumed or redelivered message takes it at once instead of waiting out the lease.
+    if (!moved) await repo.releaseStep(run, takenAt).catch((error: unknown) => logger.warn('communications: planner step not given back', { tenant: ctx.tenant, campaign: run.campaign, error }));
+  }
+}
+
+/** The page of a step this message has taken, as channel batches; answers whether the run moved on. */
+async function planTakenStep(ctx: ServiceContext, run: SendRun, message: PlanMessage): Promise<boolean> {
+  const repo = sendingRepository(ctx.tenant);
   const c = await sendableCampaign(ctx, message.campaign);
   if (!c) {
     await repo.setStatus(run, 'CANCELED', ['PLANNING', 'SENDING', 'PAUSED'], { finished_at: ctx.now().toISOString(), canceled_by: 'JOB' });
-    return;
+    return false;
   }
   const page = await audiencePage(ctx, c, JSON.parse(message.cursor) as PlanCursor);
   const suppressed = c.type === 'EMAIL' ? await repo.suppressed('EMAIL', page.recipients.map((r) => r.address)) : new Set<string>();
@@ -261,6 +275,7 @@ export async function planStep(ctx: ServiceContext, message: PlanMessage): Promi
   if (next) await queue.send(PLANNER_QUEUE, { kind: 'plan', tenant: ctx.tenant, campaign: c.id, run: run.run, step: run.step + 1, cursor: next } satisfies PlanMessage);
   const moved = await repo.advance(run, { cursor: next, planned: recipients.length, skipped: page.skipped + suppressed.size });
   if (moved && !next) await completeIfDone(ctx, c.id, run.run);
+  return moved;
 }
 
 async function completeIfDone(ctx: ServiceContext, campaign: number, runKey: string): Promise<void> {
