@@ -69,6 +69,9 @@ function expectWithinBudget(figures: readonly StackFigures[]): void {
     expect(f.largestPolicy.bytes, `${f.stack}: resource policy of ${f.largestPolicy.function}`).toBeLessThanOrEqual(
       BUDGET.resourcePolicyBytes,
     );
+    expect(f.largestRolePolicy.chars, `${f.stack}: inline policies of ${f.largestRolePolicy.role}`).toBeLessThanOrEqual(
+      BUDGET.rolePolicyChars,
+    );
     expect(f.outputs, `${f.stack}: outputs`).toBeLessThanOrEqual(BUDGET.outputs);
     expect(f.parameters, `${f.stack}: parameters`).toBeLessThanOrEqual(BUDGET.parameters);
     expect(f.templateBytes, `${f.stack}: template size`).toBeLessThanOrEqual(BUDGET.templateBytes);

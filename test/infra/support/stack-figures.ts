@@ -12,6 +12,8 @@ export const BUDGET = {
   routes: 250,
   /** Lambda: 20 KB per function's resource-based policy. */
   resourcePolicyBytes: 10 * 1024,
+  /** IAM: 10,240 characters of inline policies per role (whitespace aside). */
+  rolePolicyChars: 8 * 1024,
   /** CloudFormation: 200 outputs (exports included) and 200 parameters per template. */
   outputs: 150,
   parameters: 150,
@@ -31,6 +33,8 @@ export interface StackFigures {
   readonly templateBytes: number;
   /** The largest estimated resource policy among the stack's functions, and whose. */
   readonly largestPolicy: { readonly function: string; readonly bytes: number; readonly statements: number };
+  /** The largest estimated inline policies of one role (a function's grants), and whose. */
+  readonly largestRolePolicy: { readonly role: string; readonly chars: number };
 }
 
 interface CfnResource {
@@ -79,6 +83,36 @@ function render(value: unknown, resources: Record<string, CfnResource>): string 
   }
   // Fn::ImportValue, Fn::Select, ...: an ARN's length.
   return 'x'.repeat(128);
+}
+
+/** A CloudFormation value with every intrinsic rendered (`render`), structures kept. */
+function renderDeep(value: unknown, resources: Record<string, CfnResource>): unknown {
+  if (Array.isArray(value)) return value.map((v) => renderDeep(v, resources));
+  if (value && typeof value === 'object') {
+    const keys = Object.keys(value);
+    if (keys.length === 1 && (keys[0] === 'Ref' || keys[0]!.startsWith('Fn::'))) return render(value, resources);
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renderDeep(v, resources)]));
+  }
+  return value;
+}
+
+/**
+ * The inline policies of each role of a template (`AWS::IAM::Policy` resources naming it), in
+ * characters as IAM counts them (JSON without whitespace), tokens at their longest.
+ */
+export function rolePolicies(template: { Resources?: Record<string, CfnResource> }): Map<string, number> {
+  const resources = template.Resources ?? {};
+  const sizes = new Map<string, number>();
+  for (const resource of Object.values(resources)) {
+    if (resource.Type !== 'AWS::IAM::Policy') continue;
+    const p = resource.Properties ?? {};
+    const chars = JSON.stringify(renderDeep(p.PolicyDocument, resources)).length;
+    for (const role of (p.Roles as unknown[] | undefined) ?? []) {
+      const key = typeof role === 'object' && role && 'Ref' in role ? String((role as { Ref: string }).Ref) : JSON.stringify(role);
+      sizes.set(key, (sizes.get(key) ?? 0) + chars);
+    }
+  }
+  return sizes;
 }
 
 /** Which function a permission targets: a local logical id, or the import it names. */
@@ -144,6 +178,9 @@ export function stackFigures(assembly: CloudAssembly): StackFigures[] {
       .filter(([, r]) => r.Type === 'AWS::Lambda::Function')
       .map(([id]) => ({ function: id, ...(policies.get(`${artifact.stackName}/${id}`) ?? { bytes: 0, statements: 0 }) }))
       .reduce((a, b) => (b.bytes > a.bytes ? b : a), { function: '-', bytes: 0, statements: 0 });
+    const largestRole = [...rolePolicies(template)]
+      .map(([role, chars]) => ({ role, chars }))
+      .reduce((a, b) => (b.chars > a.chars ? b : a), { role: '-', chars: 0 });
     return {
       stack: artifact.stackName,
       resources: resources.length,
@@ -154,13 +191,25 @@ export function stackFigures(assembly: CloudAssembly): StackFigures[] {
       parameters: Object.keys(template.Parameters ?? {}).length,
       templateBytes: statSync(artifact.templateFullPath).size,
       largestPolicy: largest,
+      largestRolePolicy: largestRole,
     };
   });
 }
 
 /** The figures as a small text table, for the CI log. */
 export function figuresTable(title: string, figures: readonly StackFigures[]): string {
-  const header = ['stack', 'resources', 'routes', 'functions', 'permissions', 'outputs', 'params', 'template KB', 'largest policy (B)'];
+  const header = [
+    'stack',
+    'resources',
+    'routes',
+    'functions',
+    'permissions',
+    'outputs',
+    'params',
+    'template KB',
+    'largest fn policy (B)',
+    'largest role policy (chars)',
+  ];
   const rows = figures.map((f) => [
     f.stack,
     `${f.resources}/${BUDGET.resources}`,
@@ -171,6 +220,7 @@ export function figuresTable(title: string, figures: readonly StackFigures[]): s
     String(f.parameters),
     (f.templateBytes / 1024).toFixed(0),
     f.largestPolicy.bytes ? `${f.largestPolicy.bytes} (${f.largestPolicy.statements} st.)` : '-',
+    f.largestRolePolicy.chars ? String(f.largestRolePolicy.chars) : '-',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
