@@ -1,4 +1,3 @@
-import type { StackProps } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -22,7 +21,7 @@ import { WebStack } from './web-stack';
  * - Web:   CloudFront (web bucket, /api/* and /link/* to the API: an export of Api), web upload.
  *
  * One stack held all of it until it reached 429 of CloudFormation's 500 resources; README,
- * "Stack budget", has the figures and what to do when a stack approaches its budget.
+ * "Stacks and their budget", has the figures and what to do when a stack nears its budget.
  */
 
 /** Domains whose function may read the secrets-at-rest key (lib/ports/secrets-key.ts). */
@@ -91,8 +90,6 @@ export interface AppStacksProps {
   readonly certificateArn?: string;
   /** Stack name of a part ('Api' → 'Freguesia-Api', or 'Freguesia-dev-Api' with a stage). */
   readonly stackName: (part: 'Async' | 'Api' | 'Web') => string;
-  /** Props every stack gets (description aside). */
-  readonly stackProps?: StackProps;
 }
 
 export interface AppStacks {
@@ -105,7 +102,6 @@ export interface AppStacks {
 export function addAppStacks(scope: Construct, props: AppStacksProps): AppStacks {
   const wiring = props.wiring ?? APP_WIRING;
   const async = new AsyncStack(scope, props.stackName('Async'), {
-    ...props.stackProps,
     description: 'Freguesia asynchronous pipeline: queues, consumers, stream processors, scheduler, SES events',
     data: props.data,
     domains: props.domains,
@@ -115,7 +111,6 @@ export function addAppStacks(scope: Construct, props: AppStacksProps): AppStacks
     sourceDir: props.sourceDir,
   });
   const api = new ApiStack(scope, props.stackName('Api'), {
-    ...props.stackProps,
     description: 'Freguesia HTTP API and its domain functions',
     data: props.data,
     pipeline: async,
@@ -125,7 +120,6 @@ export function addAppStacks(scope: Construct, props: AppStacksProps): AppStacks
   });
   api.addStackDependency(async);
   const web = new WebStack(scope, props.stackName('Web'), {
-    ...props.stackProps,
     description: 'Freguesia CDN: CloudFront (web app, API, short links) and the web upload',
     data: props.data,
     apiDomainName: api.api.originDomainName,
