@@ -1,12 +1,18 @@
 import { Tags } from 'aws-cdk-lib';
-import type { App } from 'aws-cdk-lib';
+import type { App, Stack } from 'aws-cdk-lib';
 import { domains as registeredDomains } from '@freguesia/functions/domains';
 import type { DomainDefinition } from '@freguesia/functions/domains';
+import type { QueueDefinition } from '@freguesia/functions/queues';
+import type { StreamProcessorDefinition } from '@freguesia/functions/streams';
 import { readConfig } from './config';
 import type { AppConfig } from './config';
 import { functionsSourceDir, webDistDir } from './paths';
-import { AppStack } from './stacks/app-stack';
+import { addAppStacks } from './stacks/app-stack';
+import type { AppWiring } from './stacks/app-stack';
+import type { ApiStack } from './stacks/api-stack';
+import type { AsyncStack } from './stacks/async-stack';
 import { DataStack } from './stacks/data-stack';
+import type { WebStack } from './stacks/web-stack';
 
 /**
  * Feature flags this app relies on, given to `new App({ context })` so the CLI and the tests
@@ -17,13 +23,16 @@ export const featureFlags = {
   '@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy': true,
   // Merge IAM statements: smaller policies, fewer cdk-nag findings to read.
   '@aws-cdk/aws-iam:minimizePolicies': true,
-  // Exports/imports between Data and App: the data stack cannot be deleted under the app.
+  // Exports/imports between the stacks: a stack cannot be deleted under the ones that use it.
   '@aws-cdk/core:defaultCrossStackReferences': 'strong',
 } as const;
 
 /** Overrides for tests; the CLI uses the defaults. */
 export interface StackOptions {
   readonly domains?: readonly DomainDefinition[];
+  readonly queues?: readonly QueueDefinition[];
+  readonly streamProcessors?: readonly StreamProcessorDefinition[];
+  readonly wiring?: AppWiring;
   readonly sourceDir?: string;
   readonly webDistDir?: string;
 }
@@ -31,10 +40,14 @@ export interface StackOptions {
 export interface FreguesiaStacks {
   readonly config: AppConfig;
   readonly data: DataStack;
-  readonly app: AppStack;
+  readonly async: AsyncStack;
+  readonly api: ApiStack;
+  readonly web: WebStack;
+  /** Every stack, in deployment order. */
+  readonly stacks: readonly Stack[];
 }
 
-/** Adds the data and app stacks to `app`, configured from its context. */
+/** Adds the data, async, API and web stacks to `app`, configured from its context. */
 export function addFreguesiaStacks(app: App, options: StackOptions = {}): FreguesiaStacks {
   const config = readConfig(app.node);
   const name = (suffix: string) =>
@@ -48,8 +61,8 @@ export function addFreguesiaStacks(app: App, options: StackOptions = {}): Fregue
     description: 'Freguesia stateful resources: table, buckets, signing key (retained on delete)',
     terminationProtection: true,
   });
-  const appStack = new AppStack(app, name('App'), {
-    description: 'Freguesia stateless resources: functions, HTTP API, queues, scheduler, CloudFront',
+  const stateless = addAppStacks(app, {
+    stackName: name,
     data: {
       table: data.table,
       jwtSecret: data.jwtSecret,
@@ -59,12 +72,15 @@ export function addFreguesiaStacks(app: App, options: StackOptions = {}): Fregue
       webhookSecrets: data.webhookSecrets,
     },
     domains: options.domains ?? registeredDomains,
+    queues: options.queues,
+    streamProcessors: options.streamProcessors,
+    wiring: options.wiring,
     sourceDir: options.sourceDir ?? functionsSourceDir,
     webDistDir: options.webDistDir ?? webDistDir,
     domainName: config.domainName,
     certificateArn: config.certificateArn,
   });
-  appStack.addStackDependency(data);
+  for (const stack of [stateless.async, stateless.api, stateless.web]) stack.addStackDependency(data);
 
-  return { config, data, app: appStack };
+  return { config, data, ...stateless, stacks: [data, stateless.async, stateless.api, stateless.web] };
 }

@@ -15,6 +15,7 @@ const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0f1e2d3c-
 // short-link redirect (fixtures). Wiring only, so esbuild is skipped.
 let result: SynthResult;
 let template: Template;
+let api: Template;
 let webDist: string;
 beforeAll(() => {
   webDist = mkdtempSync(join(tmpdir(), 'freguesia-web-'));
@@ -33,7 +34,8 @@ beforeAll(() => {
       ],
     },
   });
-  template = result.appTemplate;
+  template = result.webTemplate;
+  api = result.apiTemplate;
 });
 afterAll(() => {
   result.cleanup();
@@ -43,7 +45,12 @@ afterAll(() => {
 describe('stage', () => {
   it('prefixes the stack names so stages can share an account', () => {
     expect(result.data.stackName).toBe('Freguesia-dev-Data');
-    expect(result.app.stackName).toBe('Freguesia-dev-App');
+    expect(result.stacks.map((stack) => stack.stackName)).toEqual([
+      'Freguesia-dev-Data',
+      'Freguesia-dev-Async',
+      'Freguesia-dev-Api',
+      'Freguesia-dev-Web',
+    ]);
   });
 });
 
@@ -64,35 +71,35 @@ describe('custom wildcard domain', () => {
 
 describe('domains from the registry', () => {
   it('creates one function per domain with its memory and timeout, and routes each prefix', () => {
-    template.hasResourceProperties('AWS::Lambda::Function', {
+    api.hasResourceProperties('AWS::Lambda::Function', {
       Description: 'Freguesia alpha',
       MemorySize: 1024,
       Timeout: 20,
     });
-    template.hasResourceProperties('AWS::Lambda::Function', {
+    api.hasResourceProperties('AWS::Lambda::Function', {
       Description: 'Freguesia beta',
       MemorySize: 512,
     });
     for (const prefix of ['/api/alpha', '/api/web/alpha', '/api/beta']) {
-      template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: `ANY ${prefix}` });
-      template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: `ANY ${prefix}/{proxy+}` });
+      api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: `ANY ${prefix}` });
+      api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: `ANY ${prefix}/{proxy+}` });
     }
   });
 
   it('wires the short-link redirect on /link when its file exists, without the signing key', () => {
-    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'ANY /link' });
-    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'ANY /link/{proxy+}' });
-    template.hasResourceProperties('AWS::Lambda::Function', {
+    api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'ANY /link' });
+    api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'ANY /link/{proxy+}' });
+    api.hasResourceProperties('AWS::Lambda::Function', {
       Description: 'Freguesia shortlinks-redirect',
       Environment: { Variables: Match.objectLike({ JWT_SECRET_ARN: Match.absent() }) },
     });
-    const [redirectId] = logicalIds(template, 'AWS::Lambda::Function', {
+    const [redirectId] = logicalIds(api, 'AWS::Lambda::Function', {
       Properties: { Description: 'Freguesia shortlinks-redirect' },
     });
-    const redirect = template.findResources('AWS::Lambda::Function')[redirectId ?? ''];
+    const redirect = api.findResources('AWS::Lambda::Function')[redirectId ?? ''];
     const roleId = (redirect?.Properties.Role as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0];
     const [policy] = Object.values(
-      template.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: roleId }] } }),
+      api.findResources('AWS::IAM::Policy', { Properties: { Roles: [{ Ref: roleId }] } }),
     );
     expect(JSON.stringify(policy)).not.toContain('secretsmanager:');
   });
@@ -119,7 +126,7 @@ describe('web deployment', () => {
 
 describe('cdk-nag with every option on', () => {
   it('leaves no unsuppressed error', () => {
-    expect([...nagErrors(result.data), ...nagErrors(result.app)]).toEqual([]);
+    expect(nagErrors(...result.stacks)).toEqual([]);
   });
 });
 

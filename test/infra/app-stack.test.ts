@@ -18,7 +18,7 @@ import {
   REFERRER_POLICY,
   webContentSecurityPolicy,
 } from '@freguesia/infra/lib/security-headers';
-import { logicalIds, synthFreguesia } from './support/synth';
+import { findStateless, logicalIds, synthFreguesia } from './support/synth';
 import type { SynthResult } from './support/synth';
 
 /** CloudFront managed policies (ids are fixed by AWS). */
@@ -28,20 +28,24 @@ const allViewerExceptHostHeader = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 // The real registry and handlers, bundled with the local esbuild; no web build, whatever the
 // checkout holds, so the assertions do not depend on `npm run build:web`.
 let result: SynthResult;
-let template: Template;
+let api: Template;
+let async: Template;
+let web: Template;
 // Bundling every function (domains, stream processors, queue consumers) takes minutes on a busy machine.
 beforeAll(() => {
   result = synthFreguesia({ stacks: { webDistDir: join(import.meta.dirname, 'no-web-build') } });
-  template = result.appTemplate;
+  api = result.apiTemplate;
+  async = result.asyncTemplate;
+  web = result.webTemplate;
 }, 600_000);
 afterAll(() => result.cleanup());
 
-/** Domain functions (not CDK helper functions), by their description. */
+/** Our functions in every stateless stack (not CDK helper functions), by their description. */
 function domainFunctions(): Record<
   string,
   { Properties: Record<string, unknown>; Metadata?: Record<string, string> }
 > {
-  return template.findResources('AWS::Lambda::Function', {
+  return findStateless(result, 'AWS::Lambda::Function', {
     Properties: { Description: Match.stringLikeRegexp('^Freguesia ') },
   }) as Record<string, { Properties: Record<string, unknown>; Metadata?: Record<string, string> }>;
 }
@@ -53,7 +57,7 @@ interface Behaviour {
 }
 
 function distributionConfig(): { DefaultCacheBehavior: Behaviour; CacheBehaviors: Behaviour[] } {
-  const [distribution] = Object.values(template.findResources('AWS::CloudFront::Distribution'));
+  const [distribution] = Object.values(web.findResources('AWS::CloudFront::Distribution'));
   return distribution?.Properties.DistributionConfig as {
     DefaultCacheBehavior: Behaviour;
     CacheBehaviors: Behaviour[];
@@ -61,7 +65,7 @@ function distributionConfig(): { DefaultCacheBehavior: Behaviour; CacheBehaviors
 }
 
 function functionIdOf(name: string): string {
-  const id = logicalIds(template, 'AWS::Lambda::Function', {
+  const id = logicalIds(api, 'AWS::Lambda::Function', {
     Properties: { Description: `Freguesia ${name}` },
   })[0];
   if (!id) throw new Error(`no function for ${name}`);
@@ -79,7 +83,7 @@ describe('app stack: domain functions', () => {
 
   it('runs every function on Node.js 22, ARM64, with its own log group and the app variables', () => {
     for (const domain of domains) {
-      template.hasResourceProperties('AWS::Lambda::Function', {
+      api.hasResourceProperties('AWS::Lambda::Function', {
         Description: `Freguesia ${domain.name}`,
         Runtime: 'nodejs22.x',
         Architectures: ['arm64'],
@@ -97,7 +101,9 @@ describe('app stack: domain functions', () => {
         },
       });
     }
-    template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: Match.anyValue() });
+    for (const template of [api, async]) {
+      template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: Match.anyValue() });
+    }
   });
 
   it('bundles each function locally into a minified ESM index.mjs with the createRequire banner', () => {
@@ -113,7 +119,7 @@ describe('app stack: domain functions', () => {
   });
 
   it('gives each function only its log group, the table and the signing key', () => {
-    const policies = template.findResources('AWS::IAM::Policy');
+    const policies = findStateless(result, 'AWS::IAM::Policy');
     const statements = Object.values(policies).flatMap(
       (p) =>
         (
@@ -132,7 +138,7 @@ describe('app stack: domain functions', () => {
     }
     // Execution roles carry no AWS managed policy (no AWSLambdaBasicExecutionRole); the one role
     // that does is aws-cdk-lib's deploy-time AwsCustomResource provider (CloudFront access logs).
-    const roles = Object.entries(template.findResources('AWS::IAM::Role'));
+    const roles = Object.entries(findStateless(result, 'AWS::IAM::Role'));
     const withManagedPolicies = roles.filter(
       ([, role]) => (role.Properties as { ManagedPolicyArns?: unknown }).ManagedPolicyArns,
     );
@@ -152,8 +158,8 @@ describe('app stack: domain functions', () => {
 
 describe('app stack: HTTP API', () => {
   it('routes ANY {prefix} and ANY {prefix}/{proxy+} of every domain prefix to that domain', () => {
-    const integrations = template.findResources('AWS::ApiGatewayV2::Integration');
-    const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route'));
+    const integrations = api.findResources('AWS::ApiGatewayV2::Integration');
+    const routes = Object.values(api.findResources('AWS::ApiGatewayV2::Route'));
     for (const domain of domains) {
       const functionId = functionIdOf(domain.name);
       const integrationId = Object.keys(integrations).find((id) =>
@@ -170,8 +176,22 @@ describe('app stack: HTTP API', () => {
     }
   });
 
+  it('lets API Gateway invoke each domain function once, for the whole API (not one permission per route)', () => {
+    const permissions = Object.values(api.findResources('AWS::Lambda::Permission'));
+    const [apiId] = logicalIds(api, 'AWS::ApiGatewayV2::Api');
+    for (const domain of domains) {
+      const functionId = functionIdOf(domain.name);
+      const own = permissions.filter((p) => JSON.stringify(p.Properties.FunctionName).includes(`"${functionId}"`));
+      expect(own, domain.name).toHaveLength(1);
+      expect(own[0]!.Properties).toMatchObject({ Action: 'lambda:InvokeFunction', Principal: 'apigateway.amazonaws.com' });
+      const sourceArn = JSON.stringify(own[0]!.Properties.SourceArn);
+      expect(sourceArn).toContain(`{"Ref":"${apiId}"},"/*/*/*"`);
+      expect(sourceArn).toContain(':execute-api:');
+    }
+  });
+
   it('logs every request of the default stage', () => {
-    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+    api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
@@ -182,17 +202,17 @@ describe('app stack: HTTP API', () => {
 describe('app stack: queues and scheduler', () => {
   it('has a send queue per channel, each with its DLQ after 3 receives, encrypted', () => {
     // Plus each stream processor's failure queue.
-    template.resourceCountIs('AWS::SQS::Queue', channels.length * 2 + streamProcessors.length);
-    template.allResourcesProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
-    const withDlq = template.findResources('AWS::SQS::Queue', {
+    async.resourceCountIs('AWS::SQS::Queue', channels.length * 2 + streamProcessors.length);
+    async.allResourcesProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
+    const withDlq = async.findResources('AWS::SQS::Queue', {
       Properties: { RedrivePolicy: { deadLetterTargetArn: Match.anyValue(), maxReceiveCount: 3 } },
     });
     expect(Object.keys(withDlq)).toHaveLength(channels.length);
   });
 
   it('refuses plain HTTP on every queue', () => {
-    template.resourceCountIs('AWS::SQS::QueuePolicy', channels.length * 2 + streamProcessors.length);
-    template.allResourcesProperties('AWS::SQS::QueuePolicy', {
+    async.resourceCountIs('AWS::SQS::QueuePolicy', channels.length * 2 + streamProcessors.length);
+    async.allResourcesProperties('AWS::SQS::QueuePolicy', {
       PolicyDocument: {
         Statement: Match.arrayWith([
           Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
@@ -202,9 +222,9 @@ describe('app stack: queues and scheduler', () => {
   });
 
   it('has a schedule group and a role only EventBridge Scheduler can assume, that may send to the queues', () => {
-    template.resourceCountIs('AWS::Scheduler::ScheduleGroup', 1);
-    template.resourceCountIs('AWS::Scheduler::Schedule', 0);
-    const roleId = logicalIds(template, 'AWS::IAM::Role', {
+    async.resourceCountIs('AWS::Scheduler::ScheduleGroup', 1);
+    async.resourceCountIs('AWS::Scheduler::Schedule', 0);
+    const roleId = logicalIds(async, 'AWS::IAM::Role', {
       Properties: {
         AssumeRolePolicyDocument: {
           Statement: [
@@ -217,7 +237,7 @@ describe('app stack: queues and scheduler', () => {
       },
     });
     expect(roleId).toHaveLength(1);
-    template.hasResourceProperties('AWS::IAM::Policy', {
+    async.hasResourceProperties('AWS::IAM::Policy', {
       Roles: [{ Ref: roleId[0] }],
       PolicyDocument: {
         Statement: [
@@ -230,8 +250,8 @@ describe('app stack: queues and scheduler', () => {
 
 describe('app stack: CloudFront', () => {
   it('reads the web bucket through Origin Access Control', () => {
-    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
-    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+    web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    web.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         DefaultRootObject: 'index.html',
         Origins: Match.arrayWith([
@@ -243,11 +263,11 @@ describe('app stack: CloudFront', () => {
 
   it('keeps query strings (and cookies, referers) out of the access logs: standard logging v2 with chosen fields', () => {
     // Legacy logging always writes cs-uri-query: it is off.
-    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+    web.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({ Logging: Match.absent() }),
     });
     // The AwsCustomResource calls, as the JSON it sends to CloudWatch Logs in us-east-1.
-    const calls = Object.values(template.findResources('Custom::AWS')).map((resource) => {
+    const calls = Object.values(web.findResources('Custom::AWS')).map((resource) => {
       const create = (resource.Properties as { Create: unknown }).Create;
       const text = typeof create === 'string' ? create : JSON.stringify(create).replace(/\\"/g, '"');
       return text;
@@ -267,7 +287,7 @@ describe('app stack: CloudFront', () => {
   });
 
   it('sends /api/* and /link/* to the API uncached, with all viewer headers but Host, and x-forwarded-host set', () => {
-    const forwardHostId = logicalIds(template, 'AWS::CloudFront::Function', {
+    const forwardHostId = logicalIds(web, 'AWS::CloudFront::Function', {
       Properties: { FunctionCode: Match.stringLikeRegexp('x-forwarded-host') },
     })[0];
     const behaviours = distributionConfig().CacheBehaviors;
@@ -288,10 +308,10 @@ describe('app stack: CloudFront', () => {
   });
 
   it('serves index.html for SPA routes without rewriting the API’s 403/404 answers', () => {
-    const spaRewriteId = logicalIds(template, 'AWS::CloudFront::Function', {
+    const spaRewriteId = logicalIds(web, 'AWS::CloudFront::Function', {
       Properties: { FunctionCode: Match.stringLikeRegexp('index.html') },
     })[0];
-    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+    web.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         DefaultCacheBehavior: Match.objectLike({
           ViewerProtocolPolicy: 'redirect-to-https',
@@ -306,7 +326,7 @@ describe('app stack: CloudFront', () => {
   });
 
   it('adds security headers to every behaviour, with the same CSP on the web as the local server', () => {
-    const policies = template.findResources('AWS::CloudFront::ResponseHeadersPolicy') as Record<
+    const policies = web.findResources('AWS::CloudFront::ResponseHeadersPolicy') as Record<
       string,
       {
         Properties: {
@@ -357,9 +377,9 @@ describe('app stack: CloudFront', () => {
   });
 
   it('uses the CloudFront domain and deploys nothing without a custom domain and a web build', () => {
-    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+    web.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({ Aliases: Match.absent() }),
     });
-    template.resourceCountIs('Custom::CDKBucketDeployment', 0);
+    web.resourceCountIs('Custom::CDKBucketDeployment', 0);
   });
 });

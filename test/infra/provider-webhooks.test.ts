@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { queues } from '@freguesia/functions/queues';
 import { domains } from '@freguesia/functions/domains';
-import { logicalIds, nagErrors, synthFreguesia } from './support/synth';
+import { findStateless, logicalIds, nagErrors, synthFreguesia } from './support/synth';
 import type { SynthResult } from './support/synth';
 
 /**
@@ -24,14 +24,14 @@ afterAll(() => result.cleanup());
 type Fn = { Properties: { Description: string; Environment: { Variables: Record<string, unknown> }; Role: { 'Fn::GetAtt': [string, string] } } };
 
 function fnByDescription(description: string): [string, Fn] {
-  const found = Object.entries(result.appTemplate.findResources('AWS::Lambda::Function', { Properties: { Description: description } }));
+  const found = Object.entries(findStateless(result, 'AWS::Lambda::Function', { Properties: { Description: description } }));
   expect(found, description).toHaveLength(1);
-  return found[0] as [string, Fn];
+  return found[0] as unknown as [string, Fn];
 }
 
 /** Roles whose policies allow reading one of the webhook secrets. */
 function rolesReadingWebhookSecrets(): string[] {
-  const policies = Object.values(result.appTemplate.findResources('AWS::IAM::Policy')) as {
+  const policies = Object.values(findStateless(result, 'AWS::IAM::Policy')) as unknown as {
     Properties: { Roles: { Ref: string }[]; PolicyDocument: { Statement: { Action: string | string[]; Resource: unknown }[] } };
   }[];
   return policies
@@ -67,7 +67,7 @@ describe('provider webhooks: secrets', () => {
     expect(JSON.stringify(variables.ZENVIA_WEBHOOK_SECRET_ARN)).toContain(secretIds.find((id) => id.includes('Zenvia')));
     expect(JSON.stringify(variables.ONESIGNAL_WEBHOOK_SECRET_ARN)).toContain(secretIds.find((id) => id.includes('OneSignal')));
     expect(rolesReadingWebhookSecrets()).toEqual([communications.Properties.Role['Fn::GetAtt'][0]]);
-    const others = Object.values(result.appTemplate.findResources('AWS::Lambda::Function', { Properties: { Description: Match.stringLikeRegexp('^Freguesia ') } })) as Fn[];
+    const others = Object.values(findStateless(result, 'AWS::Lambda::Function', { Properties: { Description: Match.stringLikeRegexp('^Freguesia ') } })) as unknown as Fn[];
     for (const fn of others.filter((f) => f.Properties.Description !== 'Freguesia communications')) {
       expect(fn.Properties.Environment.Variables.ZENVIA_WEBHOOK_SECRET_ARN, fn.Properties.Description).toBeUndefined();
     }
@@ -78,10 +78,10 @@ describe('provider webhooks: route, queue and consumer', () => {
   it('routes /api/hooks/* to the communications function', () => {
     expect(domains.find((d) => d.name === 'communications')?.prefixes).toContain('/api/hooks');
     const [fnId] = fnByDescription('Freguesia communications');
-    const integrations = result.appTemplate.findResources('AWS::ApiGatewayV2::Integration');
+    const integrations = result.apiTemplate.findResources('AWS::ApiGatewayV2::Integration');
     const integrationId = Object.keys(integrations).find((id) => JSON.stringify(integrations[id]?.Properties.IntegrationUri).includes(`"${fnId}"`));
     expect(integrationId).toBeDefined();
-    const route = Object.values(result.appTemplate.findResources('AWS::ApiGatewayV2::Route')).find((r) => r.Properties.RouteKey === 'ANY /api/hooks/{proxy+}');
+    const route = Object.values(result.apiTemplate.findResources('AWS::ApiGatewayV2::Route')).find((r) => r.Properties.RouteKey === 'ANY /api/hooks/{proxy+}');
     expect(JSON.stringify(route?.Properties.Target)).toContain(`"${integrationId}"`);
   });
 
@@ -94,21 +94,21 @@ describe('provider webhooks: route, queue and consumer', () => {
     // The consumer puts back a report whose send is still being completed: its own queue only.
     expect(consumer.Properties.Environment.Variables.QUEUE_URL_PROVIDER_EVENTS).toBeDefined();
     expect(consumer.Properties.Environment.Variables.ZENVIA_WEBHOOK_SECRET_ARN).toBeUndefined();
-    const mappings = Object.values(result.appTemplate.findResources('AWS::Lambda::EventSourceMapping', { Properties: { FunctionName: { Ref: consumerId } } }));
+    const mappings = Object.values(result.asyncTemplate.findResources('AWS::Lambda::EventSourceMapping', { Properties: { FunctionName: { Ref: consumerId } } }));
     expect(mappings).toHaveLength(1);
     expect(mappings[0]!.Properties).toMatchObject({ BatchSize: 10, FunctionResponseTypes: ['ReportBatchItemFailures'] });
     const queueId = (mappings[0]!.Properties.EventSourceArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
-    const queue = result.appTemplate.findResources('AWS::SQS::Queue')[queueId]!;
+    const queue = result.asyncTemplate.findResources('AWS::SQS::Queue')[queueId]!;
     expect(queue.Properties).toMatchObject({
       SqsManagedSseEnabled: true,
       VisibilityTimeout: definition!.timeoutSeconds * 6,
       RedrivePolicy: { deadLetterTargetArn: expect.anything(), maxReceiveCount: definition!.maxReceiveCount },
     });
-    expect(nagErrors(result.app).filter((line) => /CommunicationsDomain|ProviderEvents/.test(line))).toEqual([]);
+    expect(nagErrors(result.api, result.async).filter((line) => /CommunicationsDomain|ProviderEvents/.test(line))).toEqual([]);
   });
 
   it('names every function variable as Lambda accepts it (the queue of `provider-events` is QUEUE_URL_PROVIDER_EVENTS)', () => {
-    const functions = Object.values(result.appTemplate.findResources('AWS::Lambda::Function')) as { Properties: { Environment?: { Variables?: Record<string, unknown> } } }[];
+    const functions = Object.values(findStateless(result, 'AWS::Lambda::Function')) as unknown as { Properties: { Environment?: { Variables?: Record<string, unknown> } } }[];
     const names = functions.flatMap((fn) => Object.keys(fn.Properties.Environment?.Variables ?? {}));
     expect(names).toContain('QUEUE_URL_EMAIL_EVENTS');
     expect(names.filter((name) => !/^[a-zA-Z][a-zA-Z0-9_]+$/.test(name))).toEqual([]);

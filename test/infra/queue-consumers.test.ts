@@ -9,12 +9,14 @@ import type { SynthResult } from './support/synth';
 // The real registries; the wiring only (no esbuild), as the cdk-nag test does.
 let result: SynthResult;
 let template: Template;
+let api: Template;
 beforeAll(() => {
   result = synthFreguesia({
     bundle: false,
     stacks: { webDistDir: join(import.meta.dirname, 'no-web-build') },
   });
-  template = result.appTemplate;
+  template = result.asyncTemplate;
+  api = result.apiTemplate;
 });
 afterAll(() => result.cleanup());
 
@@ -56,7 +58,7 @@ describe('app stack: queue consumers (population engine)', () => {
   });
 
   it('lets the segmentation API enqueue recomputes and manage lead schedules of the group only', () => {
-    template.hasResourceProperties('AWS::Lambda::Function', {
+    api.hasResourceProperties('AWS::Lambda::Function', {
       Description: 'Freguesia segmentation',
       Environment: {
         Variables: Match.objectLike({
@@ -65,7 +67,7 @@ describe('app stack: queue consumers (population engine)', () => {
         }),
       },
     });
-    template.hasResourceProperties('AWS::IAM::Policy', {
+    api.hasResourceProperties('AWS::IAM::Policy', {
       PolicyDocument: {
         Statement: Match.arrayWith([
           Match.objectLike({
@@ -78,7 +80,7 @@ describe('app stack: queue consumers (population engine)', () => {
       },
     });
     expect(
-      nagErrors(result.app).filter(
+      nagErrors(result.async, result.api).filter(
         (line) => line.includes('QueueConsumers') || line.includes('SegmentationDomain'),
       ),
     ).toEqual([]);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { domains } from '@freguesia/functions/domains';
 import { SECRETS_KEY_READERS } from '@freguesia/infra/lib/stacks/app-stack';
-import { logicalIds, nagErrors, synthFreguesia } from './support/synth';
+import { findStateless, logicalIds, nagErrors, synthFreguesia } from './support/synth';
 import type { SynthResult } from './support/synth';
 
 /**
@@ -28,7 +28,7 @@ type Fn = {
 
 function domainFunctions(): Fn[] {
   return Object.values(
-    result.appTemplate.findResources('AWS::Lambda::Function', {
+    findStateless(result, 'AWS::Lambda::Function', {
       Properties: { Description: Match.stringLikeRegexp('^Freguesia ') },
     }),
   ) as Fn[];
@@ -39,7 +39,7 @@ const roleOf = (fn: Fn) => (fn.Properties.Role as { 'Fn::GetAtt': [string, strin
 
 /** Roles whose policies allow reading the secrets key. */
 function rolesReadingKey(): string[] {
-  const policies = Object.values(result.appTemplate.findResources('AWS::IAM::Policy')) as {
+  const policies = Object.values(findStateless(result, 'AWS::IAM::Policy')) as unknown as {
     Properties: {
       Roles: { Ref: string }[];
       PolicyDocument: { Statement: { Action: string | string[]; Resource: unknown }[] };
@@ -84,6 +84,6 @@ describe('secrets-at-rest key', () => {
     const settings = domainFunctions().find((fn) => fn.Properties.Description === 'Freguesia settings')!;
     expect(rolesReadingKey()).toEqual([roleOf(settings)]);
     // The grant names the one secret: no cdk-nag finding on the settings function's role.
-    expect(nagErrors(result.app).filter((line) => line.includes('SettingsDomain'))).toEqual([]);
+    expect(nagErrors(result.api).filter((line) => line.includes('SettingsDomain'))).toEqual([]);
   });
 });

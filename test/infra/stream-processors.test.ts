@@ -14,7 +14,7 @@ beforeAll(() => {
     bundle: false,
     stacks: { webDistDir: join(import.meta.dirname, 'no-web-build') },
   });
-  template = result.appTemplate;
+  template = result.asyncTemplate;
 });
 afterAll(() => result.cleanup());
 
@@ -75,6 +75,6 @@ describe('app stack: stream processors', () => {
       MessageRetentionPeriod: 14 * 24 * 3600,
       RedrivePolicy: Match.absent(),
     });
-    expect(nagErrors(result.app).filter((line) => line.includes('StreamProcessors'))).toEqual([]);
+    expect(nagErrors(result.async).filter((line) => line.includes('StreamProcessors'))).toEqual([]);
   });
 });

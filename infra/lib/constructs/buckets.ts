@@ -15,7 +15,7 @@ const secureDefaults = {
 } satisfies BucketProps;
 
 /**
- * The product's buckets. They live in the stateful stack; the app stack reaches them by
+ * The product's buckets. They live in the stateful stack; the stateless stacks reach them by
  * attributes only, so nothing there can rewrite their policies (and no dependency cycle forms).
  */
 export class DataBuckets extends Construct {
@@ -41,7 +41,7 @@ export class DataBuckets extends Construct {
       ],
     });
 
-    // CloudFront standard logging (v2, app stack's CloudFrontAccessLogs) writes through log delivery.
+    // CloudFront standard logging (v2, the web stack's CloudFrontAccessLogs) writes through log delivery.
     this.accessLogs.addToResourcePolicy(
       new PolicyStatement({
         sid: 'AllowCloudFrontLogDelivery',
@@ -66,7 +66,7 @@ export class DataBuckets extends Construct {
       // Old hashed assets stay for open tabs; old versions are only a rollback aid.
       lifecycleRules: [{ id: 'expire-old-versions', noncurrentVersionExpiration: Duration.days(30) }],
     });
-    // CloudFront reads through OAC. The distribution lives in the app stack, so its exact ARN
+    // CloudFront reads through OAC. The distribution lives in the web stack, so its exact ARN
     // cannot be named here without a cross-stack cycle: allow distributions of this account only.
     this.web.addToResourcePolicy(
       new PolicyStatement({

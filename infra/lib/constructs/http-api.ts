@@ -1,7 +1,16 @@
 import { Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import {
+  HttpApi,
+  HttpIntegrationType,
+  HttpMethod,
+  HttpRouteIntegration,
+  HttpStage,
+  LogGroupLogDestination,
+  PayloadFormatVersion,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import type { HttpRouteIntegrationConfig } from 'aws-cdk-lib/aws-apigatewayv2';
+import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -62,7 +71,8 @@ export class DomainHttpApi extends Construct {
    * per route, because both depend on the tenant resolved from the host.
    */
   addPrefixRoutes(id: string, fn: IFunction, prefixes: readonly string[]): void {
-    const integration = new HttpLambdaIntegration(`${id}Integration`, fn);
+    const integration = new FunctionIntegration(`${id}Integration`, fn);
+    this.allowInvoke(fn);
     for (const prefix of prefixes) {
       if (!/^\/[a-z0-9/_-]+$/i.test(prefix) || prefix.endsWith('/')) {
         throw new Error(
@@ -85,5 +95,43 @@ export class DomainHttpApi extends Construct {
         ]);
       }
     }
+  }
+
+  /**
+   * One invoke permission per function, for this API (source ARN `{apiId}` followed by a wildcard
+   * stage, method and path; the API has one stage), instead of the one per route that HttpLambdaIntegration adds:
+   * each is a CloudFormation resource (a stack holds at most 500) and a statement of the function's
+   * resource policy (20 KB at most). What the function serves is decided by its routes.
+   */
+  private allowInvoke(fn: IFunction): void {
+    if (this.invokable.has(fn)) return;
+    this.invokable.add(fn);
+    fn.addPermission('ApiInvoke', {
+      principal: new ServicePrincipal('apigateway.amazonaws.com'),
+      sourceArn: this.httpApi.arnForExecuteApi(),
+    });
+  }
+
+  private readonly invokable = new Set<IFunction>();
+}
+
+/**
+ * Lambda proxy integration (payload 2.0), created once per function and shared by its routes.
+ * Unlike HttpLambdaIntegration it adds no permission per route: DomainHttpApi adds one per function.
+ */
+class FunctionIntegration extends HttpRouteIntegration {
+  constructor(
+    id: string,
+    private readonly handler: IFunction,
+  ) {
+    super(id);
+  }
+
+  bind(): HttpRouteIntegrationConfig {
+    return {
+      type: HttpIntegrationType.AWS_PROXY,
+      uri: this.handler.functionArn,
+      payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
+    };
   }
 }

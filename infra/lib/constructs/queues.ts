@@ -1,7 +1,7 @@
 import { Duration } from 'aws-cdk-lib';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { queues as queueRegistry } from '@freguesia/functions/queues';
+import { queues as queueRegistry, type QueueDefinition } from '@freguesia/functions/queues';
 
 /**
  * Queue names from the registry the local runtime also uses (functions/src/queues.ts): one per
@@ -11,6 +11,8 @@ export const channels = queueRegistry.map((q) => q.name);
 export type Channel = string;
 
 export interface QueuesProps {
+  /** The queue registry (functions/src/queues.ts); the infra tests add the queues still to come. */
+  readonly registry?: readonly QueueDefinition[];
   /**
    * Timeout of the consumer functions (default 30 s). The visibility timeout is six times that,
    * as AWS recommends for Lambda event sources, so retries do not overlap a running batch.
@@ -20,16 +22,21 @@ export interface QueuesProps {
 
 /** A send queue per channel, each with its dead-letter queue after three failed receives. */
 export class Queues extends Construct {
+  /** Queue names, in registry order. */
+  readonly names: readonly string[];
   readonly send: Record<Channel, Queue>;
   readonly deadLetter: Record<Channel, Queue>;
 
   constructor(scope: Construct, id: string, props: QueuesProps = {}) {
     super(scope, id);
     const consumerTimeout = props.consumerTimeout ?? Duration.seconds(30);
+    const registry = props.registry ?? queueRegistry;
+    this.names = registry.map((q) => q.name);
 
     const send: Partial<Record<Channel, Queue>> = {};
     const deadLetter: Partial<Record<Channel, Queue>> = {};
-    for (const channel of channels) {
+    for (const definition of registry) {
+      const channel = definition.name;
       const dlq = new Queue(this, `${pascal(channel)}Dlq`, {
         encryption: QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
@@ -41,8 +48,10 @@ export class Queues extends Construct {
         encryption: QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
         // A queue with a consumer of its own (functions/src/queues.ts) follows that consumer's timeout.
-        visibilityTimeout: Duration.seconds(Math.max(consumerTimeout.toSeconds(), consumerTimeoutOf(channel)) * 6),
-        deadLetterQueue: { queue: dlq, maxReceiveCount: maxReceiveCount(channel) },
+        visibilityTimeout: Duration.seconds(
+          Math.max(consumerTimeout.toSeconds(), definition.consumer ? definition.timeoutSeconds : 0) * 6,
+        ),
+        deadLetterQueue: { queue: dlq, maxReceiveCount: definition.maxReceiveCount },
       });
     }
     this.send = send as Record<Channel, Queue>;
@@ -51,17 +60,8 @@ export class Queues extends Construct {
 
   /** All send queues (not the DLQs). */
   all(): Queue[] {
-    return channels.map((channel) => this.send[channel]!);
+    return this.names.map((name) => this.send[name]!);
   }
-}
-
-function consumerTimeoutOf(name: string): number {
-  const definition = queueRegistry.find((q) => q.name === name);
-  return definition?.consumer ? definition.timeoutSeconds : 0;
-}
-
-function maxReceiveCount(name: string): number {
-  return queueRegistry.find((q) => q.name === name)?.maxReceiveCount ?? 3;
 }
 
 function pascal(value: string): string {

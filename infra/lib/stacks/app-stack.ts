@@ -1,29 +1,28 @@
-import { existsSync } from 'node:fs';
-import { CfnOutput, Stack } from 'aws-cdk-lib';
-import type { StackProps } from 'aws-cdk-lib';
-import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { DomainDefinition } from '@freguesia/functions/domains';
-import { DomainFunction } from '../constructs/domain-function';
-import { DomainHttpApi } from '../constructs/http-api';
-import { EmailEvents } from '../constructs/email-events';
-import { grantProviderWebhooks, type WebhookProvider } from '../constructs/provider-webhooks';
-import { QueueConsumers, grantQueueSend, grantSchedules } from '../constructs/queue-consumers';
-import { Queues } from '../constructs/queues';
-import { Schedules } from '../constructs/schedules';
-import { StaticSite } from '../constructs/static-site';
-import { StreamProcessors } from '../constructs/stream-processors';
-import {
-  streamProcessors as registeredStreamProcessors,
-  type StreamProcessorDefinition,
-} from '@freguesia/functions/streams';
-import { queues as queueRegistry } from '@freguesia/functions/queues';
-import { domainEntry, shortLinkRedirectEntry } from '../paths';
-import { pascal } from '../constructs/naming';
+import type { QueueDefinition } from '@freguesia/functions/queues';
+import type { StreamProcessorDefinition } from '@freguesia/functions/streams';
+import type { WebhookProvider } from '../constructs/provider-webhooks';
+import { ApiStack } from './api-stack';
+import type { ApiWiring } from './api-stack';
+import { AsyncStack } from './async-stack';
+import { WebStack } from './web-stack';
+
+/*
+ * The stateless app: three stacks that can be destroyed and recreated without losing data, and the
+ * wiring between them (the tables below). References go one way only, Data ← Async ← Api ← Web:
+ *
+ * - Async: queues + DLQs, queue consumers, stream processors, the schedule group, SES events;
+ * - Api:   the HTTP API, one function per domain (and the short-link redirect), their grants on
+ *          the data and on the pipeline (queue URLs, the schedule group: exports of Async);
+ * - Web:   CloudFront (web bucket, /api/* and /link/* to the API: an export of Api), web upload.
+ *
+ * One stack held all of it until it reached 429 of CloudFormation's 500 resources; README,
+ * "Stacks and their budget", has the figures and what to do when a stack nears its budget.
+ */
 
 /** Domains whose function may read the secrets-at-rest key (lib/ports/secrets-key.ts). */
 export const SECRETS_KEY_READERS: readonly string[] = ['settings'];
@@ -48,7 +47,20 @@ export const CONSUMER_SENDS: Readonly<Record<string, readonly string[]>> = {
  */
 export const SCHEDULE_MANAGERS: readonly string[] = ['segmentation', 'campaigns', 'communications'];
 
-/** What the app stack uses from the data stack. */
+/** The four tables above, as the stacks take them. */
+export interface AppWiring extends ApiWiring {
+  /** Queue consumers that feed other queues. */
+  readonly consumerSends: Readonly<Record<string, readonly string[]>>;
+}
+
+export const APP_WIRING: AppWiring = {
+  secretsKeyReaders: SECRETS_KEY_READERS,
+  queueSenders: QUEUE_SENDERS,
+  scheduleManagers: SCHEDULE_MANAGERS,
+  consumerSends: CONSUMER_SENDS,
+};
+
+/** What the stateless stacks use from the data stack. */
 export interface AppStackData {
   readonly table: ITable;
   readonly jwtSecret: ISecret;
@@ -60,151 +72,61 @@ export interface AppStackData {
   readonly webhookSecrets?: Readonly<Record<WebhookProvider, ISecret>>;
 }
 
-export interface AppStackProps extends StackProps {
+export interface AppStacksProps {
   readonly data: AppStackData;
   /** The domain registry (functions/src/domains.ts). */
   readonly domains: readonly DomainDefinition[];
+  /** The queue registry (functions/src/queues.ts); default: the registered queues. */
+  readonly queues?: readonly QueueDefinition[];
   /** The stream processor registry (functions/src/streams.ts); default: the registered ones. */
   readonly streamProcessors?: readonly StreamProcessorDefinition[];
-  /** Folder holding `<domain>/handler.ts` (and `shortlinks/redirect.ts`). */
+  /** Who sends to which queue, manages schedules, reads the secrets key; default APP_WIRING. */
+  readonly wiring?: AppWiring;
+  /** Folder holding `<domain>/handler.ts`, the consumers and processors (and `shortlinks/redirect.ts`). */
   readonly sourceDir: string;
   /** The Vite build; uploaded only when it contains index.html. */
   readonly webDistDir: string;
   readonly domainName?: string;
   readonly certificateArn?: string;
+  /** Stack name of a part ('Api' → 'Freguesia-Api', or 'Freguesia-dev-Api' with a stage). */
+  readonly stackName: (part: 'Async' | 'Api' | 'Web') => string;
 }
 
-/**
- * The stateless stack: functions, API, queues, scheduler plumbing and CDN. It can be destroyed
- * and recreated without losing data.
- */
-export class AppStack extends Stack {
-  /** Functions by domain name, for grants a domain needs beyond the defaults. */
-  readonly functions = new Map<string, DomainFunction>();
-  readonly api: DomainHttpApi;
-  readonly queues: Queues;
-  readonly streamProcessors: StreamProcessors;
-  readonly schedules: Schedules;
-  readonly consumers: QueueConsumers;
-  readonly site: StaticSite;
+export interface AppStacks {
+  readonly async: AsyncStack;
+  readonly api: ApiStack;
+  readonly web: WebStack;
+}
 
-  constructor(scope: Construct, id: string, props: AppStackProps) {
-    super(scope, id, props);
-    const { data } = props;
-
-    this.api = new DomainHttpApi(this, 'Api');
-
-    for (const domain of props.domains) {
-      const entry = domainEntry(domain.name, props.sourceDir);
-      if (!existsSync(entry)) {
-        throw new Error(`Domain "${domain.name}" is registered but ${entry} does not exist.`);
-      }
-      const fn = new DomainFunction(this, `${pascal(domain.name)}Domain`, {
-        name: domain.name,
-        entry,
-        table: data.table,
-        jwtSecret: data.jwtSecret,
-        memoryMb: domain.memoryMb,
-        timeoutSeconds: domain.timeoutSeconds,
-      });
-      this.functions.set(domain.name, fn);
-      this.api.addPrefixRoutes(pascal(domain.name), fn.function, domain.prefixes);
-    }
-
-    // The secrets-at-rest key only where sealed values are read or written: settings shows and
-    // rotates the integration token. The POS check compares hashes and never needs it.
-    for (const name of SECRETS_KEY_READERS) {
-      const fn = this.functions.get(name);
-      if (!fn) continue;
-      data.secretsKey.grantRead(fn.function);
-      fn.function.addEnvironment('SECRETS_KEY_ARN', data.secretsKey.secretArn);
-    }
-
-    // The providers' delivery reports (`/api/hooks/{provider}`) are checked against their secrets.
-    const hooks = this.functions.get('communications');
-    if (hooks && data.webhookSecrets) grantProviderWebhooks(hooks, data.webhookSecrets);
-
-    // Hook: the short-link redirect (`/link/{slug}`) joins as soon as its file exists.
-    const redirectEntry = shortLinkRedirectEntry(props.sourceDir);
-    if (redirectEntry) {
-      const redirect = new DomainFunction(this, 'ShortLinkRedirect', {
-        name: 'shortlinks-redirect',
-        entry: redirectEntry,
-        table: data.table,
-        // Public and hot: small, and no access to the signing key.
-        memoryMb: 256,
-        timeoutSeconds: 5,
-      });
-      this.functions.set('shortlinks-redirect', redirect);
-      this.api.addPrefixRoutes('ShortLinkRedirect', redirect.function, ['/link']);
-    }
-
-    // Stream processors (functions/src/streams.ts), each with the domain that owns it.
-    this.streamProcessors = new StreamProcessors(this, 'StreamProcessors', {
-      table: data.table,
-      processors: (props.streamProcessors ?? registeredStreamProcessors).filter((p) =>
-        props.domains.some((d) => d.name === p.domain),
-      ),
-      sourceDir: props.sourceDir,
-    });
-
-    this.queues = new Queues(this, 'Queues');
-    this.schedules = new Schedules(this, 'Schedules', { targets: this.queues.all() });
-    this.consumers = new QueueConsumers(this, 'QueueConsumers', {
-      table: data.table,
-      registry: queueRegistry,
-      queues: this.queues,
-      schedules: this.schedules,
-      sourceDir: props.sourceDir,
-      domains: props.domains.map((d) => d.name),
-    });
-    for (const [domain, names] of Object.entries(QUEUE_SENDERS)) {
-      const fn = this.functions.get(domain);
-      if (fn) grantQueueSend(fn, names, this.queues);
-    }
-    for (const domain of SCHEDULE_MANAGERS) {
-      const fn = this.functions.get(domain);
-      if (fn) grantSchedules(fn, this.schedules);
-    }
-    for (const [queue, names] of Object.entries(CONSUMER_SENDS)) {
-      const fn = this.consumers.functions.get(queue);
-      if (fn) grantQueueSend(fn, names, this.queues);
-    }
-    // The schedules of e-mail, SMS and push campaigns follow campaign changes on the stream.
-    const scheduleSync = this.streamProcessors.functions.get('communications-schedules');
-    if (scheduleSync) {
-      grantSchedules(scheduleSync, this.schedules);
-      grantQueueSend(scheduleSync, ['communications'], this.queues);
-    }
-    const emailEvents = this.queues.send['email-events'];
-    if (emailEvents) {
-      const ses = new EmailEvents(this, 'EmailEvents', { queue: emailEvents });
-      for (const fn of [this.consumers.functions.get('email'), this.functions.get('communications')]) if (fn) ses.grantSend(fn);
-      // The SMS and push providers' tokens (Zenvia, OneSignal) come from the function's environment (README, "Deploying");
-      // their delivery reports come back through the `provider-events` queue (functions/README.md, "Communications").
-    }
-
-    this.site = new StaticSite(this, 'Site', {
-      // By attributes: a concrete cross-stack bucket would make the OAC origin add a statement
-      // naming this distribution to the data stack's bucket policy, a dependency cycle.
-      webBucket: Bucket.fromBucketAttributes(this, 'WebBucket', {
-        bucketArn: data.webBucket.bucketArn,
-        bucketName: data.webBucket.bucketName,
-        bucketRegionalDomainName: data.webBucket.bucketRegionalDomainName,
-      }),
-      logBucket: data.accessLogsBucket,
-      apiDomainName: this.api.originDomainName,
-      domainName: props.domainName,
-      certificate: props.certificateArn
-        ? Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
-        : undefined,
-      webDistDir: props.webDistDir,
-    });
-
-    new CfnOutput(this, 'DistributionDomainName', { value: this.site.distribution.distributionDomainName });
-    new CfnOutput(this, 'DistributionId', { value: this.site.distribution.distributionId });
-    new CfnOutput(this, 'ApiEndpoint', { value: this.api.httpApi.apiEndpoint });
-    new CfnOutput(this, 'ScheduleGroupName', { value: this.schedules.group.scheduleGroupName });
-    new CfnOutput(this, 'SchedulerRoleArn', { value: this.schedules.role.roleArn });
-  }
+/** Adds the async, API and web stacks to `scope` (the CDK app), with the wiring above. */
+export function addAppStacks(scope: Construct, props: AppStacksProps): AppStacks {
+  const wiring = props.wiring ?? APP_WIRING;
+  const async = new AsyncStack(scope, props.stackName('Async'), {
+    description: 'Freguesia asynchronous pipeline: queues, consumers, stream processors, scheduler, SES events',
+    data: props.data,
+    domains: props.domains,
+    queues: props.queues,
+    streamProcessors: props.streamProcessors,
+    consumerSends: wiring.consumerSends,
+    sourceDir: props.sourceDir,
+  });
+  const api = new ApiStack(scope, props.stackName('Api'), {
+    description: 'Freguesia HTTP API and its domain functions',
+    data: props.data,
+    pipeline: async,
+    domains: props.domains,
+    wiring,
+    sourceDir: props.sourceDir,
+  });
+  api.addStackDependency(async);
+  const web = new WebStack(scope, props.stackName('Web'), {
+    description: 'Freguesia CDN: CloudFront (web app, API, short links) and the web upload',
+    data: props.data,
+    apiDomainName: api.api.originDomainName,
+    webDistDir: props.webDistDir,
+    domainName: props.domainName,
+    certificateArn: props.certificateArn,
+  });
+  web.addStackDependency(api);
+  return { async, api, web };
 }

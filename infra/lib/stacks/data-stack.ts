@@ -11,7 +11,7 @@ import { SingleTable } from '../constructs/single-table';
 
 /**
  * The stateful stack: everything here holds data and is retained on delete. It changes rarely
- * and is deployed separately from the app stack, so a bad app deploy cannot touch the data.
+ * and is deployed separately from the stateless stacks, so a bad app deploy cannot touch the data.
  */
 export class DataStack extends Stack {
   readonly table: Table;
@@ -51,7 +51,7 @@ export class DataStack extends Stack {
       },
     ]);
 
-    // Here, not in the app stack: the table holds values sealed with it, so it must outlive
+    // Here, not in a stateless stack: the table holds values sealed with it, so it must outlive
     // any app deploy (recreating it would make every stored integration token unreadable).
     this.secretsKey = new Secret(this, 'SecretsAtRestKey', {
       description: 'Freguesia: data key that encrypts secrets stored in the table (integration tokens)',

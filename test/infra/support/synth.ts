@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Aspects } from 'aws-cdk-lib';
+import type { Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -18,13 +19,18 @@ export interface SynthOptions {
 export interface SynthResult extends FreguesiaStacks {
   readonly assembly: CloudAssembly;
   readonly dataTemplate: Template;
-  readonly appTemplate: Template;
+  /** Queues, consumers, stream processors, scheduler, SES events. */
+  readonly asyncTemplate: Template;
+  /** The HTTP API and the domain functions. */
+  readonly apiTemplate: Template;
+  /** CloudFront and the web upload. */
+  readonly webTemplate: Template;
   /** Removes the temporary cloud assembly. */
   readonly cleanup: () => void;
 }
 
 /**
- * Builds the app exactly as infra/bin/app.ts does (feature flags, cdk-nag aspect, both stacks)
+ * Builds the app exactly as infra/bin/app.ts does (feature flags, cdk-nag aspect, every stack)
  * and synthesizes it once into a temporary directory.
  */
 export function synthFreguesia(options: SynthOptions = {}): SynthResult {
@@ -44,16 +50,36 @@ export function synthFreguesia(options: SynthOptions = {}): SynthResult {
     ...stacks,
     assembly,
     dataTemplate: Template.fromStack(stacks.data),
-    appTemplate: Template.fromStack(stacks.app),
+    asyncTemplate: Template.fromStack(stacks.async),
+    apiTemplate: Template.fromStack(stacks.api),
+    webTemplate: Template.fromStack(stacks.web),
     cleanup: () => rmSync(outdir, { recursive: true, force: true }),
   };
 }
 
-/** cdk-nag findings left unsuppressed, as "<path>: <message>" lines. */
-export function nagErrors(stack: FreguesiaStacks['data'] | FreguesiaStacks['app']): string[] {
-  return Annotations.fromStack(stack)
-    .findError('*', Match.stringLikeRegexp('AwsSolutions-.*'))
-    .map((message) => `${message.id}: ${String(message.entry.data).split('\n')[0]}`);
+/** cdk-nag findings left unsuppressed in the stacks, as "<path>: <message>" lines. */
+export function nagErrors(...stacks: Stack[]): string[] {
+  return stacks.flatMap((stack) =>
+    Annotations.fromStack(stack)
+      .findError('*', Match.stringLikeRegexp('AwsSolutions-.*'))
+      .map((message) => `${message.id}: ${String(message.entry.data).split('\n')[0]}`),
+  );
+}
+
+/**
+ * Resources of `type` matching `props` in any stateless stack (async, API, web), by logical id
+ * (unique across them: the construct paths differ). A function and its role, policy, log group
+ * and permission are always in the same stack, so their `Ref`s compare as in one template.
+ */
+export function findStateless(
+  result: Pick<SynthResult, 'asyncTemplate' | 'apiTemplate' | 'webTemplate'>,
+  type: string,
+  props: Record<string, unknown> = {},
+): Record<string, { Properties: Record<string, unknown> } & Record<string, unknown>> {
+  return Object.assign(
+    {},
+    ...[result.asyncTemplate, result.apiTemplate, result.webTemplate].map((t) => t.findResources(type, props)),
+  ) as Record<string, { Properties: Record<string, unknown> } & Record<string, unknown>>;
 }
 
 /** Logical ids of the resources of `type` matching `props`. */

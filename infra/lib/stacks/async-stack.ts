@@ -1,0 +1,90 @@
+import { CfnOutput, Stack } from 'aws-cdk-lib';
+import type { StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import type { DomainDefinition } from '@freguesia/functions/domains';
+import { queues as queueRegistry, type QueueDefinition } from '@freguesia/functions/queues';
+import {
+  streamProcessors as registeredStreamProcessors,
+  type StreamProcessorDefinition,
+} from '@freguesia/functions/streams';
+import { EmailEvents } from '../constructs/email-events';
+import { QueueConsumers, grantQueueSend, grantSchedules } from '../constructs/queue-consumers';
+import { Queues } from '../constructs/queues';
+import { Schedules } from '../constructs/schedules';
+import { StreamProcessors } from '../constructs/stream-processors';
+import type { AppStackData } from './app-stack';
+
+export interface AsyncStackProps extends StackProps {
+  readonly data: AppStackData;
+  /** The domain registry: a consumer or processor of a domain that is not deployed is left out. */
+  readonly domains: readonly DomainDefinition[];
+  /** The queue registry (functions/src/queues.ts); default: the registered queues. */
+  readonly queues?: readonly QueueDefinition[];
+  /** The stream processor registry (functions/src/streams.ts); default: the registered ones. */
+  readonly streamProcessors?: readonly StreamProcessorDefinition[];
+  /** Queue consumers that feed other queues (app-stack.ts, CONSUMER_SENDS). */
+  readonly consumerSends: Readonly<Record<string, readonly string[]>>;
+  /** Folder holding `<domain>/<entry>`. */
+  readonly sourceDir: string;
+}
+
+/**
+ * The asynchronous pipeline: the queues and their dead-letter queues, the queue consumers, the
+ * table's stream processors, the EventBridge Scheduler group and role, and the SES events. It
+ * references only the data stack; the API stack references it (queue URLs, the schedule group),
+ * never the other way round.
+ */
+export class AsyncStack extends Stack {
+  readonly queues: Queues;
+  readonly schedules: Schedules;
+  readonly consumers: QueueConsumers;
+  readonly streamProcessors: StreamProcessors;
+  /** The SES configuration set and its events, when the `email-events` queue exists. */
+  readonly emailEvents?: EmailEvents;
+
+  constructor(scope: Construct, id: string, props: AsyncStackProps) {
+    super(scope, id, props);
+    const { data } = props;
+    const domainNames = props.domains.map((d) => d.name);
+
+    // Stream processors (functions/src/streams.ts), each with the domain that owns it.
+    this.streamProcessors = new StreamProcessors(this, 'StreamProcessors', {
+      table: data.table,
+      processors: (props.streamProcessors ?? registeredStreamProcessors).filter((p) => domainNames.includes(p.domain)),
+      sourceDir: props.sourceDir,
+    });
+
+    const registry = props.queues ?? queueRegistry;
+    this.queues = new Queues(this, 'Queues', { registry });
+    this.schedules = new Schedules(this, 'Schedules', { targets: this.queues.all() });
+    this.consumers = new QueueConsumers(this, 'QueueConsumers', {
+      table: data.table,
+      registry,
+      queues: this.queues,
+      schedules: this.schedules,
+      sourceDir: props.sourceDir,
+      domains: domainNames,
+    });
+    for (const [queue, names] of Object.entries(props.consumerSends)) {
+      const fn = this.consumers.functions.get(queue);
+      if (fn) grantQueueSend(fn, names, this.queues);
+    }
+    // The schedules of e-mail, SMS and push campaigns follow campaign changes on the stream.
+    const scheduleSync = this.streamProcessors.functions.get('communications-schedules');
+    if (scheduleSync) {
+      grantSchedules(scheduleSync, this.schedules);
+      grantQueueSend(scheduleSync, ['communications'], this.queues);
+    }
+    const emailEvents = this.queues.send['email-events'];
+    if (emailEvents) {
+      this.emailEvents = new EmailEvents(this, 'EmailEvents', { queue: emailEvents });
+      const sender = this.consumers.functions.get('email');
+      if (sender) this.emailEvents.grantSend(sender);
+      // The SMS and push providers' tokens (Zenvia, OneSignal) come from the function's environment (README, "Deploying");
+      // their delivery reports come back through the `provider-events` queue (functions/README.md, "Communications").
+    }
+
+    new CfnOutput(this, 'ScheduleGroupName', { value: this.schedules.group.scheduleGroupName });
+    new CfnOutput(this, 'SchedulerRoleArn', { value: this.schedules.role.roleArn });
+  }
+}
