@@ -6,7 +6,9 @@ import { handler as communications } from '@freguesia/functions/communications/h
 import { handler as plannerConsumer } from '@freguesia/functions/communications/planner.consumer';
 import { handler as sendConsumer } from '@freguesia/functions/communications/send.consumer';
 import { handler as eventsConsumer } from '@freguesia/functions/communications/events.consumer';
-import { channelSenders, emailSender, sendingOptions, syncSchedule } from '@freguesia/functions/communications/sending.service';
+import { channelSenders, emailSender } from '@freguesia/functions/communications/channel-senders.service';
+import { syncSchedule } from '@freguesia/functions/communications/schedules.service';
+import { sendingOptions } from '@freguesia/functions/communications/sending.model';
 import { sendingRepository } from '@freguesia/functions/communications/sending.repository';
 import { createCustomer } from '@freguesia/functions/customers/customers.service';
 import { previewLead } from '@freguesia/functions/segmentation/leads.service';

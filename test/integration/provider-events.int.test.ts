@@ -8,7 +8,7 @@ import { handler as plannerConsumer } from '@freguesia/functions/communications/
 import { handler as sendConsumer } from '@freguesia/functions/communications/send.consumer';
 import { handler as providerEventsConsumer } from '@freguesia/functions/communications/provider-events.consumer';
 import { HOOK_LIMITS, REPORT_RETRY } from '@freguesia/functions/communications/provider-events.service';
-import { sendingOptions } from '@freguesia/functions/communications/sending.service';
+import { sendingOptions } from '@freguesia/functions/communications/sending.model';
 import { sendingRepository } from '@freguesia/functions/communications/sending.repository';
 import { createCustomer } from '@freguesia/functions/customers/customers.service';
 import { previewLead } from '@freguesia/functions/segmentation/leads.service';

@@ -4,62 +4,13 @@ import { CounterEntity } from '../lib/ddb/entities/counter';
 import { key } from '../lib/ddb/indexes';
 
 /**
- * Campaigns (spec part 2 §3 'Campaign (shared)'). A tenant has tens to a few thousand campaigns:
- * a small collection read whole per tenant (one Query of the tenant's partition) and filtered in
- * memory, as the architecture allows for campaigns. The products of a campaign are items of their
- * own (a campaign may list thousands of EANs, beyond DynamoDB's 400 KB item), under the same
- * tenant partition, so the checkout's active set is read with one paginated Query of each kind.
+ * What the checkout keeps of discount campaigns: budget use, checkout sessions and the discounts
+ * granted. The campaign items themselves (and their product rows) are the shared campaign record
+ * of `src/campaign-records`, read through its service.
  */
 
 const tenant = { type: 'string', required: true, readOnly: true } as const;
 const id = { type: 'number', required: true, readOnly: true, padding: { length: 9, char: '0' } } as const;
-
-export const CampaignEntity = new Entity(
-  {
-    model: { entity: 'campaign', version: '1', service: 'freguesia' },
-    attributes: {
-      tenant,
-      id,
-      description: { type: 'string', required: true },
-      type: { type: 'string', required: true },
-      active: { type: ['Y', 'N'] as const, required: true },
-      id_lead: { type: 'number' },
-      start_at: { type: 'string', required: true },
-      /** 'YYYY-MM-DD'; 9999-12-31 means no end. */
-      end_at: { type: 'string', required: true },
-      /** Discount info (spec part 2 §3 'Discount info'), as validated by the shared schema. */
-      info: { type: 'any', required: true, default: () => ({}) },
-      stores: { type: 'list', items: { type: 'number' }, required: true, default: () => [] },
-      brands: { type: 'list', items: { type: 'number' }, required: true, default: () => [] },
-      /** [{id_payment_method, factor}] */
-      payments: { type: 'any', required: true, default: () => [] },
-      /** Combo groups of a DG campaign. */
-      groups: { type: 'any', required: true, default: () => [] },
-      product_count: { type: 'number', required: true, default: 0 },
-      created_by: { type: 'number' },
-      version: { type: 'number', required: true, default: 1 },
-      createdAt: { type: 'string', required: true, readOnly: true },
-      updatedAt: { type: 'string', required: true },
-    },
-    indexes: { byId: key('primary', ['tenant'], ['id']) },
-  },
-  { client: documentClient, table: tableName() },
-);
-
-/** One product row of a campaign (spec part 2 §3 'Discount campaign product'). */
-export const CampaignProductEntity = new Entity(
-  {
-    model: { entity: 'campaignProduct', version: '1', service: 'freguesia' },
-    attributes: {
-      tenant,
-      campaign: id,
-      code: { type: 'string', required: true, readOnly: true },
-      row: { type: 'any', required: true },
-    },
-    indexes: { byCampaign: key('primary', ['tenant'], ['campaign', 'code']) },
-  },
-  { client: documentClient, table: tableName() },
-);
 
 /**
  * Budget use of a campaign (`code` '*') or of one of its products: what checkouts have reserved
@@ -146,14 +97,10 @@ export const CampaignUsageEntity = new Entity(
 );
 
 export const campaignsService = new Service({
-  campaign: CampaignEntity,
-  campaignProduct: CampaignProductEntity,
   campaignBudget: CampaignBudgetEntity,
   checkoutSession: CheckoutSessionEntity,
   campaignUsage: CampaignUsageEntity,
   counter: CounterEntity,
 });
 
-export type CampaignItem = EntityItem<typeof CampaignEntity>;
-export type CampaignProductItem = EntityItem<typeof CampaignProductEntity>;
 export type CheckoutSessionItem = EntityItem<typeof CheckoutSessionEntity>;

@@ -3,6 +3,7 @@ import { isDay } from '@freguesia/shared/domain/dates';
 import { Campaign, DISCOUNT_TYPES } from '@freguesia/shared/schemas/campaign';
 import { AnalyticsLead, COMMUNICATION_TYPES, CommunicationCampaign } from '@freguesia/shared/schemas/communication';
 import { campaignAnalytics, leadFromAnalytics } from '../communications/analytics.service';
+import { createCommunication, updateCommunication } from '../communications/communication-campaigns.service';
 import { pageQuery } from '../lib/ddb/pagination';
 import { route } from '../lib/http/route';
 import { FileResponse, XLSX_TYPE } from '../lib/http/response';
@@ -16,7 +17,6 @@ import {
   simpleCampaigns,
   updateCampaign,
 } from './campaigns.service';
-import { createCommunication, updateCommunication } from './communication-campaigns.service';
 
 const DISCOUNT_LABEL: Record<string, true> = Object.fromEntries(DISCOUNT_TYPES.map((t) => [t, true]));
 

@@ -5,11 +5,23 @@ import { isCommunicationType } from '@freguesia/shared/schemas/communication';
 import type { CalendarEntry, CampaignDetails, CampaignRow, CampaignSimple, CampaignStatus } from '@freguesia/shared/schemas/campaign-api';
 import { classifyProducts } from '../catalog/products.service';
 import { storeNames, storeScope } from '../catalog/stores.service';
-import { staffOf, type ServiceContext } from '../lib/context';
+import {
+  assertCampaignAccess,
+  CAMPAIGN_NOT_FOUND,
+  campaignProducts,
+  campaignRecord,
+  campaignRecords,
+  createCampaignRecord,
+  removeCampaignRecord,
+  STALE_CAMPAIGN,
+  updateCampaignRecord,
+  type CampaignFields,
+  type CampaignRecord,
+} from '../campaign-records/campaign-records.service';
+import type { ServiceContext } from '../lib/context';
 import { paginated, type Paginated } from '../lib/ddb/pagination';
 import { conflict, forbidden, invalid, notFound } from '../lib/errors';
 import { leadSummaries } from '../segmentation/leads.service';
-import { CAMPAIGN_NOT_FOUND, STALE_CAMPAIGN, campaignsRepository, type CampaignFields, type CampaignRecord } from './campaigns.repository';
 import { checkoutRepository } from './checkout.repository';
 import { ensureHoldsSweep } from './checkout.service';
 
@@ -33,25 +45,6 @@ export interface CampaignQuery {
   channel_id?: number | undefined;
 }
 
-/** The subject whose permission also covers a communication type (spec part 3 §6): e-mail, SMS and templates are Communications; push and app art are Mobile. */
-const CHANNEL_SUBJECT: Readonly<Record<string, string>> = { EMAIL: 'Communications', TEMAIL: 'Communications', SMS: 'Communications', PUSH: 'Mobile', APPF: 'Mobile', APPB: 'Mobile' };
-
-/**
- * Who may read or write campaigns of a type: Campaigns for every type (spec part 2 §6, part 3 §6:
- * analytics, edit, duplicate, delete), and the channel's own subject for communications (e-mail,
- * SMS and template create under Communications; push and art under Mobile). Service calls without
- * a staff user (the pipeline, tests) pass.
- */
-export function assertCampaignAccess(ctx: ServiceContext, action: 'read' | 'write', types: readonly string[]): void {
-  const staff = staffOf(ctx);
-  if (!staff) return;
-  const allowed = (type: string) => {
-    const subjects = ['Campaigns', ...(CHANNEL_SUBJECT[type] ? [CHANNEL_SUBJECT[type]] : [])];
-    return staff.abilities.some((a) => a.action === action && subjects.includes(a.subject));
-  };
-  if (!(types.length > 0 ? types : ['D']).every(allowed)) throw forbidden();
-}
-
 /** Where a campaign stands on `today`. */
 export function campaignStatus(c: Pick<CampaignRecord, 'active' | 'start_at' | 'end_at'>, today: string): CampaignStatus {
   if (c.active !== 'Y') return 'inactive';
@@ -66,7 +59,7 @@ const visible = (ctx: ServiceContext) => {
 };
 
 async function existing(ctx: ServiceContext, id: number, action: 'read' | 'write' = 'read'): Promise<CampaignRecord> {
-  const campaign = await campaignsRepository(ctx.tenant).get(id);
+  const campaign = await campaignRecord(ctx, id);
   if (!campaign || !visible(ctx)(campaign)) throw notFound(CAMPAIGN_NOT_FOUND);
   assertCampaignAccess(ctx, action, [campaign.type]);
   return campaign;
@@ -79,7 +72,7 @@ export async function listCampaigns(ctx: ServiceContext, query: CampaignQuery): 
   const types = new Set([...query.types, ...(query.type ? [query.type] : [])]);
   assertCampaignAccess(ctx, 'read', [...types]);
   const at = query.running_at ?? today;
-  const rows = (await campaignsRepository(ctx.tenant).all())
+  const rows = (await campaignRecords(ctx))
     .filter(visible(ctx))
     .filter((c) => !query.show_actives || c.active === 'Y')
     .filter((c) => types.size === 0 || types.has(c.type))
@@ -122,7 +115,7 @@ const listInfo = (info: Record<string, unknown>) => Object.fromEntries(LIST_INFO
 
 /** GET /web/campaigns/simple: every visible campaign, short, by description. */
 export async function simpleCampaigns(ctx: ServiceContext): Promise<CampaignSimple[]> {
-  return (await campaignsRepository(ctx.tenant).all())
+  return (await campaignRecords(ctx))
     .filter(visible(ctx))
     .sort((a, b) => a.description.localeCompare(b.description, 'pt-BR') || a.id - b.id)
     .map(({ id, description, type, active }) => ({ id, description, type, active }));
@@ -131,8 +124,7 @@ export async function simpleCampaigns(ctx: ServiceContext): Promise<CampaignSimp
 /** GET /web/campaign/details: the campaign with its product rows (named from the catalogue) and the `campaign_*` lists. */
 export async function campaignDetails(ctx: ServiceContext, id: number): Promise<CampaignDetails> {
   const campaign = await existing(ctx, id);
-  const repo = campaignsRepository(ctx.tenant);
-  const [products, leads] = await Promise.all([repo.products(id), leadSummaries(ctx, campaign.id_lead ? [campaign.id_lead] : [])]);
+  const [products, leads] = await Promise.all([campaignProducts(ctx, id), leadSummaries(ctx, campaign.id_lead ? [campaign.id_lead] : [])]);
   const names = await productNames(ctx, products.map((p) => p.code));
   const rows = products.map((p) => ({ ...p, description: names.get(p.code) ?? null }));
   return {
@@ -205,7 +197,7 @@ const fieldsOf = ({ description, type, active, id_lead, start_at, end_at, stores
 export async function createCampaign(ctx: ServiceContext, campaign: Campaign): Promise<{ id: number }> {
   assertCampaignAccess(ctx, 'write', [campaign.type]);
   await checkReferences(ctx, campaign);
-  const saved = await campaignsRepository(ctx.tenant).create(fieldsOf(campaign), campaign.products, staffOf(ctx)?.userId ?? null, ctx.now().toISOString());
+  const saved = await createCampaignRecord(ctx, fieldsOf(campaign), campaign.products);
   if (hasBudget(campaign)) await ensureHoldsSweep(ctx);
   return { id: saved.id };
 }
@@ -216,7 +208,7 @@ export async function updateCampaign(ctx: ServiceContext, campaign: Campaign): P
   const current = await existing(ctx, campaign.id, 'write');
   if (campaign.updated_at && campaign.updated_at !== current.updated_at) throw conflict(STALE_CAMPAIGN);
   await checkReferences(ctx, campaign);
-  await campaignsRepository(ctx.tenant).update(current, fieldsOf(campaign), campaign.products, ctx.now().toISOString());
+  await updateCampaignRecord(ctx, current, fieldsOf(campaign), campaign.products);
   if (hasBudget(campaign)) await ensureHoldsSweep(ctx);
   return { id: current.id };
 }
@@ -224,12 +216,12 @@ export async function updateCampaign(ctx: ServiceContext, campaign: Campaign): P
 /** DELETE /web/campaign/delete. */
 export async function deleteCampaign(ctx: ServiceContext, id: number): Promise<void> {
   const current = await existing(ctx, id, 'write');
-  await campaignsRepository(ctx.tenant).remove(current);
+  await removeCampaignRecord(ctx, current);
 }
 
 /** GET /web/campaigns/calendar: the visible campaigns whose period meets [start, end]. */
 export async function campaignCalendar(ctx: ServiceContext, range: { start: string; end: string }): Promise<CalendarEntry[]> {
-  return (await campaignsRepository(ctx.tenant).all())
+  return (await campaignRecords(ctx))
     .filter(visible(ctx))
     .filter((c) => c.start_at <= range.end && c.end_at >= range.start)
     .sort((a, b) => a.start_at.localeCompare(b.start_at) || a.id - b.id)

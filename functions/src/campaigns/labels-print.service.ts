@@ -17,12 +17,12 @@ import {
   type CampaignLabels,
   type CampaignLabelsQuery,
 } from '@freguesia/shared/schemas/label';
+import { CAMPAIGN_NOT_FOUND, campaignProducts, campaignRecord, type CampaignRecord } from '../campaign-records/campaign-records.service';
 import { classifyProducts, findProductByCode } from '../catalog/products.service';
 import { assertStoreInScope, storeNames, storeScope } from '../catalog/stores.service';
 import type { ServiceContext } from '../lib/context';
 import { mapLimited } from '../lib/ddb/concurrency';
 import { invalid, isDomainError, notFound } from '../lib/errors';
-import { CAMPAIGN_NOT_FOUND, campaignsRepository, type CampaignRecord } from './campaigns.repository';
 
 /**
  * The data of a campaign's price labels at one store (spec part 2 §2.6): for each discount
@@ -132,14 +132,13 @@ export async function campaignLabels(
   query: CampaignLabelsQuery,
 ): Promise<CampaignLabels> {
   assertStoreInScope(ctx, query.id_store);
-  const repo = campaignsRepository(ctx.tenant);
-  const campaign = await repo.get(id);
+  const campaign = await campaignRecord(ctx, id);
   const inScope = storeScope(ctx);
   if (!campaign || !(campaign.stores.length === 0 || campaign.stores.some((s) => inScope(s.id_store))))
     throw notFound(CAMPAIGN_NOT_FOUND);
   if (campaign.stores.length > 0 && !campaign.stores.some((s) => s.id_store === query.id_store))
     throw invalid({ id_store: LABEL_STORE_MESSAGE });
-  const [rows, names] = await Promise.all([repo.products(id), storeNames(ctx)]);
+  const [rows, names] = await Promise.all([campaignProducts(ctx, id), storeNames(ctx)]);
   const storeName = names.get(query.id_store);
   if (storeName === undefined) throw invalid({ id_store: LABEL_STORE_MESSAGE });
 

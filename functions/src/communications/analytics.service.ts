@@ -1,10 +1,10 @@
 import { ANALYTICS_ACTIONS, isSendable, type AnalyticsLead, type AnalyticsRow } from '@freguesia/shared/schemas/communication';
-import { communicationCampaign } from '../campaigns/communication-campaigns.service';
 import type { ServiceContext } from '../lib/context';
 import { invalid, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { createLeadFromList } from '../segmentation/leads.service';
 import { recordActivity } from '../segmentation/population.service';
+import { communicationCampaign } from './campaign-state.service';
 import { sendingRepository } from './sending.repository';
 
 /**

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { EmailTest, SENDABLE_TYPES } from '@freguesia/shared/schemas/communication';
-import { assertCampaignAccess } from '../campaigns/campaigns.service';
-import { estimateSend } from '../campaigns/communication-campaigns.service';
 import { isDay } from '@freguesia/shared/domain/dates';
 import { route } from '../lib/http/route';
+import { sendTestEmail } from './communication-campaigns.service';
+import { cancelSend, pauseSend, resumeSend, sendNow, sendProgress } from './controls.service';
+import { estimateSendFor } from './estimate.service';
 import { expenseReport } from './expenses.service';
-import { cancelSend, pauseSend, resumeSend, sendNow, sendProgress, sendTestEmail } from './sending.service';
 
 /** Staff only; the service checks Campaigns or the campaign's channel (Communications, Mobile). */
 const BY_TYPE = null;
@@ -40,10 +40,7 @@ export const communicationRoutes = [
       id_lead: z.preprocess((v) => (v === '' || v === '0' ? undefined : v), z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional()),
       recipients: z.string().max(100, 'Máximo de 100 caracteres.').default(''),
     }),
-    handler: ({ service, query }) => {
-      assertCampaignAccess(service, 'read', [query.type]);
-      return estimateSend(service, { type: query.type, id_lead: query.id_lead ?? null, recipients: query.recipients });
-    },
+    handler: ({ service, query }) => estimateSendFor(service, { type: query.type, id_lead: query.id_lead ?? null, recipients: query.recipients }),
   }),
   route({
     method: 'POST',

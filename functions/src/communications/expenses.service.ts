@@ -1,8 +1,9 @@
 import { localDay } from '@freguesia/shared/domain/dates';
 import { SENDABLE_TYPES, UNIT_PRICES, type ExpenseReport } from '@freguesia/shared/schemas/communication';
-import { sendableCampaigns, unitPrice } from '../campaigns/communication-campaigns.service';
 import type { ServiceContext } from '../lib/context';
 import { readSettingValue } from '../settings/settings.service';
+import { sendableCampaigns } from './campaign-state.service';
+import { unitPrice } from './estimate.service';
 import { sendingRepository } from './sending.repository';
 
 /** Campaigns whose runs are read at once (each is one Query of its own partition). */

@@ -1,7 +1,8 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { systemContext } from '../lib/context';
 import { logger } from '../lib/logger';
-import { fireCampaign, planStep, type FireMessage, type PlanMessage } from './sending.service';
+import { fireCampaign, planStep } from './planner.service';
+import type { FireMessage, PlanMessage } from './sending.model';
 
 /**
  * SQS entry of the `communications` queue: schedule firings ({kind:'fire'}, from EventBridge

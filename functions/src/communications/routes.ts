@@ -1,5 +1,9 @@
 import { communicationRoutes } from './communications.routes';
 import { hookRoutes } from './hooks.routes';
 
-/** The communications domain: the sending pipeline's calls (campaign CRUD is the campaigns domain's) and the providers' delivery reports. */
+/**
+ * The communications domain's own paths: the sending pipeline's calls and the providers' delivery
+ * reports. Communication campaigns are saved through the campaigns function's `/web/campaign/*`
+ * routes, which hand a communication type to communication-campaigns.service.ts.
+ */
 export const routes = [...communicationRoutes, ...hookRoutes];

@@ -1,9 +1,9 @@
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { isSendable } from '@freguesia/shared/schemas/communication';
-import { campaignChangeOf } from '../campaigns/communication-campaigns.service';
 import { systemContext } from '../lib/context';
 import { logger } from '../lib/logger';
-import { syncSchedule } from './sending.service';
+import { campaignChangeOf } from './campaign-state.service';
+import { syncSchedule } from './schedules.service';
 
 /** The processor's name in `functions/src/streams.ts`. */
 export const PROCESSOR = 'communications-schedules';

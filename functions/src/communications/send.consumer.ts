@@ -1,7 +1,8 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { systemContext } from '../lib/context';
 import { logger } from '../lib/logger';
-import { sendBatch, type SendMessage } from './sending.service';
+import { sendBatch } from './sender.service';
+import type { SendMessage } from './sending.model';
 
 /**
  * SQS entry of a channel queue (`email`; SMS and push use the same entry): each message is a batch

@@ -33,4 +33,4 @@ const EMAIL_OPTIONS: sanitizeHtml.IOptions = {
 export const sanitizeEmailHtml = (html: string): string => sanitizeHtml(html, EMAIL_OPTIONS).replace(/expression\s*\(|url\s*\(\s*['"]?\s*javascript:/gi, '');
 
 /** Escapes text for HTML (template variables put into user HTML): the shared escaper. */
-export { escapeHtml } from '@freguesia/shared/domain/label-template';
+export { escapeHtml } from '@freguesia/shared/domain/text';

@@ -1,7 +1,11 @@
 import { NO_END_DATE } from '../schemas/campaign';
 import { UNLIMITED_LABEL_LIMIT, type CampaignLabelRow, type CampaignLabels } from '../schemas/label';
 import { toDisplayDate } from './dates';
+import { escapeHtml } from './text';
 import { formatMoney, numberToCents, splitMoney } from './money';
+
+/** Escapes text for HTML (`./text`, where light code such as the e-mail sender takes it from). */
+export { escapeHtml };
 
 /**
  * Label templates (spec part 2 §2.6, §3 'Label layout'): a layout's markup with `{{placeholders}}`
@@ -45,16 +49,6 @@ export const SAMPLE_LABEL_VALUES: LabelValues = Object.fromEntries(
   LABEL_PLACEHOLDERS.map((p) => [p.key, p.sample]),
 ) as LabelValues;
 
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Escapes text for HTML text and (quoted) attribute values. */
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 /**
  * Fills `{{name}}` (spaces inside the braces allowed) with the escaped value. An unknown

@@ -61,3 +61,14 @@ export function searchRank(text: string, query: string): number {
   else if (folded.startsWith(wanted)) score += 50;
   return score;
 }
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Escapes text for HTML text and (quoted) attribute values. */
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);

@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { isDay, TIME_ZONE } from '../domain/dates';
 import { z } from '../domain/zod-pt';
-import { isCronExpression } from './segmentation';
+import { isCronExpression } from '../domain/cron';
 
 /**
  * Communication campaigns on the wire (spec part 3 §3 'Communication campaign', §4, §5, §9): the

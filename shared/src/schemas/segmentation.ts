@@ -1,4 +1,4 @@
-import { Cron } from 'croner';
+import { isCronExpression } from '../domain/cron';
 import { isDay } from '../domain/dates';
 import { LeadConditions, type LeadCondition } from '../segmentation/conditions';
 import { z } from '../domain/zod-pt';
@@ -47,20 +47,7 @@ export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export const MAX_LEAD_ROWS = 50_000;
 export const LEAD_DESCRIPTION_MAX = 200;
 
-/**
- * Whether `expression` is a 5-field cron expression (minute hour day month weekday) that parses
- * (croner, the parser the scheduler uses): '0 0 * * *' is daily at midnight.
- */
-export function isCronExpression(expression: string): boolean {
-  const fields = expression.trim().split(/\s+/);
-  if (fields.length !== 5) return false;
-  try {
-    new Cron(fields.join(' '), { paused: true });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { isCronExpression };
 
 const yesNo = (fallback: 'Y' | 'N') => z.enum(['Y', 'N'], { error: "Use 'Y' ou 'N'." }).default(fallback);
 const optionalText = (max: number) =>

@@ -19,9 +19,8 @@ import {
   type StoreInput,
 } from '@freguesia/shared/schemas/catalog';
 import { includesFolded } from '@freguesia/shared/domain/text';
-import type { ServerListOptions, ServerListParams } from '../components/table';
 import { api } from './client';
-import { paginated, parseAnswer, queryClient, tenantKey, usePagedQuery, type Paginated } from './query';
+import { paginated, parseAnswer, queryClient, tenantKey, usePagedQuery, type Paginated, type ServerListParams, type ServerListSource } from './query';
 
 /**
  * Catalogue data (spec part 1 §7 "Products, categories, pricing, stores"; part 2 §7 brands and
@@ -51,7 +50,7 @@ const invalidate = (...entities: string[]) =>
   Promise.all(entities.map((entity) => queryClient.invalidateQueries({ queryKey: catalogKey(entity) })));
 
 /** A list's options for `useServerList`: the key and the fetch of one page, from the list's params. */
-type ListSource<T, F> = Pick<ServerListOptions<T, F>, 'queryKey' | 'fetchPage'>;
+type ListSource<T, F> = ServerListSource<T, F>;
 
 function listSource<T, F, Q>(
   entity: string,

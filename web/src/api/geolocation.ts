@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { geocodeAddress } from '../components/address/lookups';
-import type { LocationQuery, PolygonPayload } from '../pages/geolocation/geo-model';
+import { geocodeAddress, type GeocodeQuery } from './address';
 import { api } from './client';
 import { parseAnswer, tenantKey } from './query';
 
@@ -10,6 +9,9 @@ import { parseAnswer, tenantKey } from './query';
  * polygon (counted by the server through its spatial index), the manual lead created from them,
  * and the location search through the app's geocoding proxy. Stores come from `useStorePoints`.
  */
+
+/** POST /web/geolocation/count `polygon`: [latitude, longitude] vertices, not closed. */
+export type PolygonPayload = [number, number][];
 
 const PolygonCount = z.object({
   population: z.number(),
@@ -54,7 +56,7 @@ export function useCreateListLead() {
 
 /** The coordinates of a searched location, undefined when nothing was found. */
 export async function findLocation(
-  query: LocationQuery,
+  query: GeocodeQuery,
 ): Promise<{ lat: number; lon: number; display_name?: string } | undefined> {
   return geocodeAddress(query);
 }

@@ -30,6 +30,23 @@ export function parseAnswer<T extends z.ZodType>(schema: T, answer: unknown): z.
   throw new Error(`Resposta inesperada do servidor: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
 }
 
+/** What a server-paged list asks for: the list hook (`components/table`) builds it from the screen's state. */
+export interface ServerListParams<F> {
+  /** The search text, debounced and trimmed ('' when empty). */
+  q: string;
+  page: number;
+  per_page: number;
+  filters: F;
+}
+
+/** How a domain's list is read (its api module gives it; the list hook of `components/table` takes it). */
+export interface ServerListSource<T, F> {
+  /** The query key for these params (tenant first). */
+  queryKey: (params: ServerListParams<F>) => QueryKey;
+  /** Fetches one page. */
+  fetchPage: (params: ServerListParams<F>, signal: AbortSignal) => Promise<Paginated<T>>;
+}
+
 /**
  * A server-paged list: the previous page stays on screen while the next one loads
  * (`isPlaceholderData` tells the table to show its loading state without emptying).

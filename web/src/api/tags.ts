@@ -1,10 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { Tag } from '@freguesia/shared/schemas/segmentation';
-import type { ServerListOptions, ServerListParams } from '../components/table';
 import { api } from './client';
 import { downloadExport, exportFileName } from './download';
-import { paginated, parseAnswer, tenantKey, type Paginated } from './query';
+import { paginated, parseAnswer, tenantKey, type Paginated, type ServerListParams, type ServerListSource } from './query';
 
 /**
  * Tag calls and their query hooks (spec part 1 §3 'Tag', §7 'Leads and tags'): the paged list,
@@ -60,7 +59,7 @@ export async function listTags(query: TagListQuery, signal?: AbortSignal): Promi
 }
 
 /** The /tags list for `useServerList`. */
-export const tagsList: Pick<ServerListOptions<Tag, Record<string, never>>, 'queryKey' | 'fetchPage'> = {
+export const tagsList: ServerListSource<Tag, Record<string, never>> = {
   queryKey: ({ q, page, per_page }: ServerListParams<Record<string, never>>) =>
     tenantKey(TAGS, 'list', { q, page, per_page }),
   fetchPage: ({ q, page, per_page }, signal) => listTags({ q, page, per_page }, signal),

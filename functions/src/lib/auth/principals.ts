@@ -1,7 +1,7 @@
 import { permissionsFromIds } from '@freguesia/shared/domain/permissions';
 import { RoleEntity, UserEntity } from '../identity/entities';
 import type { TokenClaims } from './jwt';
-import type { StaffPrincipal } from '../http/route';
+import type { StaffPrincipal } from '../context';
 
 /**
  * Resolves a staff token to the user's current permissions. Read on every request (two

@@ -12,7 +12,7 @@ import type { CepAnswer } from '@freguesia/shared/schemas/catalog';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { notify } from '../../app/notifications/notify';
 import { MaskedInput } from '../masked-input/masked-input';
-import { ADDRESS_NOT_FOUND, fetchCities, fetchStates, lookupCep } from './lookups';
+import { ADDRESS_NOT_FOUND, fetchCities, fetchStates, lookupCep } from '../../api/address';
 import { normalizeText } from '@freguesia/shared/domain/text';
 
 /**

@@ -1,7 +1,7 @@
 import type { GeocodeAnswer } from '@freguesia/shared/schemas/catalog';
 import { normalizeText } from '@freguesia/shared/domain/text';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { geocodeAddress } from './lookups';
+import { geocodeAddress } from '../../api/address';
 
 /** The part of an address that places it on the map. */
 export interface GeocodeAddress {

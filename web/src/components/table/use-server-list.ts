@@ -1,21 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import type { QueryKey } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { usePagedQuery, type Paginated } from '../../api/query';
+import { usePagedQuery, type ServerListParams, type ServerListSource } from '../../api/query';
 
-export interface ServerListParams<F> {
-  /** The search text, debounced and trimmed ('' when empty). */
-  q: string;
-  page: number;
-  per_page: number;
-  filters: F;
-}
+export type { ServerListParams };
 
-export interface ServerListOptions<T, F> {
-  /** The query key for these params (from the domain's api module: tenant first). */
-  queryKey: (params: ServerListParams<F>) => QueryKey;
-  /** Fetches one page. */
-  fetchPage: (params: ServerListParams<F>, signal: AbortSignal) => Promise<Paginated<T>>;
+/** A list's source (query key and page fetch, from the domain's api module) and how the screen shows it. */
+export interface ServerListOptions<T, F> extends ServerListSource<T, F> {
   perPage: number;
   /** Other filters of the list (a field select, a store); a change goes back to page 1. */
   filters?: F;

@@ -1,4 +1,5 @@
 import { localDay, toDisplayDate } from '@freguesia/shared/domain/dates';
+import type { PolygonPayload } from '../../api/geolocation';
 import { formatCount } from '../../components/format';
 
 /**
@@ -16,8 +17,7 @@ export interface LatLngLike {
 /** What `L.Polygon#getLatLngs()` answers: a ring, rings (holes), or polygons of rings. */
 export type PolygonLatLngs = LatLngLike[] | LatLngLike[][] | LatLngLike[][][];
 
-/** POST /web/geolocation/count `polygon`: [latitude, longitude] vertices, not closed. */
-export type PolygonPayload = [number, number][];
+export type { PolygonPayload };
 
 /** Vertices are sent with 6 decimals (about 10 cm): more is noise in the request and in the cache key. */
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;

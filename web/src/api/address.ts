@@ -1,8 +1,8 @@
 import type { CepAnswer, GeocodeAnswer } from '@freguesia/shared/schemas/catalog';
 import type { City, State } from '@freguesia/shared/domain/reference';
 import { onlyDigits } from '@freguesia/shared/domain/masks';
-import { api, ApiError } from '../../api/client';
-import { queryClient, tenantKey } from '../../api/query-client';
+import { api, ApiError } from './client';
+import { queryClient, tenantKey } from './query-client';
 
 /**
  * The reference and lookup calls behind the address block (spec part 1 §5, §7):

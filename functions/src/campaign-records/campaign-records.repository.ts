@@ -3,7 +3,7 @@ import { CounterEntity } from '../lib/ddb/entities/counter';
 import { countersFor } from '../lib/ddb/counters';
 import { failedIndex, isConditionFailure, transactionError, writeTransaction } from '../lib/ddb/transactions';
 import { conflict } from '../lib/errors';
-import { CampaignEntity, CampaignProductEntity, campaignsService, type CampaignItem } from './campaigns.entities';
+import { CampaignEntity, CampaignProductEntity, campaignRecordsService, type CampaignItem } from './campaign-records.entities';
 
 export const CAMPAIGN_NOT_FOUND = 'Campanha não encontrada.';
 export const STALE_CAMPAIGN = 'A campanha foi alterada por outra pessoa. Recarregue e tente novamente.';
@@ -56,9 +56,9 @@ function stored(fields: CampaignFields) {
   };
 }
 
-type Txn = Parameters<Parameters<typeof campaignsService.transaction.write>[0]>[0];
+type Txn = Parameters<Parameters<typeof campaignRecordsService.transaction.write>[0]>[0];
 
-/** Campaigns of one tenant. */
+/** Campaign records (discounts and communications) of one tenant. */
 export function campaignsRepository(tenant: string) {
   const counters = countersFor(tenant);
 
@@ -70,7 +70,7 @@ export function campaignsRepository(tenant: string) {
     ];
     for (let i = 0; i < ops.length; i += TRANSACTION_ITEMS) {
       const chunk = ops.slice(i, i + TRANSACTION_ITEMS);
-      const result = await writeTransaction(() => campaignsService.transaction.write((t) => chunk.map((op) => op(t)) as never[]).go());
+      const result = await writeTransaction(() => campaignRecordsService.transaction.write((t) => chunk.map((op) => op(t)) as never[]).go());
       if (result.canceled) throw transactionError(result);
     }
   }
@@ -123,7 +123,7 @@ export function campaignsRepository(tenant: string) {
       try {
         await writeProducts(id, early, []);
         const result = await writeTransaction(() =>
-          campaignsService.transaction
+          campaignRecordsService.transaction
             .write((t) => [
               t.campaign
                 .create({ tenant, id, ...stored(fields), product_count: products.length, ...(by ? { created_by: by } : {}), version: 1, createdAt: at, updatedAt: at })
@@ -155,7 +155,7 @@ export function campaignsRepository(tenant: string) {
       const changed = products.filter((p) => unchanged.get(p.code) !== JSON.stringify(p));
       const patchFields = stored(fields);
       const result = await writeTransaction(() =>
-        campaignsService.transaction
+        campaignRecordsService.transaction
           .write((t) => {
             let patch = t.campaign.patch({ tenant, id }).set({ ...patchFields, product_count: products.length, version: current.version + 1, updatedAt: at });
             if (!fields.id_lead) patch = patch.remove(['id_lead']) as typeof patch;
@@ -203,7 +203,7 @@ export function campaignsRepository(tenant: string) {
     async remove(current: CampaignRecord): Promise<void> {
       const id = current.id;
       const result = await writeTransaction(() =>
-        campaignsService.transaction
+        campaignRecordsService.transaction
           .write((t) => [
             t.campaign
               .delete({ tenant, id })

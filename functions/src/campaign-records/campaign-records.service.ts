@@ -1,0 +1,82 @@
+import type { CampaignProduct } from '@freguesia/shared/schemas/campaign';
+import { staffOf, type ServiceContext } from '../lib/context';
+import { forbidden } from '../lib/errors';
+import { campaignsRepository, type CampaignFields, type CampaignRecord } from './campaign-records.repository';
+
+/**
+ * The campaign record (spec part 2 §3 'Campaign (shared)') that discount campaigns (the campaigns
+ * domain) and communication campaigns (the communications domain) share: one entity told apart by
+ * `type`, one id counter, one total, one list. Both domains read and write it through this light
+ * service, so neither imports the other to reach it and the domain graph stays acyclic
+ * (campaigns → communications → campaign-records): the rules of each kind (discount references and
+ * budgets; sanitised HTML, SMS text, costs, the executed rule) live in its own domain, what is
+ * common to every campaign — storage, the stale-edit conflict, who may touch which type — here.
+ * It imports nothing heavy: the sending pipeline reads campaigns through it.
+ */
+
+export { CAMPAIGN_NOT_FOUND, STALE_CAMPAIGN } from './campaign-records.repository';
+export type { CampaignFields, CampaignRecord };
+
+/** The subject whose permission also covers a communication type (spec part 3 §6): e-mail, SMS and templates are Communications; push and app art are Mobile. */
+const CHANNEL_SUBJECT: Readonly<Record<string, string>> = { EMAIL: 'Communications', TEMAIL: 'Communications', SMS: 'Communications', PUSH: 'Mobile', APPF: 'Mobile', APPB: 'Mobile' };
+
+/**
+ * Who may read or write campaigns of a type: Campaigns for every type (spec part 2 §6, part 3 §6:
+ * analytics, edit, duplicate, delete), and the channel's own subject for communications (e-mail,
+ * SMS and template create under Communications; push and art under Mobile). Service calls without
+ * a staff user (the pipeline, tests) pass.
+ */
+export function assertCampaignAccess(ctx: ServiceContext, action: 'read' | 'write', types: readonly string[]): void {
+  const staff = staffOf(ctx);
+  if (!staff) return;
+  const allowed = (type: string) => {
+    const subjects = ['Campaigns', ...(CHANNEL_SUBJECT[type] ? [CHANNEL_SUBJECT[type]] : [])];
+    return staff.abilities.some((a) => a.action === action && subjects.includes(a.subject));
+  };
+  if (!(types.length > 0 ? types : ['D']).every(allowed)) throw forbidden();
+}
+
+/** A campaign of any type, or undefined. No permission is checked: callers check the type they found. */
+export async function campaignRecord(ctx: ServiceContext, id: number): Promise<CampaignRecord | undefined> {
+  return campaignsRepository(ctx.tenant).get(id);
+}
+
+/** Every campaign of the tenant (a small collection: one paginated Query). */
+export async function campaignRecords(ctx: ServiceContext): Promise<CampaignRecord[]> {
+  return campaignsRepository(ctx.tenant).all();
+}
+
+/** The product rows of a (discount) campaign. */
+export async function campaignProducts(ctx: ServiceContext, id: number): Promise<CampaignProduct[]> {
+  return campaignsRepository(ctx.tenant).products(id);
+}
+
+/** The product rows of every campaign of the tenant, by campaign id (one paginated Query). */
+export async function allCampaignProducts(ctx: ServiceContext): Promise<Map<number, CampaignProduct[]>> {
+  return campaignsRepository(ctx.tenant).allProducts();
+}
+
+/** The version of the tenant's campaign set: it moves with every create, update and delete (the checkout's cache key). */
+export async function campaignSetVersion(ctx: ServiceContext): Promise<number> {
+  return campaignsRepository(ctx.tenant).setVersion();
+}
+
+/** Creates a campaign with its product rows, as the acting staff user (the next id of the tenant's counter). */
+export async function createCampaignRecord(ctx: ServiceContext, fields: CampaignFields, products: CampaignProduct[]): Promise<CampaignRecord> {
+  return campaignsRepository(ctx.tenant).create(fields, products, staffOf(ctx)?.userId ?? null, ctx.now().toISOString());
+}
+
+/** Replaces a campaign's fields and product rows; an edit saved since `current` was read is a conflict (STALE_CAMPAIGN). */
+export async function updateCampaignRecord(ctx: ServiceContext, current: CampaignRecord, fields: CampaignFields, products: CampaignProduct[]): Promise<CampaignRecord> {
+  return campaignsRepository(ctx.tenant).update(current, fields, products, ctx.now().toISOString());
+}
+
+/** Merges `patch` into a campaign's info (the sending pipeline's `executed_at`, `canceled_at`); answers whether it wrote. */
+export async function patchCampaignInfo(ctx: ServiceContext, id: number, patch: Record<string, unknown>): Promise<boolean> {
+  return campaignsRepository(ctx.tenant).patchInfo(id, patch);
+}
+
+/** Deletes a campaign (unless edited since `current` was read) and its product rows. */
+export async function removeCampaignRecord(ctx: ServiceContext, current: CampaignRecord): Promise<void> {
+  await campaignsRepository(ctx.tenant).remove(current);
+}

@@ -1,0 +1,97 @@
+import { escapeHtml } from '@freguesia/shared/domain/text';
+import { smsText, type SendableType } from '@freguesia/shared/schemas/communication';
+import type { ServiceContext } from '../lib/context';
+import { mailPort } from '../lib/ports/mail';
+import { sendPush, sendSms } from '../lib/ports/messaging';
+import { readSettingValue } from '../settings/settings.service';
+import type { SendableCampaign } from './campaign-state.service';
+import type { Recipient } from './sending.repository';
+
+/**
+ * The channels: what each provider is given for one recipient of a campaign. The ledger loop around
+ * them (claim, call, complete) is sender.service.ts; a new channel (WhatsApp) is one more sender
+ * here, a queue in src/queues.ts and its entry in `channelSenders`.
+ */
+
+/** What a channel's provider does with one recipient: the provider's message id, or a permanent failure. */
+export interface ChannelSender {
+  send(input: {
+    campaign: SendableCampaign;
+    recipient: Recipient;
+    idempotencyKey: string;
+    tags: Record<string, string>;
+    /** Aborts the provider request when the call's budget (inside the sender's lease) runs out. */
+    signal?: AbortSignal;
+  }): Promise<{ ok: true; id: string } | { ok: false; error: string }>;
+}
+
+/** Template variables of a message (spec: the customer's name and others), escaped for HTML when `html`. */
+export function renderTemplate(template: string, r: Recipient, html: boolean): string {
+  const first = r.name.trim().split(/\s+/)[0] ?? '';
+  const title = (s: string) => s.toLowerCase().replace(/(^|\s)\p{L}/gu, (m) => m.toUpperCase());
+  const values: Record<string, string> = {
+    nome: title(r.name),
+    primeiro_nome: title(first),
+    email: r.address.includes('@') ? r.address : '',
+    celular: r.cellphone ?? '',
+    documento: r.document ?? '',
+  };
+  return template.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (whole, name: string) => {
+    const value = values[name];
+    if (value === undefined) return whole;
+    return html ? escapeHtml(value) : value;
+  });
+}
+
+/** The tenant's e-mail sender address (`sendgrid_from`), else the deployment's or a default. */
+export async function senderFrom(ctx: ServiceContext): Promise<string> {
+  return (await readSettingValue(ctx, 'sendgrid_from'))?.trim() || process.env.MAIL_FROM || `nao-responda@${ctx.tenant}.freguesia.app`;
+}
+
+/** The e-mail channel: SES (the local outbox in `npm start`). */
+export function emailSender(ctx: ServiceContext): ChannelSender {
+  let from: Promise<string> | undefined;
+  return {
+    async send({ campaign, recipient, idempotencyKey, tags, signal }) {
+      from ??= senderFrom(ctx);
+      const mail = await mailPort();
+      const id = await mail.send({
+        from: await from,
+        to: [recipient.address],
+        subject: renderTemplate(campaign.info.layout_title, recipient, false),
+        html: renderTemplate(campaign.info.layout_body, recipient, true),
+        idempotencyKey,
+        tags,
+        ...(signal ? { signal } : {}),
+      });
+      return { ok: true, id };
+    },
+  };
+}
+
+/** The SMS channel (Zenvia; a stand-in locally): the text as the spec strips it. */
+export const smsSender = (): ChannelSender => ({
+  async send({ campaign, recipient, idempotencyKey, signal }) {
+    const answer = await sendSms({ to: recipient.address, text: smsText(renderTemplate(campaign.info.layout_body, recipient, false)), idempotencyKey: idempotencyKey.slice(0, 100), signal });
+    return answer.ok ? { ok: true, id: answer.id ?? '' } : { ok: false, error: answer.error ?? 'recusado' };
+  },
+});
+
+/** The push channel (OneSignal; a stand-in locally), to the customer's app by external id. */
+export const pushSender = (): ChannelSender => ({
+  async send({ campaign, recipient, idempotencyKey, signal }) {
+    const answer = await sendPush({
+      externalId: recipient.key,
+      title: renderTemplate(campaign.info.layout_title, recipient, false),
+      heading: renderTemplate(campaign.info.layout_header, recipient, false),
+      body: renderTemplate(campaign.info.layout_body, recipient, false),
+      ...(campaign.info.url ? { url: campaign.info.url } : {}),
+      idempotencyKey,
+      signal,
+    });
+    return answer.ok ? { ok: true, id: answer.id ?? '' } : { ok: false, error: answer.error ?? 'recusado' };
+  },
+});
+
+/** Senders per channel (tests replace them). */
+export const channelSenders: Partial<Record<SendableType, (ctx: ServiceContext) => ChannelSender>> = { EMAIL: emailSender, SMS: smsSender, PUSH: pushSender };

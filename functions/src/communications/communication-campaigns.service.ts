@@ -1,0 +1,113 @@
+import { localDay, localDateTime, toDisplayDateTime } from '@freguesia/shared/domain/dates';
+import { NO_END_DATE } from '@freguesia/shared/schemas/campaign';
+import { COMMUNICATION_MESSAGES, isSendable, smsText, type CommunicationCampaign, type CommunicationInfo } from '@freguesia/shared/schemas/communication';
+import {
+  assertCampaignAccess,
+  CAMPAIGN_NOT_FOUND,
+  campaignRecord,
+  createCampaignRecord,
+  STALE_CAMPAIGN,
+  updateCampaignRecord,
+  type CampaignFields,
+  type CampaignRecord,
+} from '../campaign-records/campaign-records.service';
+import { staffOf, type ServiceContext } from '../lib/context';
+import { conflict, invalid, notFound } from '../lib/errors';
+import { sanitizeEmailHtml } from '../lib/html';
+import { mailPort } from '../lib/ports/mail';
+import { limit } from '../lib/ratelimit';
+import { leadSummaries } from '../segmentation/leads.service';
+import { renderTemplate, senderFrom } from './channel-senders.service';
+import { estimateSend } from './estimate.service';
+import type { Recipient } from './sending.repository';
+
+/**
+ * Communication campaigns (spec part 3 §3–§5, §9): e-mail, e-mail template, SMS, push and app art,
+ * stored as campaigns (the shared campaign record: same list, details and delete as the discounts,
+ * and `POST /web/campaign/new` / `PUT /web/campaign/update` of the campaigns function hand a
+ * communication type to this service). It owns what is special to them on save — sanitised HTML,
+ * the SMS text rules, the estimated cost, who approved it, the executed-campaign rule — and the
+ * e-mail editor's test send. The save path and the only part of the domain that sanitises HTML
+ * (`lib/html`): the sending pipeline reads campaigns through `campaign-state.service.ts` and never
+ * imports this file. Sending is never triggered from here: the pipeline reacts to campaign changes
+ * on the table's stream.
+ */
+
+type StoredInfo = CommunicationInfo & { value: number; executed_at: string | null; canceled_at: string | null; canceled_by: string | null };
+
+const approvementNow = (ctx: ServiceContext) => {
+  const name = staffOf(ctx)?.fullname ?? 'Sistema';
+  return `Aprovado por: ${name} Em: ${toDisplayDateTime(localDateTime(ctx.now()))}`;
+};
+
+/** The fields stored for a communication campaign. */
+async function fieldsOf(ctx: ServiceContext, c: CommunicationCampaign, current: CampaignRecord | undefined): Promise<CampaignFields> {
+  const before = (current?.info ?? {}) as unknown as Partial<StoredInfo>;
+  const info: StoredInfo = {
+    ...c.info,
+    layout_body: c.type === 'SMS' ? smsText(c.info.layout_body) : c.type === 'EMAIL' || c.type === 'TEMAIL' ? sanitizeEmailHtml(c.info.layout_body) : c.info.layout_body,
+    // Who agreed with the cost is the person saving the first approval, never what the client says.
+    approvement: c.info.approvement ? (before.approvement ?? approvementNow(ctx)) : null,
+    value: isSendable(c.type) ? (await estimateSend(ctx, { type: c.type, id_lead: c.id_lead, recipients: c.info.recipients })).value : 0,
+    executed_at: before.executed_at ?? null,
+    canceled_at: before.canceled_at ?? null,
+    canceled_by: before.canceled_by ?? null,
+  };
+  const today = localDay(ctx.now());
+  const art = c.type === 'APPF' || c.type === 'APPB';
+  return {
+    description: c.description,
+    type: c.type as never,
+    active: c.active,
+    id_lead: c.id_lead,
+    start_at: c.start_at ?? current?.start_at ?? today,
+    end_at: art && c.always_valid === 'Y' ? NO_END_DATE : (c.end_at ?? NO_END_DATE),
+    stores: [],
+    brands: [],
+    payments: [],
+    groups: [],
+    info: info as never,
+  };
+}
+
+async function checkLead(ctx: ServiceContext, c: CommunicationCampaign) {
+  if (c.id_lead && !(await leadSummaries(ctx, [c.id_lead])).has(c.id_lead)) throw invalid({ id_lead: 'Lead não encontrado.' });
+}
+
+/** POST /web/campaign/new with a communication type: {id}. */
+export async function createCommunication(ctx: ServiceContext, c: CommunicationCampaign): Promise<{ id: number }> {
+  assertCampaignAccess(ctx, 'write', [c.type]);
+  await checkLead(ctx, c);
+  const saved = await createCampaignRecord(ctx, await fieldsOf(ctx, c, undefined), []);
+  return { id: saved.id };
+}
+
+/**
+ * PUT /web/campaign/update with a communication type. A once-only send already made can no longer
+ * be edited (spec part 3 §5); the type of a campaign never changes.
+ */
+export async function updateCommunication(ctx: ServiceContext, c: CommunicationCampaign): Promise<{ id: number }> {
+  if (!c.id) throw invalid({ id: 'Campanha inválida.' });
+  const current = await campaignRecord(ctx, c.id);
+  if (!current || (current.type as string) !== c.type) throw notFound(CAMPAIGN_NOT_FOUND);
+  assertCampaignAccess(ctx, 'write', [c.type]);
+  if (c.updated_at && c.updated_at !== current.updated_at) throw conflict(STALE_CAMPAIGN);
+  const info = current.info as unknown as Partial<StoredInfo>;
+  if (isSendable(current.type) && info.executed_at && (info.type ?? 'O') === 'O') throw conflict(COMMUNICATION_MESSAGES.executed);
+  await checkLead(ctx, c);
+  await updateCampaignRecord(ctx, current, await fieldsOf(ctx, c, current), []);
+  return { id: current.id };
+}
+
+/** POST /web/communications/email/test: the message as written, to one address, with sample variables. */
+export async function sendTestEmail(ctx: ServiceContext, input: { email: string; subject: string; html: string }): Promise<{ status: 'success'; message: string }> {
+  await limit(ctx.tenant, `email-test:${staffOf(ctx)?.userId ?? 'system'}`, 20, 60);
+  const sample: Recipient = { key: 'test', address: input.email, name: staffOf(ctx)?.fullname ?? 'Cliente Exemplo' };
+  await (await mailPort()).send({
+    from: await senderFrom(ctx),
+    to: [input.email],
+    subject: `[TESTE] ${renderTemplate(input.subject, sample, false)}`,
+    html: renderTemplate(sanitizeEmailHtml(input.html), sample, true),
+  });
+  return { status: 'success', message: COMMUNICATION_MESSAGES.testSent };
+}

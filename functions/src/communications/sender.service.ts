@@ -1,0 +1,124 @@
+import type { SendableType } from '@freguesia/shared/schemas/communication';
+import type { ServiceContext } from '../lib/context';
+import { mapLimited } from '../lib/ddb/concurrency';
+import { logger } from '../lib/logger';
+import { queuePort } from '../lib/ports/queue';
+import { take } from '../lib/ratelimit';
+import { sendableCampaign } from './campaign-state.service';
+import { channelSenders, type ChannelSender } from './channel-senders.service';
+import { completeIfDone } from './runs.service';
+import { CHANNEL_QUEUE, providerCallBudget, sendingOptions, type SendMessage } from './sending.model';
+import { sendingRepository, type Recipient } from './sending.repository';
+
+/**
+ * The sender (the channel queues `email`, `sms`, `push`; send.consumer.ts): the ledger loop around
+ * a channel's provider (channel-senders.service.ts). Each recipient is claimed in the ledger, sent
+ * with the idempotency key `tenant:campaign:run:recipient` and completed with the provider's
+ * message id in one transaction with the run's counter (sending.model.ts has the whole pipeline).
+ */
+
+/** The analytics action of a send's outcome per channel (spec part 3 §3, §7 filters). */
+const OUTCOME_ACTIONS: Record<SendableType, { sent: string; failed: string }> = {
+  EMAIL: { sent: 'sent', failed: 'dropped' },
+  SMS: { sent: 'SENT', failed: 'REJECTED' },
+  PUSH: { sent: 'sent', failed: 'failed' },
+};
+
+/** Provider attempts of one recipient before it is counted as failed (never dropped silently). */
+export const MAX_ATTEMPTS = 8;
+/** Recipients of one message in flight at once. */
+const CONCURRENCY = 8;
+
+/**
+ * One channel message: each recipient claimed, sent and completed. Recipients that cannot be
+ * handled now — a paused run, a fresh claim of another sender, the tenant's rate, a provider error
+ * that may pass — are parked in a new message with a delay, so the queue's own retries (then its
+ * dead-letter queue) are left to failures of the pipeline itself. A recipient whose provider calls
+ * keep failing is counted as failed after {@link MAX_ATTEMPTS}.
+ */
+export async function sendBatch(ctx: ServiceContext, message: SendMessage): Promise<void> {
+  const repo = sendingRepository(ctx.tenant);
+  const run = await repo.run(message.campaign, message.run);
+  if (!run) return;
+  const queue = await queuePort();
+  const type = run.channel as SendableType;
+  const park = (recipients: Recipient[]) =>
+    recipients.length > 0 ? queue.send(CHANNEL_QUEUE[type], { ...message, recipients }, { delaySeconds: sendingOptions.parkSeconds }) : Promise.resolve();
+  if (run.status === 'PAUSED') return park(message.recipients);
+  const at = () => ctx.now().toISOString();
+  if (run.status === 'CANCELED') {
+    // Settled as canceled, except claims a live sender holds (its send, if it happens, still counts).
+    await mapLimited(message.recipients, CONCURRENCY, async (r) => {
+      if ((await repo.claim(run.campaign, run.run, r, ctx.now().getTime(), sendingOptions.leaseMs)) === 'claimed') await repo.complete(run.campaign, run.run, r.key, { status: 'CANCELED', at: at() });
+    });
+    return;
+  }
+  const campaign = await sendableCampaign(ctx, message.campaign);
+  const make = channelSenders[type];
+  if (!campaign || !make) throw new Error(`communications: no sender for ${type}`);
+  const sender = make(ctx);
+  const sendOne = async (r: Recipient): Promise<void> => {
+    const claimedAt = ctx.now().getTime();
+    const claim = await repo.claim(run.campaign, run.run, r, claimedAt, sendingOptions.leaseMs);
+    if (claim === 'done') return;
+    if (claim === 'busy') {
+      parked.push(r);
+      return;
+    }
+    // The claim is this sender's until the lease ends; then another sender may take the recipient
+    // over and send. So the call starts only while a whole call budget of lease is left (a claim
+    // write that crawled on a stalled host leaves too little) and is aborted when the budget runs
+    // out: two live senders never call the provider for one recipient. A recipient left here gives
+    // its claim back (if still ours) and is parked, so the next look claims it at once.
+    const budget = providerCallBudget();
+    if (ctx.now().getTime() - claimedAt > sendingOptions.leaseMs - budget) {
+      logger.warn('communications: claim too old to call the provider, recipient parked', { tenant: ctx.tenant, campaign: run.campaign, elapsedMs: ctx.now().getTime() - claimedAt });
+      await repo.releaseClaim(run.campaign, run.run, r.key, claimedAt);
+      parked.push(r);
+      return;
+    }
+    const idempotencyKey = `${ctx.tenant}:${run.campaign}:${run.run}:${r.key}`;
+    let outcome: Awaited<ReturnType<ChannelSender['send']>>;
+    try {
+      outcome = await sender.send({
+        campaign,
+        recipient: r,
+        idempotencyKey,
+        tags: { tenant: ctx.tenant, campaign: String(run.campaign), run: run.run, recipient: r.key },
+        signal: AbortSignal.timeout(budget),
+      });
+    } catch (error) {
+      const attempts = (await repo.delivery(run.campaign, run.run, r.key))?.attempts ?? 1;
+      if (attempts >= MAX_ATTEMPTS) {
+        outcome = { ok: false, error: (error as Error).message || 'falha do provedor' };
+      } else {
+        logger.warn('communications: provider call failed, recipient parked', { tenant: ctx.tenant, campaign: run.campaign, attempts, error });
+        await repo.releaseClaim(run.campaign, run.run, r.key, claimedAt);
+        parked.push(r);
+        return;
+      }
+    }
+    const done = outcome.ok ? { status: 'SENT' as const, provider_id: outcome.id, at: at() } : { status: 'FAILED' as const, error: outcome.error, at: at() };
+    // The customer's 'Recebeu SMS' (segmentation CM) is Zenvia's DELIVERED report, not the acceptance
+    // (provider-events.service.ts). OneSignal's reports name only the notification id: the ledger
+    // completion keeps the lookup from it to this send.
+    const lookup = outcome.ok && type === 'PUSH' ? { provider: 'onesignal', ...(r.id_customer ? { id_customer: r.id_customer } : {}) } : undefined;
+    await repo.complete(run.campaign, run.run, r.key, done, OUTCOME_ACTIONS[type][outcome.ok ? 'sent' : 'failed'], lookup);
+  };
+  const granted = await take(ctx.tenant, `send:${type}`, sendingOptions.ratePerSecond[type], 1, message.recipients.length);
+  const parked: Recipient[] = message.recipients.slice(granted);
+  const turn = message.recipients.slice(0, granted);
+  for (let i = 0; i < turn.length; i += CONCURRENCY) {
+    // A pause or cancel stops the batch within one group of calls in flight.
+    if (i > 0) {
+      const now = await repo.run(run.campaign, run.run);
+      if (now?.status !== 'SENDING' && now?.status !== 'PLANNING') {
+        parked.push(...turn.slice(i));
+        break;
+      }
+    }
+    await Promise.all(turn.slice(i, i + CONCURRENCY).map((r) => sendOne(r)));
+  }
+  await park(parked);
+  await completeIfDone(ctx, run.campaign, run.run);
+}

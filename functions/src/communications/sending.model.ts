@@ -1,0 +1,89 @@
+import type { SendableType } from '@freguesia/shared/schemas/communication';
+import type { Recipient } from './sending.repository';
+
+/**
+ * The sending pipeline (functions/README.md, "Communications"), one file per step:
+ *
+ *   campaign saved ──stream──▶ schedules.service (EventBridge Scheduler: at(...) or cron, São Paulo)
+ *        │                        │ fires {kind:'fire'}
+ *   'Enviar agora' ───────────────┴──▶ queue `communications` ─▶ planner.service: one audience page
+ *   (controls.service)   per message (lead members, the whole base or the explicit list), minus
+ *        opt-outs, the suppression list and customers without an address ─▶ batches of 50 on the
+ *        channel's queue ─▶ sender.service (the ledger loop) ─▶ channel-senders.service (providers).
+ *
+ * Runs start and end in runs.service; controls.service pauses, resumes, cancels and reports them.
+ * Campaign state is read through campaign-state.service only (never the save path, which sanitises
+ * HTML). This file holds what the steps share and nothing that does I/O: the queues, the messages
+ * between the steps and the tunables.
+ *
+ * Exactly-once effect: the sender claims each recipient in the ledger before the provider call and
+ * completes the entry with the provider's message id after it, moving the run's counters in the same
+ * transaction. A redelivered batch finds its recipients done; a claim left by a sender that died is
+ * taken over after the lease and sent with the same idempotency key (the provider's dedup — SES has
+ * none: see the README for that window). Pause parks batches, resume re-queues the planner from its
+ * cursor, cancel settles every remaining recipient as skipped.
+ */
+
+export const PLANNER_QUEUE = 'communications';
+export const CHANNEL_QUEUE: Record<SendableType, string> = { EMAIL: 'email', SMS: 'sms', PUSH: 'push' };
+
+/** Tunables (tests shorten them). */
+export const sendingOptions = {
+  /** Recipients per channel message. */
+  batchSize: 50,
+  /** Audience rows the planner reads per message. */
+  pageSize: 500,
+  /**
+   * A claim older than this belongs to a sender that died, and another sender may take the
+   * recipient over. Shorter than the queue's visibility timeout. A live sender never calls the
+   * provider past its own lease: see {@link providerCallBudget}.
+   */
+  leaseMs: 30_000,
+  /** The longest a provider call may take before it is aborted (and the recipient retried). */
+  providerTimeoutMs: 10_000,
+  /** Seconds a parked batch (paused run, busy claims, rate limit) waits before it is looked at again. */
+  parkSeconds: 15,
+  /** Messages per second per tenant and channel (the provider's account rate is shared by tenants). */
+  ratePerSecond: {
+    EMAIL: Number(process.env.SEND_RATE_EMAIL) || 14,
+    SMS: Number(process.env.SEND_RATE_SMS) || 10,
+    PUSH: Number(process.env.SEND_RATE_PUSH) || 500,
+  } as Record<SendableType, number>,
+};
+
+/**
+ * How long a provider call may take: the provider timeout, but never more than a third of the
+ * lease. A call starts only while at least this much of the sender's lease is left, and is aborted
+ * when it runs out, so it has ended before anyone may take the recipient over.
+ */
+export const providerCallBudget = (): number => Math.floor(Math.min(sendingOptions.providerTimeoutMs, sendingOptions.leaseMs / 3));
+
+export interface PlanMessage {
+  kind: 'plan';
+  tenant: string;
+  campaign: number;
+  run: string;
+  /** The planner step this message is for (the run's `step` when it is due). */
+  step: number;
+  cursor: string;
+  /** Times it arrived before its step was due (it is queued before the previous step commits). */
+  early?: number;
+}
+export interface FireMessage {
+  kind: 'fire';
+  tenant: string;
+  campaign: number;
+}
+export interface SendMessage {
+  kind: 'send';
+  tenant: string;
+  campaign: number;
+  run: string;
+  recipients: Recipient[];
+}
+
+/** Where the planner is: the audience source and its page cursor (a run's `cursor`, as JSON). */
+export interface PlanCursor {
+  source: 'list' | 'lead' | 'base';
+  cursor?: string;
+}
