@@ -33,9 +33,10 @@ export const LINK_SECONDS = 300;
 export const FILE_DAYS = 30;
 /**
  * A job not finished after this long is dead (its last delivery timed out into the dead-letter
- * queue): it reads as failed. Three deliveries of at most 15 minutes each fit well inside it.
+ * queue): it reads as failed. The queue redelivers after its visibility timeout (6 × the
+ * consumer's 300 s, infra/lib/constructs/queues.ts), so three deliveries end within 90 minutes.
  */
-export const STALE_MS = 60 * 60 * 1000;
+export const STALE_MS = 2 * 60 * 60 * 1000;
 
 /** Who sees every export of the tenant: those who manage users and roles (write Settings). */
 const isAdmin = (staff: StaffPrincipal) => can(staff.abilities, 'write', 'Settings');

@@ -11,6 +11,7 @@ import type { DomainDefinition } from '@freguesia/functions/domains';
 import { DomainFunction } from '../constructs/domain-function';
 import { DomainHttpApi } from '../constructs/http-api';
 import { EmailEvents } from '../constructs/email-events';
+import { grantExportsBucket } from '../constructs/exports-bucket';
 import { grantProviderWebhooks, type WebhookProvider } from '../constructs/provider-webhooks';
 import { QueueConsumers, grantQueueSend, grantSchedules } from '../constructs/queue-consumers';
 import { Queues } from '../constructs/queues';
@@ -56,6 +57,8 @@ export interface AppStackData {
   readonly secretsKey: ISecret;
   readonly webBucket: IBucket;
   readonly accessLogsBucket: IBucket;
+  /** Export files: written by the exports consumer, signed for download by the exports API. */
+  readonly exportsBucket?: IBucket;
   /** Secrets of the SMS and push providers' delivery-report webhooks; read only by the communications function. */
   readonly webhookSecrets?: Readonly<Record<WebhookProvider, ISecret>>;
 }
@@ -183,6 +186,9 @@ export class AppStack extends Stack {
       // The SMS and push providers' tokens (Zenvia, OneSignal) come from the function's environment (README, "Deploying");
       // their delivery reports come back through the `provider-events` queue (functions/README.md, "Communications").
     }
+
+    // Exports (functions/src/exports): the consumer writes the files, the API signs download links.
+    if (data.exportsBucket) grantExportsBucket(data.exportsBucket, [this.consumers.functions.get('exports')], [this.functions.get('exports')]);
 
     this.site = new StaticSite(this, 'Site', {
       // By attributes: a concrete cross-stack bucket would make the OAC origin add a statement
