@@ -1,20 +1,22 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { dismiss, notify, updateNotice } from '../app/notifications/notify';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { failureMessage } from '../api/client';
 import { downloadFromLink, startExport, useExportJob } from '../api/exports';
+import { dismiss, notify, updateNotice } from '../app/notifications/notify';
 
 /**
- * Exports from any screen (tags, leads, campaigns, …): `start` asks for the export, a notice shows
- * 'Gerando arquivo…' with the rows written so far, and when the job is done the file downloads by
- * itself; a failure shows the server's message. Render `watchers` once in the screen.
+ * Exports from any screen (tags, leads, campaigns, …): `useExportJobs().start` asks for the export,
+ * a notice shows 'Gerando arquivo…' with the rows written so far, and when the job is done the file
+ * downloads by itself; a failure shows the server's message. The jobs are kept outside React and
+ * watched by `<ExportJobWatchers/>` in the staff shell, so leaving the screen does not lose them.
  */
 
 interface Running {
   /** What the screen exports (the row's key), to disable its action meanwhile. */
   key: string;
-  id: number;
+  /** The job; undefined while it is being asked for. */
+  id?: number;
   label: string;
-  notice: string;
+  notice?: string;
 }
 
 export interface ExportRequest {
@@ -26,65 +28,81 @@ export interface ExportRequest {
   label: string;
 }
 
+let running: readonly Running[] = [];
+const listeners = new Set<() => void>();
+const emit = (next: readonly Running[]) => {
+  running = next;
+  for (const listener of listeners) listener();
+};
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const snapshot = () => running;
+const end = (key: string) => emit(running.filter((r) => r.key !== key));
+
 const progress = (rows: number) => (rows > 0 ? `Gerando arquivo… ${rows.toLocaleString('pt-BR')} linhas` : 'Gerando arquivo…');
+const failed = (label: string, content: string) => notify({ type: 'error', header: `Erro ao exportar: ${label}`, content });
+
+/** Asks for an export and keeps its job until it ends. A second click on the same row is ignored. */
+export async function startExportJob(request: ExportRequest): Promise<void> {
+  if (running.some((r) => r.key === request.key)) return;
+  emit([...running, { key: request.key, label: request.label }]);
+  try {
+    const accepted = await startExport(request.path, request.query);
+    const notice = notify({ type: 'info', loading: true, header: request.label, content: progress(0), timeout: 0 });
+    emit(running.map((r) => (r.key === request.key ? { ...r, id: accepted.id, notice } : r)));
+  } catch (error) {
+    end(request.key);
+    failed(request.label, failureMessage(error, 'Tente novamente.'));
+  }
+}
 
 /** Polls one job and turns its states into notices; downloads the file once. */
-function ExportJobWatcher({ job, onEnd }: { job: Running; onEnd: (key: string) => void }) {
+function ExportJobWatcher({ job }: { job: Required<Running> }) {
   const { data, error } = useExportJob(job.id);
   const ended = useRef(false);
   useEffect(() => {
-    if (ended.current) return;
+    if (ended.current || (!data && !error)) return;
+    const finish = () => {
+      ended.current = true;
+      dismiss(job.notice);
+      end(job.key);
+    };
     if (error) {
-      ended.current = true;
-      dismiss(job.notice);
-      notify({ type: 'error', header: `Erro ao exportar: ${job.label}`, content: failureMessage(error, 'Tente novamente.') });
-      onEnd(job.key);
-      return;
-    }
-    if (!data) return;
-    if (data.status === 'done' && data.url) {
-      ended.current = true;
-      dismiss(job.notice);
+      finish();
+      failed(job.label, failureMessage(error, 'Tente novamente.'));
+    } else if (data?.status === 'done' && data.url) {
+      finish();
       downloadFromLink(data.url, data.file_name);
       notify({ type: 'success', header: `Arquivo pronto: ${job.label}`, content: `${data.file_name} (${data.rows.toLocaleString('pt-BR')} linhas)` });
-      onEnd(job.key);
-    } else if (data.status === 'failed' || data.status === 'done') {
-      ended.current = true;
-      dismiss(job.notice);
-      notify({ type: 'error', header: `Erro ao exportar: ${job.label}`, content: data.message ?? 'Não foi possível gerar o arquivo. Tente novamente.' });
-      onEnd(job.key);
-    } else {
+    } else if (data?.status === 'done' || data?.status === 'failed') {
+      finish();
+      failed(job.label, data.message ?? 'Não foi possível gerar o arquivo. Tente novamente.');
+    } else if (data) {
       updateNotice(job.notice, { content: progress(data.rows) });
     }
-  }, [data, error, job, onEnd]);
+  }, [data, error, job]);
   return null;
 }
 
-export function useExportJobs(): {
-  start: (request: ExportRequest) => Promise<void>;
-  /** Whether the export of this key is being asked for or written. */
-  busy: (key: string) => boolean;
-  watchers: ReactNode;
-} {
-  const [running, setRunning] = useState<Running[]>([]);
-  const [asking, setAsking] = useState<string[]>([]);
-  const onEnd = useCallback((key: string) => setRunning((list) => list.filter((r) => r.key !== key)), []);
+/** The watchers of the running exports: rendered once, in the staff shell (app/shell/app-shell.tsx). */
+export function ExportJobWatchers() {
+  const jobs = useSyncExternalStore(subscribe, snapshot, snapshot);
+  return (
+    <>
+      {jobs
+        .filter((j): j is Required<Running> => j.id !== undefined && j.notice !== undefined)
+        .map((job) => (
+          <ExportJobWatcher key={job.id} job={job} />
+        ))}
+    </>
+  );
+}
 
-  const start = useCallback(async (request: ExportRequest) => {
-    setAsking((keys) => [...keys, request.key]);
-    try {
-      const accepted = await startExport(request.path, request.query);
-      const notice = notify({ type: 'info', loading: true, header: request.label, content: progress(0), timeout: 0 });
-      setRunning((list) => [...list, { key: request.key, id: accepted.id, label: request.label, notice }]);
-    } catch (error) {
-      notify({ type: 'error', header: `Erro ao exportar: ${request.label}`, content: failureMessage(error, 'Tente novamente.') });
-    } finally {
-      setAsking((keys) => keys.filter((k) => k !== request.key));
-    }
-  }, []);
-
-  const busy = useCallback((key: string) => asking.includes(key) || running.some((r) => r.key === key), [asking, running]);
-
-  const watchers = running.map((job) => <ExportJobWatcher key={job.id} job={job} onEnd={onEnd} />);
-  return { start, busy, watchers };
+/** For a screen: start an export, and whether one of its rows is being exported. */
+export function useExportJobs(): { start: (request: ExportRequest) => Promise<void>; busy: (key: string) => boolean } {
+  const jobs = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const busy = useCallback((key: string) => jobs.some((j) => j.key === key), [jobs]);
+  return { start: startExportJob, busy };
 }

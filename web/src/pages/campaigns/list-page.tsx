@@ -134,7 +134,6 @@ export default function CampaignListPage() {
 
   return (
     <>
-      {exports.watchers}
       <ServerTable<CampaignRow>
         testId="campaigns-table"
         title="Descontos"

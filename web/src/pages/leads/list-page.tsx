@@ -142,7 +142,6 @@ export default function LeadsListPage() {
 
   return (
     <>
-      {exports.watchers}
       <ServerTable<Lead>
         testId="leads-table"
         title="Leads"

@@ -139,7 +139,6 @@ export default function TagsPage() {
 
   return (
     <ContentLayout header={<Header variant="h1">Tags</Header>}>
-      {exports.watchers}
       <ServerTable<Tag>
         testId="tags-table"
         title="Lista de tags"
