@@ -39,10 +39,10 @@ describe('exports: queue, consumer, bucket grants', () => {
     expect(s3Actions('Freguesia exports-consumer')).toContain('s3:Abort*');
   });
 
-  it('lets the exports API read (to sign download links) but not write, and no other function touch the bucket', () => {
+  it('lets the exports API queue jobs and read the bucket (to sign download links) but not write it; no other function touches the bucket', () => {
     template.hasResourceProperties('AWS::Lambda::Function', {
       Description: 'Freguesia exports',
-      Environment: { Variables: Match.objectLike({ BUCKET_EXPORTS: Match.anyValue() }) },
+      Environment: { Variables: Match.objectLike({ BUCKET_EXPORTS: Match.anyValue(), QUEUE_URL_EXPORTS: Match.anyValue() }) },
     });
     expect(s3Actions('Freguesia exports')).toContain('s3:GetObject*');
     expect(s3Actions('Freguesia exports')).not.toContain('s3:PutObject');

@@ -36,6 +36,8 @@ export const QUEUE_SENDERS: Readonly<Record<string, readonly string[]>> = {
   // 'Enviar agora' and resume start the planner; the providers' webhooks hand their reports on
   // (functions/src/communications).
   communications: ['communications', 'provider-events'],
+  // Export routes queue their job (functions/src/exports).
+  exports: ['exports'],
 };
 
 /** Queue consumers that feed other queues: the communications planner fills the channel queues. */
