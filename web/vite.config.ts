@@ -79,6 +79,8 @@ export default defineConfig({
       // xfwd keeps the viewer host (x-forwarded-host) so the API resolves the tenant, as CloudFront does.
       '/api': { target: LOCAL_RUNTIME, xfwd: true },
       '/link': { target: LOCAL_RUNTIME, xfwd: true },
+      // Export downloads from the local blob store (signed links, functions/README.md "Exports").
+      '/_local/blobs': { target: LOCAL_RUNTIME },
     },
   },
   preview: { port: 4173 },

@@ -31,6 +31,8 @@ export const queues: QueueDefinition[] = [
   { name: 'segmentation', consumer: 'segmentation', entry: 'recompute.consumer.ts', maxReceiveCount: 3, timeoutSeconds: 300 },
   // Checkout holds never settled by a purchase go back to their budgets (src/campaigns/holds.consumer.ts).
   { name: 'campaigns', consumer: 'campaigns', entry: 'holds.consumer.ts', maxReceiveCount: 3, timeoutSeconds: 120 },
+  // Export jobs (src/exports/exports.consumer.ts): one file per message, streamed to the exports bucket.
+  { name: 'exports', consumer: 'exports', entry: 'exports.consumer.ts', maxReceiveCount: 3, timeoutSeconds: 300 },
 ];
 
 export type QueueName = (typeof queues)[number]['name'];

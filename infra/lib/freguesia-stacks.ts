@@ -69,6 +69,7 @@ export function addFreguesiaStacks(app: App, options: StackOptions = {}): Fregue
       secretsKey: data.secretsKey,
       webBucket: data.webBucket,
       accessLogsBucket: data.accessLogsBucket,
+      exportsBucket: data.exportsBucket,
       webhookSecrets: data.webhookSecrets,
     },
     domains: options.domains ?? registeredDomains,

@@ -9,6 +9,19 @@ export type HttpLambda = (event: APIGatewayProxyEventV2, context: Context) => Pr
 const MAX_BODY = 10 * 1024 * 1024;
 
 /**
+ * Lambda's limit on a synchronous invocation's response: 6 MB (6,291,456 bytes) of the serialized
+ * result, headers and a base64 body included. Above it Lambda fails the invocation and API Gateway
+ * answers 500 `{"message":"Internal Server Error"}`; the local server does the same, so an answer
+ * that would break in AWS (a large export sent as the response) breaks locally and in tests too.
+ */
+export const MAX_RESPONSE_BYTES = 6 * 1024 * 1024;
+/** API Gateway's own answer when the integration fails. */
+export const INTEGRATION_FAILURE = { message: 'Internal Server Error' } as const;
+
+/** Bytes of the result as Lambda serializes it. */
+export const responseBytes = (result: APIGatewayProxyStructuredResultV2): number => Buffer.byteLength(JSON.stringify(result), 'utf8');
+
+/**
  * API Gateway HTTP APIs hand the Lambda the path already percent-decoded. A path that does not
  * decode (`/api/web/%E0%A4%A`) goes as received, and the handler answers it with a 400.
  */
@@ -99,6 +112,13 @@ export async function invokeHttp(handler: HttpLambda, name: string, req: Incomin
     return;
   }
   const result = await handler(event, lambdaContext(name, event.requestContext.requestId));
+  const bytes = responseBytes(result);
+  if (bytes > MAX_RESPONSE_BYTES) {
+    console.error(`${name}: a resposta de ${req.method} ${req.url} tem ${bytes} bytes, acima do limite de ${MAX_RESPONSE_BYTES} do Lambda (em AWS, 500)`);
+    res.writeHead(500, { ...SECURITY_HEADERS, 'content-type': 'application/json' });
+    res.end(JSON.stringify(INTEGRATION_FAILURE));
+    return;
+  }
   const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
   res.writeHead(result.statusCode ?? 200, headers);

@@ -1,5 +1,6 @@
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { outboxRoute } from './outbox-page';
+import { LOCAL_BLOB_PATH, serveBlobLink } from './blob-route';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -176,6 +177,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
         return invokeHttp(await loadHandler(domain.name), domain.name, req, res);
       }
       if (path.startsWith('/_local/outbox') && (await outboxRoute(req, res, path))) return;
+      // Export downloads: the local twin of S3's presigned GET.
+      if (path.startsWith(LOCAL_BLOB_PATH)) return serveBlobLink(req, res, apiHeaders);
       if (path.startsWith('/link/') && existsSync(join(functionsDir, 'shortlinks', 'redirect.ts'))) {
         return invokeHttp(await loadHandler('shortlinks', 'redirect.ts'), 'shortlinks-redirect', req, res);
       }

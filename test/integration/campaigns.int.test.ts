@@ -8,6 +8,7 @@ import { createCustomer } from '@freguesia/functions/customers/customers.service
 import { handler as integration } from '@freguesia/functions/integration/handler';
 import { createLeadFromList } from '@freguesia/functions/segmentation/leads.service';
 import { call } from '../support/api';
+import { exportFile, startExportsConsumer } from '../support/exports';
 import { createTestTenant, staffContext, type TestTenant } from '../support/tenant';
 import { integrationToken } from './catalog-fixtures';
 import { createStore, randomCpf, staffCustomer } from './customers-fixtures';
@@ -77,6 +78,7 @@ describe('campaigns and checkout', () => {
 
   beforeAll(async () => {
     t = await createTestTenant('cmp');
+    startExportsConsumer();
     pos = await integrationToken(t);
     store = (await createStore(t.tenant, 'Loja Centro')).id;
     otherStore = (await createStore(t.tenant, 'Loja Norte')).id;
@@ -226,11 +228,11 @@ describe('campaigns and checkout', () => {
     // The same stream record delivered again changes nothing.
     expect(await settlePurchases(ctx, [purchase])).toBe(0);
 
-    const exported = await staff({ path: '/api/web/campaign/export', query: { id, type: 'D' } });
-    expect(exported.status).toBe(200);
-    expect(exported.headers['content-type']).toContain('spreadsheetml');
+    const exported = await exportFile({ tenant: t.tenant, token: t.adminToken }, '/api/web/campaign/export', { id, type: 'D' });
+    expect(exported.accepted.status, exported.accepted.text).toBe(202);
+    expect(exported.job.body).toMatchObject({ status: 'done', file_name: `campanha-${id}.xlsx`, rows: 1 });
     const XLSX = await import('@e965/xlsx');
-    const sheet = XLSX.read(Buffer.from(exported.text, 'base64'), { type: 'buffer' }).Sheets['Descontos']!;
+    const sheet = XLSX.read(exported.file, { type: 'buffer' }).Sheets['Descontos']!;
     const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet);
     expect(rows).toEqual([
       expect.objectContaining({ coupon: '9001', id_basket: purchase.id, sequence: 1, code: EAN_A, quantity: 2, price: 10, amount: 20, discount: 2, discount_perc: 10, final_price: 18 }),

@@ -6,6 +6,7 @@ import { createCustomer } from '@freguesia/functions/customers/customers.service
 import { handler } from '@freguesia/functions/segmentation/handler';
 import { createLeadFromList } from '@freguesia/functions/segmentation/leads.service';
 import { call } from '../support/api';
+import { exportFile, startExportsConsumer } from '../support/exports';
 import { createTestTenant, staffContext, type TestTenant } from '../support/tenant';
 import { randomCpf, staffCustomer } from './customers-fixtures';
 
@@ -23,6 +24,7 @@ describe('lead API', () => {
 
   beforeAll(async () => {
     t = await createTestTenant('lead');
+    startExportsConsumer();
     const people = [
       { fullname: 'João Ávila Conceição', email: 'joao.avila@example.com', city: 'SÃO PAULO' },
       { fullname: 'Beatriz Costa', email: 'bia@example.com', city: 'NITERÓI' },
@@ -75,13 +77,14 @@ describe('lead API', () => {
     expect(lead.customers[0]).toHaveProperty('document');
   });
 
-  it('exports the members as a semicolon CSV in UTF-8 with a BOM, accents intact', async () => {
+  it('exports the members as a semicolon CSV in UTF-8 with a BOM, accents intact (an export job)', async () => {
     const created = await newLead({ description: 'Exportação', origin: 'E', customers: customers.map((c) => ({ email: c.email })) });
-    const res = await req({ path: '/api/web/leads/export', query: { id: created.body.id } });
-    expect(res.status).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^text\/csv/);
-    expect(res.text.charCodeAt(0)).toBe(0xfeff);
-    const lines = res.text.slice(1).trim().split('\r\n');
+    const { accepted, job, file } = await exportFile({ tenant: t.tenant, token: t.adminToken }, '/api/web/leads/export', { id: created.body.id });
+    expect(accepted.status, accepted.text).toBe(202);
+    expect(job.body).toMatchObject({ status: 'done', file_name: `lead-${created.body.id}.csv`, rows: 3 });
+    const text = file.toString('utf8');
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const lines = text.slice(1).trim().split('\r\n');
     expect(lines[0]).toBe('id;fullname;document;email;cellphone;city;state');
     expect(lines).toHaveLength(4);
     const joao = lines.find((l) => l.startsWith(`${customers[0]!.id};`))!;

@@ -13,19 +13,21 @@ import { handler as tagsStream } from '@freguesia/functions/segmentation/tags.st
 import { queues } from '@freguesia/functions/queues';
 import { streamProcessors, wantsRecord } from '@freguesia/functions/streams';
 import { call } from '../support/api';
+import { callExports, exportFile, startExportsConsumer, xlsxRows } from '../support/exports';
 import { createTestTenant, staffContext, type TestTenant } from '../support/tenant';
 import { staffCustomer } from './customers-fixtures';
 
 /**
  * The tag API of spec part 1 §7: unique descriptions, population from the customers' writes,
- * delete refused while customers carry the tag, the xlsx export of who carries it (the member
- * index kept by the `segmentation-tags` stream, fed here by the local poller from DynamoDB
- * Local's real stream) and a rename reaching the customers through the jobs queue.
+ * delete refused while customers carry the tag, the xlsx export of who carries it (an export job
+ * over the member index kept by the `segmentation-tags` stream, fed here by the local poller from
+ * DynamoDB Local's real stream) and a rename reaching the customers through the jobs queue.
  */
 describe('tag API', () => {
   let t: TestTenant;
   let poller: LocalStreamPoller;
   const req = (request: Parameters<typeof call>[1]) => call(handler, { tenant: t.tenant, token: t.adminToken, ...request });
+  const auth = () => ({ tenant: t.tenant, token: t.adminToken });
   const processor = streamProcessors.find((p) => p.name === 'segmentation-tags')!;
   const customerWith = async (fullname: string, tags: string[]) =>
     (await createCustomer(staffContext(t), CustomerForm.parse(staffCustomer({ fullname, tags })))).id;
@@ -50,6 +52,7 @@ describe('tag API', () => {
     });
     await poller.pollOnce();
     registerConsumer('jobs', jobsConsumer);
+    startExportsConsumer();
   });
 
   afterAll(() => poller.stop());
@@ -112,18 +115,18 @@ describe('tag API', () => {
     expect((await req({ method: 'POST', path: '/api/web/tag/new', body: { description: 'Queijos' } })).status).toBe(200);
   });
 
-  it('exports the customers carrying a tag as xlsx with the spec columns', async () => {
+  it('exports the customers carrying a tag as xlsx with the spec columns (an export job)', async () => {
     await poller.drain();
     const vinhos = (await listed('vinhos')).data[0] as { id: number };
-    const res = await req({ path: '/api/web/tag/export', query: { id: vinhos.id } });
-    expect(res.status, res.text.slice(0, 200)).toBe(200);
-    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    const XLSX = await import('@e965/xlsx');
-    const book = XLSX.read(Buffer.from(res.text, 'base64'), { type: 'buffer' });
-    const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
+    const { accepted, job, file } = await exportFile(auth(), '/api/web/tag/export', { id: vinhos.id });
+    expect(accepted.status, accepted.text).toBe(202);
+    expect(job.body).toMatchObject({ status: 'done', file_name: `tag-${vinhos.id}.xlsx`, rows: 1 });
+    const rows = await xlsxRows(file);
     expect(rows[0]).toEqual([...TAG_EXPORT_COLUMNS]);
     expect(rows.slice(1).map((r) => [r[1], r[2], r[5], r[8], r[11]])).toEqual([['Vinhos', 'BRUNO LIMA', 'F', 'N', 'Plataforma']]);
-    expect((await req({ path: '/api/web/tag/export', query: { id: 999_999 } })).status).toBe(404);
+    const missing = await callExports({ ...auth(), path: '/api/web/tag/export', query: { id: 999_999 } });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('Tag não encontrada.');
   });
 
   it('renames the tag on its customers in the background, once', async () => {
@@ -141,10 +144,8 @@ describe('tag API', () => {
     // Replayed: nobody carries the old description any more.
     await poller.drain();
     expect(await propagateTagRename(staffContext(t), { tag: vinhos.id, from: 'Vinhos' })).toBe(0);
-    const exported = await req({ path: '/api/web/tag/export', query: { id: vinhos.id } });
-    const XLSX = await import('@e965/xlsx');
-    const book = XLSX.read(Buffer.from(exported.text, 'base64'), { type: 'buffer' });
-    expect(XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 })).toHaveLength(3);
+    const exported = await exportFile(auth(), '/api/web/tag/export', { id: vinhos.id });
+    expect(await xlsxRows(exported.file)).toHaveLength(3);
   });
   it('backfills the member index of customers tagged before the stream, and exports only current carriers', async () => {
     const created = await req({ method: 'POST', path: '/api/web/tag/new', body: { description: 'Legado' } });
@@ -156,10 +157,8 @@ describe('tag API', () => {
     await poller.drain();
     await TagMemberEntity.put({ tenant: t.tenant, tag: 'Legado', customerId: stranger }).go();
     const names = async () => {
-      const res = await req({ path: '/api/web/tag/export', query: { id: created.body.id } });
-      const XLSX = await import('@e965/xlsx');
-      const book = XLSX.read(Buffer.from(res.text, 'base64'), { type: 'buffer' });
-      return XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 }).slice(1).map((r) => r[2]);
+      const { file } = await exportFile(auth(), '/api/web/tag/export', { id: created.body.id });
+      return (await xlsxRows(file)).slice(1).map((r) => r[2]);
     };
     expect(await names()).toEqual([]);
     expect(await backfillTagMembers(staffContext(t))).toBeGreaterThanOrEqual(2);

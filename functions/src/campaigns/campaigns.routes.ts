@@ -6,13 +6,11 @@ import { campaignAnalytics, leadFromAnalytics } from '../communications/analytic
 import { createCommunication, updateCommunication } from '../communications/communication-campaigns.service';
 import { pageQuery } from '../lib/ddb/pagination';
 import { route } from '../lib/http/route';
-import { FileResponse, XLSX_TYPE } from '../lib/http/response';
 import {
   campaignCalendar,
   campaignDetails,
   createCampaign,
   deleteCampaign,
-  exportCampaign,
   listCampaigns,
   simpleCampaigns,
   updateCampaign,
@@ -87,17 +85,6 @@ export const campaignRoutes = [
     permission: BY_TYPE,
     query: idQuery,
     handler: ({ service, query }) => campaignDetails(service, query.id),
-  }),
-  /** The discounts granted on settled purchases (spec part 2 §3 'Export rows', Discount), xlsx. */
-  route({
-    method: 'GET',
-    path: '/api/web/campaign/export',
-    permission: READ,
-    query: idQuery.extend({ type: z.string().optional() }),
-    handler: async ({ service, query }) => {
-      const { fileName, content } = await exportCampaign(service, query.id);
-      return new FileResponse(content, fileName, XLSX_TYPE);
-    },
   }),
   route({
     method: 'POST',

@@ -229,16 +229,25 @@ export async function campaignCalendar(ctx: ServiceContext, range: { start: stri
 }
 
 /** The columns of the discount export (spec part 2 §3 'Export rows'). */
-const DISCOUNT_COLUMNS = ['coupon', 'id_basket', 'itens', 'operator', 'total_amount', 'sequence', 'code', 'quantity', 'price', 'amount', 'discount', 'discount_perc', 'final_price', 'budget'] as const;
+export const DISCOUNT_COLUMNS = ['coupon', 'id_basket', 'itens', 'operator', 'total_amount', 'sequence', 'code', 'quantity', 'price', 'amount', 'discount', 'discount_perc', 'final_price', 'budget'] as const;
 
-/** GET /web/campaign/export: the discounts the campaign granted on settled purchases, xlsx. */
-export async function exportCampaign(ctx: ServiceContext, id: number): Promise<{ fileName: string; content: Buffer }> {
+/** An export of the campaign's discounts may start (it exists and the caller sees it): its title and file name. */
+export async function campaignExportTarget(ctx: ServiceContext, id: number): Promise<{ title: string; fileName: string }> {
   const campaign = await existing(ctx, id);
-  const usage = await checkoutRepository(ctx.tenant).usage(campaign.id);
-  const rows: unknown[][] = [[...DISCOUNT_COLUMNS], ...usage.map((u) => DISCOUNT_COLUMNS.map((c) => u[c] ?? ''))];
-  const XLSX = await import('@e965/xlsx');
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Descontos');
-  const content = XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
-  return { fileName: `campanha-${campaign.id}.xlsx`, content };
+  return { title: `Campanha ${campaign.description}`, fileName: `campanha-${campaign.id}.xlsx` };
+}
+
+/** Usage rows read per page of the discount export. */
+const EXPORT_PAGE = 1000;
+
+/**
+ * One page of the discount export (spec part 2 §3 'Export rows', Discount; the exports domain
+ * writes the file): the discounts the campaign granted on settled purchases; `cursor` is the next
+ * page's (null at the end).
+ */
+export async function campaignExportPage(ctx: ServiceContext, id: number, cursor: string | null): Promise<{ rows: (string | number | boolean | null)[][]; cursor: string | null }> {
+  const campaign = await existing(ctx, id);
+  const page = await checkoutRepository(ctx.tenant).usagePage(campaign.id, cursor, EXPORT_PAGE);
+  const cell = (value: unknown) => (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : value == null ? '' : JSON.stringify(value));
+  return { rows: page.rows.map((u) => DISCOUNT_COLUMNS.map((c) => cell(u[c]))), cursor: page.cursor };
 }

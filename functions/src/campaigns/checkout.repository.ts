@@ -242,10 +242,10 @@ export function checkoutRepository(tenant: string) {
       return data.map(toSession);
     },
 
-    /** Usage rows of a campaign (the discount export), in purchase then line order. */
-    async usage(campaign: number): Promise<Record<string, unknown>[]> {
-      const { data } = await CampaignUsageEntity.query.byCampaign({ tenant, campaign }).go({ pages: 'all' });
-      return data.map((u) => u.row as Record<string, unknown>);
+    /** One page of a campaign's usage rows (the discount export), in purchase then line order, and the next page's cursor. */
+    async usagePage(campaign: number, cursor: string | null, limit: number): Promise<{ rows: Record<string, unknown>[]; cursor: string | null }> {
+      const result = await CampaignUsageEntity.query.byCampaign({ tenant, campaign }).go({ cursor, limit, pages: 1 });
+      return { rows: result.data.map((u) => u.row as Record<string, unknown>), cursor: result.cursor };
     },
 
     /** Purchases in which a customer benefited from each campaign (per-customer limits). */

@@ -2,13 +2,11 @@ import { z } from 'zod';
 import { GeoPolygon, LEAD_MESSAGES, LeadFromList, LeadInput, LeadPreview, LeadUpdate } from '@freguesia/shared/schemas/segmentation';
 import { pageQuery } from '../lib/ddb/pagination';
 import { route } from '../lib/http/route';
-import { HttpResponse } from '../lib/http/response';
 import {
   countGeolocation,
   createLead,
   createLeadFromList,
   deleteLead,
-  exportLead,
   leadDetails,
   listLeads,
   previewLead,
@@ -26,7 +24,7 @@ const idQuery = z.object({
 /** A file or e-mail lead of 50,000 rows is a few MB of JSON (Lambda's payload limit is 6 MB). */
 const LEAD_BODY_BYTES = 5 * 1024 * 1024;
 
-/** Leads (spec part 1 §7 'Leads and tags') and the geographic count. */
+/** Leads (spec part 1 §7 'Leads and tags') and the geographic count. The export (`/api/web/leads/export`) is a job of the exports domain. */
 export const leadRoutes = [
   route({
     method: 'GET',
@@ -48,20 +46,6 @@ export const leadRoutes = [
     permission: READ,
     query: idQuery,
     handler: ({ service, query }) => leadDetails(service, query.id),
-  }),
-  /** Semicolon CSV, UTF-8 with a BOM. */
-  route({
-    method: 'GET',
-    path: '/api/web/leads/export',
-    permission: READ,
-    query: idQuery,
-    handler: async ({ service, query }) => {
-      const { fileName, content } = await exportLead(service, query.id);
-      return new HttpResponse(200, content, {
-        'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': `attachment; filename="${fileName}"`,
-      });
-    },
   }),
   route({
     method: 'DELETE',

@@ -98,33 +98,25 @@ export async function leadDetails(ctx: ServiceContext, id: number): Promise<Lead
   return { ...toLead(lead), customers: (await customerRowsByIds(ctx, ids.slice(0, DETAILS_MEMBERS))).map(memberOf) };
 }
 
-const CSV_COLUMNS = ['id', 'fullname', 'document', 'email', 'cellphone', 'city', 'state'] as const;
+/** The columns of the lead export (a semicolon CSV, written by the exports domain). */
+export const LEAD_EXPORT_COLUMNS = ['id', 'fullname', 'document', 'email', 'cellphone', 'city', 'state'] as const;
 
-/** One CSV field: quoted when it holds the separator, a quote or a line break; formula starts neutralised. */
-function csvField(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  // A cell starting with = + - @ would run as a formula in Excel.
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+/** An export of the lead's members may start (the lead exists): its title and file name. */
+export async function leadExportTarget(ctx: ServiceContext, id: number): Promise<{ title: string; fileName: string }> {
+  const lead = await existing(ctx, id);
+  return { title: `Lead ${lead.description}`, fileName: `lead-${id}.csv` };
 }
 
 /**
- * The members of a lead as a semicolon CSV in UTF-8 with a BOM (Excel then reads the accents
- * right): id;fullname;document;email;cellphone;city;state. Read page by page from the engine's
- * member index and the customers' BatchGets; the file name is `lead-<id>.csv`.
+ * One page of the lead export: id;fullname;document;email;cellphone;city;state of the members,
+ * read from the engine's member index and the customers' BatchGets; `cursor` is the next page's
+ * (null at the end).
  */
-export async function exportLead(ctx: ServiceContext, id: number): Promise<{ fileName: string; content: string }> {
+export async function leadExportPage(ctx: ServiceContext, id: number, cursor: string | null): Promise<{ rows: (string | number | null)[][]; cursor: string | null }> {
   await existing(ctx, id);
-  const lines: string[] = [CSV_COLUMNS.join(';')];
-  let cursor: string | undefined;
-  do {
-    const page = await listMembers(ctx, id, cursor, EXPORT_PAGE);
-    for (const c of await customerRowsByIds(ctx, page.ids)) {
-      lines.push([c.id, c.fullname, c.document, c.email, c.cellphone, c.city, c.state].map(csvField).join(';'));
-    }
-    cursor = page.cursor;
-  } while (cursor);
-  return { fileName: `lead-${id}.csv`, content: `\uFEFF${lines.join('\r\n')}\r\n` };
+  const page = await listMembers(ctx, id, cursor ?? undefined, EXPORT_PAGE);
+  const rows = (await customerRowsByIds(ctx, page.ids)).map((c) => [c.id, c.fullname, c.document, c.email, c.cellphone, c.city, c.state]);
+  return { rows, cursor: page.cursor ?? null };
 }
 
 /** Deletes a lead with its members and its refresh schedule. */

@@ -2,13 +2,10 @@ import { z } from 'zod';
 import { TAG_MESSAGES, TagInput, TagUpdate } from '@freguesia/shared/schemas/segmentation';
 import { pageQuery } from '../lib/ddb/pagination';
 import { route } from '../lib/http/route';
-import { FileResponse, XLSX_TYPE } from '../lib/http/response';
-import { createTag, deleteTag, exportTag, listTags, searchTags, updateTag } from './tags.service';
+import { createTag, deleteTag, listTags, searchTags, updateTag } from './tags.service';
 
 const READ = { action: 'read', subject: 'Tags' } as const;
 const WRITE = { action: 'write', subject: 'Tags' } as const;
-/** Spec part 1 §6: exporting (tags too) is read Leads. */
-const EXPORT = { action: 'read', subject: 'Leads' } as const;
 
 const idQuery = z.object({
   id: z.coerce.number({ error: TAG_MESSAGES.notFound }).int(TAG_MESSAGES.notFound).positive(TAG_MESSAGES.notFound).max(Number.MAX_SAFE_INTEGER),
@@ -16,7 +13,7 @@ const idQuery = z.object({
 const text = z.string().trim().max(100, 'Busca muito longa.').default('');
 
 
-/** Tags (spec part 1 §7 'Leads and tags'). */
+/** Tags (spec part 1 §7 'Leads and tags'). The export (`/api/web/tag/export`) is a job of the exports domain. */
 export const tagRoutes = [
   route({
     method: 'GET',
@@ -32,17 +29,6 @@ export const tagRoutes = [
     permission: READ,
     query: z.object({ q: text }),
     handler: ({ service, query }) => searchTags(service, query.q),
-  }),
-  /** The customers carrying the tag, xlsx. */
-  route({
-    method: 'GET',
-    path: '/api/web/tag/export',
-    permission: EXPORT,
-    query: idQuery,
-    handler: async ({ service, query }) => {
-      const { fileName, content } = await exportTag(service, query.id);
-      return new FileResponse(content, fileName, XLSX_TYPE);
-    },
   }),
   route({
     method: 'POST',

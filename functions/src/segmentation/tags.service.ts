@@ -117,42 +117,38 @@ export const TAG_EXPORT_COLUMNS = [
 
 const GENDERS: Record<string, string> = { F: 'F', M: 'M' };
 
-/**
- * The customers carrying a tag as an xlsx workbook (one sheet, the spec's columns): the member
- * index read page by page, the customers by BatchGet. The file name is `tag-<id>.xlsx`.
- */
-export async function exportTag(ctx: ServiceContext, id: number): Promise<{ fileName: string; content: Buffer }> {
+/** An export of the tag's customers may start (the tag exists): its title and file name. */
+export async function tagExportTarget(ctx: ServiceContext, id: number): Promise<{ title: string; fileName: string }> {
   const tag = await existing(ctx, id);
-  const repo = tagsRepository(ctx.tenant);
-  const rows: (string | number)[][] = [[...TAG_EXPORT_COLUMNS]];
-  let cursor: string | null = null;
-  do {
-    const page = await repo.members(tag.description, cursor, MEMBER_PAGE);
-    // The index may lag the customers by a stream batch: only who carries the tag now is listed.
-    for (const c of (await customerRowsByIds(ctx, page.ids)).filter((row) => row.tags.includes(tag.description))) {
-      rows.push([
-        c.id,
-        tag.description,
-        c.fullname,
-        c.document,
-        c.date_birth ?? '',
-        c.gender ? (GENDERS[c.gender] ?? 'O') : '',
-        c.city ?? '',
-        c.email ?? '',
-        c.email_optout,
-        c.cellphone ?? '',
-        c.cellphone_optout,
-        c.channel,
-      ]);
-    }
-    cursor = page.cursor;
-  } while (cursor);
-  // Loaded on use: the writer is large and only the export needs it.
-  const XLSX = await import('@e965/xlsx');
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Clientes');
-  const content = XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
-  return { fileName: `tag-${id}.xlsx`, content };
+  return { title: `Tag ${tag.description}`, fileName: `tag-${id}.xlsx` };
+}
+
+/**
+ * One page of the tag export (the exports domain writes the file): the customers carrying the tag,
+ * in the spec's columns, read from the member index and the customers' BatchGets; `cursor` is the
+ * next page's (null at the end). A tag deleted meanwhile ends the export with 'Tag não encontrada.'.
+ */
+export async function tagExportPage(ctx: ServiceContext, id: number, cursor: string | null): Promise<{ rows: (string | number)[][]; cursor: string | null }> {
+  const tag = await existing(ctx, id);
+  const page = await tagsRepository(ctx.tenant).members(tag.description, cursor, MEMBER_PAGE);
+  // The index may lag the customers by a stream batch: only who carries the tag now is listed.
+  const rows = (await customerRowsByIds(ctx, page.ids))
+    .filter((row) => row.tags.includes(tag.description))
+    .map((c) => [
+      c.id,
+      tag.description,
+      c.fullname,
+      c.document,
+      c.date_birth ?? '',
+      c.gender ? (GENDERS[c.gender] ?? 'O') : '',
+      c.city ?? '',
+      c.email ?? '',
+      c.email_optout,
+      c.cellphone ?? '',
+      c.cellphone_optout,
+      c.channel,
+    ]);
+  return { rows, cursor: page.cursor };
 }
 
 /**

@@ -6,6 +6,7 @@ import type { DomainDefinition } from '@freguesia/functions/domains';
 import { DomainFunction } from '../constructs/domain-function';
 import { DomainHttpApi } from '../constructs/http-api';
 import { pascal } from '../constructs/naming';
+import { grantExportsBucket } from '../constructs/exports-bucket';
 import { grantProviderWebhooks } from '../constructs/provider-webhooks';
 import { grantQueueSend, grantSchedules } from '../constructs/queue-consumers';
 import { domainEntry, shortLinkRedirectEntry } from '../paths';
@@ -78,6 +79,9 @@ export class ApiStack extends Stack {
     // The providers' delivery reports (`/api/hooks/{provider}`) are checked against their secrets.
     const hooks = this.functions.get('communications');
     if (hooks && data.webhookSecrets) grantProviderWebhooks(hooks, data.webhookSecrets);
+
+    // Exports (functions/src/exports): the API signs the download links of the files.
+    if (data.exportsBucket) grantExportsBucket(data.exportsBucket, [], [this.functions.get('exports')]);
 
     // Hook: the short-link redirect (`/link/{slug}`) joins as soon as its file exists.
     const redirectEntry = shortLinkRedirectEntry(props.sourceDir);

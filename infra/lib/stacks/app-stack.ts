@@ -34,6 +34,8 @@ export const QUEUE_SENDERS: Readonly<Record<string, readonly string[]>> = {
   // 'Enviar agora' and resume start the planner; the providers' webhooks hand their reports on
   // (functions/src/communications).
   communications: ['communications', 'provider-events'],
+  // Export routes queue their job (functions/src/exports).
+  exports: ['exports'],
 };
 
 /** Queue consumers that feed other queues: the communications planner fills the channel queues. */
@@ -68,6 +70,8 @@ export interface AppStackData {
   readonly secretsKey: ISecret;
   readonly webBucket: IBucket;
   readonly accessLogsBucket: IBucket;
+  /** Export files: written by the exports consumer, signed for download by the exports API. */
+  readonly exportsBucket?: IBucket;
   /** Secrets of the SMS and push providers' delivery-report webhooks; read only by the communications function. */
   readonly webhookSecrets?: Readonly<Record<WebhookProvider, ISecret>>;
 }

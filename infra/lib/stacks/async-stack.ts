@@ -8,6 +8,7 @@ import {
   type StreamProcessorDefinition,
 } from '@freguesia/functions/streams';
 import { EmailEvents } from '../constructs/email-events';
+import { grantExportsBucket } from '../constructs/exports-bucket';
 import { QueueConsumers, grantQueueSend, grantSchedules } from '../constructs/queue-consumers';
 import { Queues } from '../constructs/queues';
 import { Schedules } from '../constructs/schedules';
@@ -83,6 +84,9 @@ export class AsyncStack extends Stack {
       // The SMS and push providers' tokens (Zenvia, OneSignal) come from the function's environment (README, "Deploying");
       // their delivery reports come back through the `provider-events` queue (functions/README.md, "Communications").
     }
+
+    // Exports (functions/src/exports): the consumer writes the files.
+    if (data.exportsBucket) grantExportsBucket(data.exportsBucket, [this.consumers.functions.get('exports')], []);
 
     new CfnOutput(this, 'ScheduleGroupName', { value: this.schedules.group.scheduleGroupName });
     new CfnOutput(this, 'SchedulerRoleArn', { value: this.schedules.role.roleArn });

@@ -9,7 +9,7 @@ import {
 } from '@freguesia/shared/schemas/campaign-api';
 import { PaymentMethod, Product, type ProductSearchField } from '@freguesia/shared/schemas/catalog';
 import { api, ApiError } from './client';
-import { downloadExport, exportFileName } from './download';
+import { exportFileName } from './download';
 import { paginated, parseAnswer, tenantKey, type Paginated } from './query';
 
 /**
@@ -163,16 +163,6 @@ export const useCampaignCalendar = (start: string, end: string) =>
   });
 
 // ---------------------------------------------------------------- export
-
-/** GET /web/campaign/export?id&type: the discount export saved as an xlsx file. */
-export const downloadCampaignExport = (campaign: {
-  id: number;
-  description: string;
-  type: string;
-}): Promise<void> =>
-  downloadExport('/web/campaign/export', { id: campaign.id, type: campaign.type }, (disposition) =>
-    campaignExportFileName(campaign, disposition),
-  );
 
 /** The server's file name when it sends one, else 'campanha-<id>-<description>.xlsx'. */
 export const campaignExportFileName = (

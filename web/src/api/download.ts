@@ -1,6 +1,3 @@
-import { sessionToken } from '../app/session';
-import { ApiError, buildUrl, errorMessage, handleExpiredSession } from './client';
-
 /**
  * The name of a downloaded export: the server's (`content-disposition`) when it sends one, else
  * `<prefix>-<id>-<description as a slug>.<extension>`.
@@ -26,28 +23,6 @@ export function exportFileName(
     .replace(/^-|-$/g, '')
     .toLowerCase();
   return `${prefix}-${record.id}${slug ? `-${slug}` : ''}.${extension}`;
-}
-
-/**
- * Saves an export answer (xlsx, csv) as a file. Fetched as bytes (the JSON client would read a
- * workbook as text and break it); a 401 ends the session like any other call; an error answer
- * becomes an ApiError with the server's message.
- */
-export async function downloadExport(
-  path: string,
-  query: Record<string, string | number>,
-  fileName: (disposition: string | null) => string,
-): Promise<void> {
-  const token = sessionToken();
-  const response = await fetch(buildUrl(path, query), {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) {
-    if (response.status === 401 && token) handleExpiredSession();
-    const body: unknown = await response.json().catch(() => undefined);
-    throw new ApiError(response.status, errorMessage(body) ?? `Erro ${response.status}`, body);
-  }
-  saveBlob(await response.blob(), fileName(response.headers.get('content-disposition')));
 }
 
 /** Saves bytes made in the browser (a generated PDF) as a file named `fileName`. */

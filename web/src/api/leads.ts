@@ -8,7 +8,6 @@ import {
 } from '@freguesia/shared/schemas/segmentation';
 import { ANY_CAMPAIGN, type LookupSource } from '@freguesia/shared/segmentation/conditions';
 import { api } from './client';
-import { downloadExport, exportFileName } from './download';
 import { paginated, parseAnswer, tenantKey, type Paginated } from './query';
 
 /**
@@ -138,15 +137,6 @@ export async function previewPopulation(
   const answer = await api.post('/web/leads/preview', { filter }, { signal });
   return parseAnswer(z.object({ population: z.number(), estimated: z.boolean().default(false) }), answer);
 }
-
-/**
- * GET /web/leads/export?id: the semicolon CSV saved as a file, as bytes, so the UTF-8 BOM that lets
- * Excel read the accents reaches the file untouched.
- */
-export const downloadLeadExport = (lead: { id: number; description: string }): Promise<void> =>
-  downloadExport('/web/leads/export', { id: lead.id }, (disposition) =>
-    exportFileName(lead, disposition, 'lead', 'csv'),
-  );
 
 // ---------------------------------------------------------------- lookups of the condition rows
 

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { z } from 'zod';
 import type { Tag } from '@freguesia/shared/schemas/segmentation';
 import { api } from './client';
-import { downloadExport, exportFileName } from './download';
+import { exportFileName } from './download';
 import { paginated, parseAnswer, tenantKey, type Paginated, type ServerListParams, type ServerListSource } from './query';
 
 /**
@@ -86,10 +86,6 @@ export const tagExportFileName = (
   tag: { id: number; description: string },
   disposition: string | null,
 ): string => exportFileName(tag, disposition, 'tag', 'xlsx');
-
-/** GET /web/tag/export?id: the xlsx saved as a file. */
-export const downloadTagExport = (tag: { id: number; description: string }): Promise<void> =>
-  downloadExport('/web/tag/export', { id: tag.id }, (disposition) => tagExportFileName(tag, disposition));
 
 // ---------------------------------------------------------------- hooks
 

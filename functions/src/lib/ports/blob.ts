@@ -6,11 +6,35 @@ export interface BlobPort {
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
   get(key: string): Promise<{ body: Uint8Array; contentType: string } | undefined>;
   delete(key: string): Promise<void>;
+  /**
+   * Writes a stream of bytes as one object without holding it in memory (an S3 multipart upload;
+   * locally a file written aside and renamed), replacing any object of that key. Answers its size.
+   */
+  putStream(key: string, body: AsyncIterable<Uint8Array>, contentType: string): Promise<number>;
+  /**
+   * A short-lived link that downloads the object as `fileName` (an S3 presigned GET; locally a
+   * signed, expiring `/_local/blobs/...` path served by the local server).
+   */
+  presign(key: string, options: { fileName: string; expiresInSeconds: number }): Promise<string>;
 }
 
 export type BucketName = 'cms' | 'exports';
 
+/** `attachment; filename="…"; filename*=UTF-8''…`: the ASCII fallback and the exact name. */
+export function attachmentDisposition(fileName: string): string {
+  const ascii = fileName.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
 let s3: S3Client | undefined;
+
+/** Counts the bytes that pass (the size of what was uploaded). */
+async function* counted(body: AsyncIterable<Uint8Array>, total: { bytes: number }): AsyncGenerator<Uint8Array> {
+  for await (const chunk of body) {
+    total.bytes += chunk.byteLength;
+    yield chunk;
+  }
+}
 
 function awsBlob(bucket: BucketName): BlobPort {
   const name = () => {
@@ -41,6 +65,24 @@ function awsBlob(bucket: BucketName): BlobPort {
     async delete(key) {
       const { sdk, s3: c } = await client();
       await c.send(new sdk.DeleteObjectCommand({ Bucket: name(), Key: key }));
+    },
+    async putStream(key, body, contentType) {
+      const [{ s3: c }, { Upload }, { Readable }] = await Promise.all([client(), import('@aws-sdk/lib-storage'), import('node:stream')]);
+      const total = { bytes: 0 };
+      // Parts of 8 MB, two in flight: about 16 MB of memory whatever the file's size.
+      const upload = new Upload({
+        client: c,
+        params: { Bucket: name(), Key: key, Body: Readable.from(counted(body, total)), ContentType: contentType },
+        partSize: 8 * 1024 * 1024,
+        queueSize: 2,
+      });
+      await upload.done();
+      return total.bytes;
+    },
+    async presign(key, options) {
+      const [{ sdk, s3: c }, { getSignedUrl }] = await Promise.all([client(), import('@aws-sdk/s3-request-presigner')]);
+      const command = new sdk.GetObjectCommand({ Bucket: name(), Key: key, ResponseContentDisposition: attachmentDisposition(options.fileName) });
+      return getSignedUrl(c, command, { expiresIn: options.expiresInSeconds });
     },
   };
 }

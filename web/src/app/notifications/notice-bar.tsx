@@ -26,6 +26,7 @@ export default function NoticeBar({ notices }: { notices: readonly Notice[] }) {
         type: notice.type,
         header: notice.header,
         content: notice.content,
+        loading: notice.loading,
         dismissible: true,
         dismissLabel: 'Fechar',
         onDismiss: () => dismiss(notice.id),

@@ -9,6 +9,8 @@ export interface Notice {
   type: NoticeType;
   header?: string;
   content?: string;
+  /** Work in progress (a spinner instead of the icon): an export being written. */
+  loading?: boolean;
 }
 
 export interface NotifyOptions {
@@ -17,6 +19,7 @@ export interface NotifyOptions {
   content?: string;
   /** Milliseconds before it disappears by itself; 0 keeps it until dismissed. */
   timeout?: number;
+  loading?: boolean;
 }
 
 /** Default lifetimes: errors stay longer because they usually ask the user to act. */
@@ -47,10 +50,15 @@ export function notify(options: NotifyOptions): string {
     (n) => n.type === type && n.header === options.header && n.content === options.content,
   );
   if (same) return same.id;
-  emit([...notices, { id, type, header: options.header, content: options.content }]);
+  emit([...notices, { id, type, header: options.header, content: options.content, loading: options.loading }]);
   const timeout = options.timeout ?? DEFAULT_TIMEOUT[type];
   if (timeout > 0) setTimeout(() => dismiss(id), timeout);
   return id;
+}
+
+/** Changes a notice in place (an export's progress); nothing if it was dismissed. */
+export function updateNotice(id: string, changes: Partial<Omit<Notice, 'id'>>): void {
+  if (notices.some((n) => n.id === id)) emit(notices.map((n) => (n.id === id ? { ...n, ...changes } : n)));
 }
 
 export function dismiss(id: string): void {

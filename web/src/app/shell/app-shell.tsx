@@ -10,6 +10,7 @@ import { AbilityProvider } from '@casl/react';
 import { buildAbility } from '../ability';
 import { brandMarkUrl } from '../brand';
 import { currentAbilities, currentUser } from '../current-user';
+import { ExportJobWatchers } from '../../components/export-jobs';
 import { InlineNotifications } from '../notifications/notifications';
 import type { RouteHandle } from '../route-types';
 import { AVAILABLE_ROUTES } from '../routes';
@@ -103,7 +104,13 @@ export default function AppShell() {
             />
           }
           toolsHide
-          notifications={<InlineNotifications />}
+          notifications={
+            <>
+              <InlineNotifications />
+              {/* The exports being written (any screen's): their progress notices and downloads. */}
+              <ExportJobWatchers />
+            </>
+          }
           content={<Outlet />}
         />
       </AbilityProvider>

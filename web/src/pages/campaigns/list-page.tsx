@@ -10,7 +10,6 @@ import {
   campaignListKey,
   CAMPAIGNS_PAGE_SIZE,
   DEFAULT_CAMPAIGN_FILTERS,
-  downloadCampaignExport,
   listCampaigns,
   useDeleteCampaign,
   type CampaignListFilters,
@@ -20,6 +19,7 @@ import { failureMessage } from '../../api/client';
 import { useCan } from '../../app/ability';
 import { notify } from '../../app/notifications/notify';
 import { ConfirmDeleteModal } from '../../components/delete-confirmation';
+import { useExportJobs } from '../../components/export-jobs';
 import { RowActions } from '../../components/row-actions';
 import { ServerTable, useServerList } from '../../components/table';
 import { CampaignDetailsModal } from './details-modal';
@@ -53,22 +53,10 @@ export default function CampaignListPage() {
   const [toDelete, setToDelete] = useState<CampaignRow | null>(null);
   const [showing, setShowing] = useState<CampaignRow | null>(null);
   const [labelling, setLabelling] = useState<CampaignRow | null>(null);
-  const [exporting, setExporting] = useState<number | null>(null);
-
-  const exportCampaign = async (row: CampaignRow) => {
-    setExporting(row.id);
-    try {
-      await downloadCampaignExport(row);
-    } catch (error) {
-      notify({
-        type: 'error',
-        header: 'Erro ao exportar a campanha',
-        content: failureMessage(error, 'Tente novamente.'),
-      });
-    } finally {
-      setExporting(null);
-    }
-  };
+  const exports = useExportJobs();
+  // `type` as the spec's screens send it; the server reads the campaign's own.
+  const exportCampaign = (row: CampaignRow) =>
+    exports.start({ key: `campaign-${row.id}`, path: '/web/campaign/export', query: { id: row.id, type: row.type }, label: `Campanha ${row.description}` });
 
   const confirmDelete = async (row: CampaignRow) => {
     try {
@@ -131,8 +119,8 @@ export default function CampaignListPage() {
             { id: 'labels', text: 'Imprimir etiquetas', visible: canWrite, onClick: () => setLabelling(c) },
             {
               id: 'export',
-              text: exporting === c.id ? 'Exportando…' : 'Exportar',
-              disabled: exporting === c.id,
+              text: exports.busy(`campaign-${c.id}`) ? 'Exportando…' : 'Exportar',
+              disabled: exports.busy(`campaign-${c.id}`),
               onClick: () => void exportCampaign(c),
             },
           ]}

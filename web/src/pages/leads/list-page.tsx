@@ -7,7 +7,6 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { failureMessage } from '../../api/client';
 import {
-  downloadLeadExport,
   LEADS_PAGE_SIZE,
   leadListKey,
   listLeads,
@@ -17,6 +16,7 @@ import {
 import { useCan } from '../../app/ability';
 import { notify } from '../../app/notifications/notify';
 import { ConfirmDeleteModal } from '../../components/delete-confirmation';
+import { useExportJobs } from '../../components/export-jobs';
 import { EMPTY, formatCount } from '../../components/format';
 import { RowActions } from '../../components/row-actions';
 import { ServerTable, useServerList } from '../../components/table';
@@ -47,22 +47,9 @@ export default function LeadsListPage() {
   useLeadStatusPoll({ page: list.page, q: list.query }, anyRunning(list.items));
   const remove = useDeleteLead();
   const [toDelete, setToDelete] = useState<Lead | null>(null);
-  const [exporting, setExporting] = useState<number | null>(null);
-
-  const exportLead = async (lead: Lead) => {
-    setExporting(lead.id);
-    try {
-      await downloadLeadExport(lead);
-    } catch (error) {
-      notify({
-        type: 'error',
-        header: 'Erro ao exportar o lead',
-        content: failureMessage(error, 'Tente novamente.'),
-      });
-    } finally {
-      setExporting(null);
-    }
-  };
+  const exports = useExportJobs();
+  const exportLead = (lead: Lead) =>
+    exports.start({ key: `lead-${lead.id}`, path: '/web/leads/export', query: { id: lead.id }, label: `Lead ${lead.description}` });
 
   const confirmDelete = async (lead: Lead) => {
     try {
@@ -125,9 +112,9 @@ export default function LeadsListPage() {
             actions={[
               {
                 id: 'export',
-                text: exporting === l.id ? 'Exportando…' : 'Exportar',
+                text: exports.busy(`lead-${l.id}`) ? 'Exportando…' : 'Exportar',
                 visible: l.status === 'D' && l.population > 0,
-                disabled: exporting === l.id,
+                disabled: exports.busy(`lead-${l.id}`),
                 onClick: () => void exportLead(l),
               },
               {

@@ -5,7 +5,8 @@ import type { TableProps } from '@cloudscape-design/components/table';
 import { TAG_MESSAGES, TagInput, type Tag } from '@freguesia/shared/schemas/segmentation';
 import { Fragment, useState } from 'react';
 import { ApiError, failureMessage } from '../../api/client';
-import { downloadTagExport, TAGS_PAGE_SIZE, tagsList, useDeleteTag, useSaveTag } from '../../api/tags';
+import { useExportJobs } from '../../components/export-jobs';
+import { TAGS_PAGE_SIZE, tagsList, useDeleteTag, useSaveTag } from '../../api/tags';
 import { useCan } from '../../app/ability';
 import { notify } from '../../app/notifications/notify';
 import { ConfirmDeleteModal } from '../../components/delete-confirmation';
@@ -79,22 +80,9 @@ export default function TagsPage() {
   const remove = useDeleteTag();
   const [editing, setEditing] = useState<{ tag: Tag | null; key: number } | null>(null);
   const [toDelete, setToDelete] = useState<Tag | null>(null);
-  const [exporting, setExporting] = useState<number | null>(null);
-
-  const exportTag = async (tag: Tag) => {
-    setExporting(tag.id);
-    try {
-      await downloadTagExport(tag);
-    } catch (error) {
-      notify({
-        type: 'error',
-        header: 'Erro ao exportar a tag',
-        content: failureMessage(error, 'Tente novamente.'),
-      });
-    } finally {
-      setExporting(null);
-    }
-  };
+  const exports = useExportJobs();
+  const exportTag = (tag: Tag) =>
+    exports.start({ key: `tag-${tag.id}`, path: '/web/tag/export', query: { id: tag.id }, label: `Tag ${tag.description}` });
 
   const confirmDelete = async (tag: Tag) => {
     try {
@@ -130,9 +118,9 @@ export default function TagsPage() {
           actions={[
             {
               id: 'export',
-              text: exporting === t.id ? 'Exportando…' : 'Exportar',
+              text: exports.busy(`tag-${t.id}`) ? 'Exportando…' : 'Exportar',
               visible: canExport,
-              disabled: exporting !== null || t.population === 0,
+              disabled: exports.busy(`tag-${t.id}`) || t.population === 0,
               disabledReason: t.population === 0 ? 'Nenhum cliente com esta tag.' : undefined,
               onClick: () => void exportTag(t),
             },

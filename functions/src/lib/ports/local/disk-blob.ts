@@ -1,16 +1,34 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { config } from '../../config';
 import type { BlobPort, BucketName } from '../blob';
 
+/** Path under which the local server (infra/local/server.ts) serves signed blob links. */
+export const LOCAL_BLOB_PATH = '/_local/blobs/';
+
+/**
+ * Key of the local links' signatures: derived from the local JWT secret when `npm start` set one
+ * (links survive a reload of the handlers), else random for this process (tests).
+ */
+const signingKey = process.env.JWT_SECRET ? createHash('sha256').update(`local-blob-links:${process.env.JWT_SECRET}`).digest() : randomBytes(32);
+
+const signature = (bucket: string, key: string, expires: number, fileName: string) =>
+  createHmac('sha256', signingKey).update(`${bucket}\n${key}\n${expires}\n${fileName}`).digest('hex');
+
+function blobPath(root: string, bucket: string, key: string): string {
+  const base = join(root, bucket);
+  const path = normalize(join(base, key));
+  if (!path.startsWith(base + sep)) throw new Error('invalid blob key');
+  return path;
+}
+
 /** Blob store on disk: .data/blobs/<bucket>/<key>, content type in a side file. */
 export function diskBlob(bucket: BucketName, root = join(config.dataDir, 'blobs')): BlobPort {
-  const base = join(root, bucket);
-  const pathOf = (key: string) => {
-    const path = normalize(join(base, key));
-    if (!path.startsWith(base + sep)) throw new Error('invalid blob key');
-    return path;
-  };
+  const pathOf = (key: string) => blobPath(root, bucket, key);
   return {
     async put(key, body, contentType) {
       const path = pathOf(key);
@@ -33,5 +51,67 @@ export function diskBlob(bucket: BucketName, root = join(config.dataDir, 'blobs'
       await rm(path, { force: true });
       await rm(`${path}.meta.json`, { force: true });
     },
+    async putStream(key, body, contentType) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      // Written aside and renamed: a reader never sees half a file, and two writers of one key end
+      // with one whole file (the last rename), like S3's last-writer-wins.
+      const partial = `${path}.${randomUUID()}.part`;
+      let bytes = 0;
+      const counting = async function* () {
+        for await (const chunk of body) {
+          bytes += chunk.byteLength;
+          yield chunk;
+        }
+      };
+      try {
+        await pipeline(Readable.from(counting()), createWriteStream(partial));
+        await writeFile(`${path}.meta.json`, JSON.stringify({ contentType }));
+        await rename(partial, path);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
+      return bytes;
+    },
+    async presign(key, options) {
+      pathOf(key); // refuses keys outside the bucket
+      const expires = Math.floor(Date.now() / 1000) + options.expiresInSeconds;
+      const query = new URLSearchParams({ name: options.fileName, expires: String(expires), signature: signature(bucket, key, expires, options.fileName) });
+      return `${LOCAL_BLOB_PATH}${bucket}/${key.split('/').map(encodeURIComponent).join('/')}?${query}`;
+    },
   };
+}
+
+/**
+ * Checks a local blob link (`presign` above): the signature, the expiry, and that the key stays in
+ * its bucket. Answers the file to serve, or why not ('expired' → 410, 'invalid' → 403).
+ */
+export function openLocalBlobLink(
+  url: URL,
+  root = join(config.dataDir, 'blobs'),
+  now = Date.now(),
+): { path: string; fileName: string; contentTypeFile: string } | 'expired' | 'invalid' {
+  if (!url.pathname.startsWith(LOCAL_BLOB_PATH)) return 'invalid';
+  let bucket: string;
+  let key: string;
+  try {
+    const [first, ...rest] = url.pathname.slice(LOCAL_BLOB_PATH.length).split('/').map(decodeURIComponent);
+    bucket = first ?? '';
+    key = rest.join('/');
+  } catch {
+    return 'invalid';
+  }
+  const fileName = url.searchParams.get('name') ?? '';
+  const expires = Number(url.searchParams.get('expires'));
+  const given = Buffer.from(url.searchParams.get('signature') ?? '', 'hex');
+  const wanted = Buffer.from(signature(bucket, key, expires, fileName), 'hex');
+  if (!bucket || !key || !Number.isInteger(expires) || given.length !== wanted.length || !timingSafeEqual(given, wanted)) return 'invalid';
+  if (expires * 1000 < now) return 'expired';
+  try {
+    const path = blobPath(root, bucket, key);
+    return { path, fileName, contentTypeFile: `${path}.meta.json` };
+  } catch {
+    return 'invalid';
+  }
 }

@@ -1,0 +1,74 @@
+import type { Ability } from '@freguesia/shared/domain/permissions';
+import { campaignExportPage, campaignExportTarget, DISCOUNT_COLUMNS } from '../campaigns/campaigns.service';
+import type { ServiceContext } from '../lib/context';
+import { LEAD_EXPORT_COLUMNS, leadExportPage, leadExportTarget } from '../segmentation/leads.service';
+import { TAG_EXPORT_COLUMNS, tagExportPage, tagExportTarget } from '../segmentation/tags.service';
+
+/**
+ * The export kinds: what each export holds and where its rows come from. The rows stay with the
+ * domain that owns them (its service answers one page at a time); this domain turns the pages into
+ * a file. A new export is one entry here, its route in `exports.routes.ts` and its path in
+ * `src/domains.ts` (functions/README.md, "Exports").
+ */
+
+export type ExportCell = string | number | boolean | null;
+
+/** The parameters every kind gets so far: the record exported. */
+export interface ExportParams {
+  id: number;
+}
+
+export interface ExportKind {
+  /** Who may ask for it (and see its job): the permission of the screen that exports. */
+  permission: Ability;
+  format: 'xlsx' | 'csv';
+  /** The header row. */
+  columns: readonly string[];
+  /** The sheet's name (xlsx). */
+  sheetName?: string;
+  /**
+   * Checked when asked, as the caller: the record exists and the caller may export it (the
+   * owner's domain errors: 404, 403). Answers the job's title and the file's name.
+   */
+  target(ctx: ServiceContext, params: ExportParams): Promise<{ title: string; fileName: string }>;
+  /** One page of rows (from the consumer, as the system) and the next page's cursor, null at the end. */
+  page(ctx: ServiceContext, params: ExportParams, cursor: string | null): Promise<{ rows: ExportCell[][]; cursor: string | null }>;
+}
+
+export const EXPORT_KINDS = {
+  /** The customers carrying a tag (spec part 1 §3 'Tag'); exporting is read Leads (spec part 1 §6). */
+  tag: {
+    permission: { action: 'read', subject: 'Leads' },
+    format: 'xlsx',
+    columns: TAG_EXPORT_COLUMNS,
+    sheetName: 'Clientes',
+    target: (ctx, p) => tagExportTarget(ctx, p.id),
+    page: (ctx, p, cursor) => tagExportPage(ctx, p.id, cursor),
+  },
+  /** A lead's members, semicolon CSV in UTF-8 with a BOM (spec part 1 §7). */
+  lead: {
+    permission: { action: 'read', subject: 'Leads' },
+    format: 'csv',
+    columns: LEAD_EXPORT_COLUMNS,
+    target: (ctx, p) => leadExportTarget(ctx, p.id),
+    page: (ctx, p, cursor) => leadExportPage(ctx, p.id, cursor),
+  },
+  /** The discounts a campaign granted on settled purchases (spec part 2 §3 'Export rows', Discount). */
+  campaign: {
+    permission: { action: 'read', subject: 'Campaigns' },
+    format: 'xlsx',
+    columns: DISCOUNT_COLUMNS,
+    sheetName: 'Descontos',
+    target: (ctx, p) => campaignExportTarget(ctx, p.id),
+    page: (ctx, p, cursor) => campaignExportPage(ctx, p.id, cursor),
+  },
+} as const satisfies Record<string, ExportKind>;
+
+export type ExportKindName = keyof typeof EXPORT_KINDS;
+
+export const isExportKind = (name: string): name is ExportKindName => Object.hasOwn(EXPORT_KINDS, name);
+
+export const CONTENT_TYPES: Readonly<Record<ExportKind['format'], string>> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+};
