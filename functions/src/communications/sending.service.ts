@@ -14,6 +14,7 @@ import { schedulerPort } from '../lib/ports/scheduler';
 import { limit, take } from '../lib/ratelimit';
 import { listMembers } from '../segmentation/population.service';
 import { readSettingValue } from '../settings/settings.service';
+import type { FireMessage, PlanMessage, SendMessage } from './sending.schema';
 import { sendingRepository, type Recipient, type SendRun } from './sending.repository';
 
 /**
@@ -67,29 +68,8 @@ export const sendingOptions = {
  */
 export const providerCallBudget = (): number => Math.floor(Math.min(sendingOptions.providerTimeoutMs, sendingOptions.leaseMs / 3));
 
-export interface PlanMessage {
-  kind: 'plan';
-  tenant: string;
-  campaign: number;
-  run: string;
-  /** The planner step this message is for (the run's `step` when it is due). */
-  step: number;
-  cursor: string;
-  /** Times it arrived before its step was due (it is queued before the previous step commits). */
-  early?: number;
-}
-export interface FireMessage {
-  kind: 'fire';
-  tenant: string;
-  campaign: number;
-}
-export interface SendMessage {
-  kind: 'send';
-  tenant: string;
-  campaign: number;
-  run: string;
-  recipients: Recipient[];
-}
+/** The pipeline's queue messages (their schemas: sending.schema.ts). */
+export type { FireMessage, PlanMessage, SendMessage };
 
 /** Where the planner is: the audience source and its page cursor. */
 interface PlanCursor {

@@ -1,3 +1,4 @@
+import type { TagRenameJob } from './tag-rename.schema';
 import { TAG_MESSAGES, type Tag, type TagInput, type TagUpdate } from '@freguesia/shared/schemas/segmentation';
 import { customerRowsByIds, customersPerTag, customerTagsPage, renameCustomerTag } from '../customers/customers.service';
 import type { CustomersChange } from '../customers/changes.service';
@@ -19,14 +20,8 @@ import { tagsRepository } from './tags.repository';
 
 /** The queue of background jobs, and this domain's job there. */
 export const JOBS_QUEUE = 'jobs';
-export interface TagRenameJob {
-  type: 'tag-rename';
-  tenant: string;
-  /** The renamed tag. */
-  tag: number;
-  /** The description the customers still carry. */
-  from: string;
-}
+/** The job's schema: tag-rename.schema.ts. */
+export type { TagRenameJob };
 
 /** Picker matches answered by `/web/tags/search`. */
 const SEARCH_LIMIT = 20;
