@@ -8,6 +8,7 @@ import { conflict, notFound } from '../lib/errors';
 import { catalogService, ProductEntity, ProductWordEntity, UNIQUE_SCOPES, type ProductItem, type StoredPrice } from './entities';
 import { lookupWords, rankCandidates, wordActions, wordChanges } from './product-words.model';
 import { looksLikeCode, type ProductFields } from './products.model';
+import { batchGetEntities } from '../lib/ddb/batch';
 
 /** Message of the EAN uniqueness marker (409). */
 export const DUPLICATE_EAN_MESSAGE = 'Já existe uma mercadoria com este código (EAN).';
@@ -80,17 +81,8 @@ export function productsRepository(tenant: string) {
 
     /** Several products by id (BatchGet, chunks of 100), in no particular order. */
     async getMany(ids: readonly number[], consistent = false): Promise<ProductItem[]> {
-      const found: ProductItem[] = [];
-      let keys = [...new Set(ids)].map((id) => ({ tenant, id }));
-      for (let attempt = 0; keys.length > 0; attempt++) {
-        const { data, unprocessed } = await ProductEntity.get(keys).go({ concurrency: 10, consistent });
-        found.push(...data);
-        if (unprocessed.length === 0) break;
-        if (attempt >= 8) throw new Error(`products: ${unprocessed.length} keys left unread`);
-        keys = unprocessed as typeof keys;
-        await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-      }
-      return found;
+      const keys = [...new Set(ids)].map((id) => ({ tenant, id }));
+      return batchGetEntities((pending) => ProductEntity.get(pending).go({ concurrency: 10, consistent }), keys, { what: 'products' });
     },
 
     /** Exact EAN lookup: one Query on the code index. */
@@ -387,17 +379,8 @@ function updateOps(t: Txn, tenant: string, row: Extract<RowWrite, { kind: 'updat
 export type NewProduct = ProductFields & { id: number; prices: StoredPrice[] };
 
 async function eanMarkers(tenant: string, codes: readonly string[]): Promise<Array<{ ownerId: number; value: string }>> {
-  const found: { ownerId: number; value: string }[] = [];
-  let pending = codes.map((value) => ({ tenant, scope: UNIQUE_SCOPES.productEan, value }));
-  for (let attempt = 0; pending.length > 0; attempt++) {
-    const { data, unprocessed } = await UniqueEntity.get(pending).go({ concurrency: 10, consistent: true });
-    found.push(...data);
-    if (unprocessed.length === 0) break;
-    if (attempt >= 8) throw new Error(`import: ${unprocessed.length} EAN markers left unread`);
-    pending = unprocessed as typeof pending;
-    await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-  }
-  return found;
+  const keys = codes.map((value) => ({ tenant, scope: UNIQUE_SCOPES.productEan, value }));
+  return batchGetEntities((pending) => UniqueEntity.get(pending).go({ concurrency: 10, consistent: true }), keys, { what: 'import: EAN markers' });
 }
 
 export type ProductsRepository = ReturnType<typeof productsRepository>;

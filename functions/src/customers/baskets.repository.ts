@@ -17,6 +17,7 @@ import {
 } from './entities';
 import { saleKey, type NewBasket } from './baskets.model';
 import type { TimelineEntry } from './customers.model';
+import { batchGetEntities } from '../lib/ddb/batch';
 
 /** `GET /web/baskets/filter` reads at most this many matches (one store-day is far below it). */
 export const FILTER_CAP = 500;
@@ -83,7 +84,7 @@ export function basketsRepository(tenant: string) {
     async storedIds(baskets: NewBasket[]): Promise<Map<string, number>> {
       if (baskets.length === 0) return new Map();
       const keys = new Map(baskets.map((b) => [saleKey(b), basketKeyOf({ ...b, tenant })]));
-      const { data } = await BasketEntity.get([...keys.values()]).go({ consistent: true });
+      const data = await batchGetEntities((pending) => BasketEntity.get(pending).go({ consistent: true }), [...keys.values()], { what: 'purchases' });
       return new Map(data.map((b) => [saleKey(b), b.id]));
     },
 

@@ -6,6 +6,7 @@ import { failedIndex, isConditionFailure, transactionError, writeTransaction } f
 import { conflict, notFound } from '../lib/errors';
 import { LeadEntity, LeadWordEntity, leadsService, type LeadItem } from './leads.entities';
 import { lookupWord, rankCandidates, wordChanges } from './search-words.model';
+import { batchGetEntities } from '../lib/ddb/batch';
 
 export const LEAD_NOT_FOUND = 'Lead não encontrado.';
 export const STALE_LEAD = 'O lead foi alterado por outra pessoa. Recarregue e tente novamente.';
@@ -76,7 +77,7 @@ export function leadsRepository(tenant: string) {
 
     async getMany(ids: readonly number[]): Promise<LeadRecord[]> {
       if (ids.length === 0) return [];
-      const { data } = await LeadEntity.get([...new Set(ids)].map((id) => ({ tenant, id }))).go({ concurrency: 4 });
+      const data = await batchGetEntities((keys) => LeadEntity.get(keys).go({ concurrency: 4 }), [...new Set(ids)].map((id) => ({ tenant, id })), { what: 'leads' });
       return data.map(toRecord);
     },
 

@@ -6,6 +6,7 @@ import { assertCommitted, failedIndex, transactionError, writeTransaction } from
 import { conflict } from '../lib/errors';
 import { lookupWord, rankCandidates, wordChanges } from './search-words.model';
 import { TAG_UNIQUE_SCOPE, TagEntity, TagMemberEntity, TagWordEntity, tagsService, type TagItem } from './tags.entities';
+import { batchGetEntities, batchWriteEntities } from '../lib/ddb/batch';
 
 export const STALE_TAG = 'A tag foi alterada por outra pessoa. Recarregue e tente novamente.';
 /** Word matches read per search: the total is exact up to it. */
@@ -35,8 +36,7 @@ export function tagsRepository(tenant: string) {
 
     async getMany(ids: readonly number[]): Promise<TagItem[]> {
       if (ids.length === 0) return [];
-      const { data } = await TagEntity.get([...new Set(ids)].map((id) => ({ tenant, id }))).go({ concurrency: 4 });
-      return data;
+      return batchGetEntities((keys) => TagEntity.get(keys).go({ concurrency: 4 }), [...new Set(ids)].map((id) => ({ tenant, id })), { what: 'tags' });
     },
 
     /** A page of every tag, newest first, with the `total:tag` counter. */
@@ -162,14 +162,8 @@ export function tagsRepository(tenant: string) {
     async applyMembership(changes: readonly { tag: string; customerId: number; add: boolean }[]): Promise<void> {
       const puts = changes.filter((c) => c.add).map(({ tag, customerId }) => ({ tenant, tag, customerId }));
       const deletes = changes.filter((c) => !c.add).map(({ tag, customerId }) => ({ tenant, tag, customerId }));
-      if (puts.length > 0) {
-        const { unprocessed } = await TagMemberEntity.put(puts).go({ concurrency: 4 });
-        if (unprocessed.length > 0) throw new Error(`tag members: ${unprocessed.length} puts left unwritten`);
-      }
-      if (deletes.length > 0) {
-        const { unprocessed } = await TagMemberEntity.delete(deletes).go({ concurrency: 4 });
-        if (unprocessed.length > 0) throw new Error(`tag members: ${unprocessed.length} deletes left unwritten`);
-      }
+      if (puts.length > 0) await batchWriteEntities((pending) => TagMemberEntity.put(pending).go({ concurrency: 4 }), puts, { what: 'tag members (puts)' });
+      if (deletes.length > 0) await batchWriteEntities((pending) => TagMemberEntity.delete(pending).go({ concurrency: 4 }), deletes, { what: 'tag members (deletes)' });
     },
   };
 }
