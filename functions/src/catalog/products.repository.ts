@@ -6,9 +6,10 @@ import { UniqueEntity } from '../lib/ddb/entities/unique';
 import { assertCommitted, failedIndex, writeTransaction } from '../lib/ddb/transactions';
 import { conflict, notFound } from '../lib/errors';
 import { catalogService, ProductEntity, ProductWordEntity, UNIQUE_SCOPES, type ProductItem, type StoredPrice } from './entities';
-import { lookupWords, rankCandidates, wordActions, wordChanges } from './product-words.model';
+import { productWords } from './product-words.model';
 import { looksLikeCode, type ProductFields } from './products.model';
 import { batchGetEntities } from '../lib/ddb/batch';
+import { searchWordIndex, wordWrites } from '../lib/ddb/word-index';
 
 /** Message of the EAN uniqueness marker (409). */
 export const DUPLICATE_EAN_MESSAGE = 'Já existe uma mercadoria com este código (EAN).';
@@ -122,21 +123,10 @@ export function productsRepository(tenant: string) {
      * (`estimated`) otherwise.
      */
     async searchDescription(q: string, page: number, perPage: number): Promise<SearchPage> {
-      const words = lookupWords(q);
-      if (words.length === 0) return exact([], page, perPage);
+      if (productWords.lookupWords(q).length === 0) return exact([], page, perPage);
       const end = page * perPage;
       const want = Math.max(SEARCH_COUNT_WINDOW, end + perPage);
-      const lookups = await Promise.all(
-        words.map(async (word) => {
-          const { data, cursor } = await ProductWordEntity.query.byWord({ tenant }).begins({ word }).go({ limit: want + 1, pages: 1 });
-          return { data, complete: cursor === null };
-        }),
-      );
-      const matches = rankCandidates(
-        lookups.flatMap((l) => l.data),
-        q,
-      );
-      const complete = lookups.some((l) => l.complete);
+      const { matches, complete } = await searchWordIndex(ProductWordEntity, tenant, q, productWords, { limit: want + 1, pages: 1 });
       const ids = matches.slice((page - 1) * perPage, end).map((m) => m.id);
       const found = new Map((await this.getMany(ids)).map((p) => [p.id, p]));
       const items = ids.map((id) => found.get(id)).filter((p): p is ProductItem => p !== undefined);
@@ -330,8 +320,8 @@ export type RowWrite =
 
 /** Transaction actions a row spends (a transaction holds at most 100; the counter takes one more). */
 export function rowActions(row: RowWrite): number {
-  if (row.kind === 'create') return 1 + (row.claim ? 1 : 0) + wordActions(undefined, row.product.description);
-  return 1 + wordActions(row.current.description, row.fields.description);
+  if (row.kind === 'create') return 1 + (row.claim ? 1 : 0) + productWords.wordActions(undefined, row.product.description);
+  return 1 + productWords.wordActions(row.current.description, row.fields.description);
 }
 
 type Txn = Parameters<Parameters<typeof catalogService.transaction.write>[0]>[0];
@@ -340,11 +330,7 @@ type Op = unknown;
 
 /** Puts and deletes of the word index when a description goes from `before` to `after`. */
 function wordOps(t: Txn, tenant: string, id: number, before: string | undefined, after: string): Op[] {
-  const { put, remove } = wordChanges(before, after);
-  return [
-    ...put.map((word) => t.productWord.put({ tenant, word, id, description: after }).commit()),
-    ...remove.map((word) => t.productWord.delete({ tenant, word, id }).commit()),
-  ];
+  return wordWrites(t.productWord, productWords, { tenant, id }, before, after);
 }
 
 /** A new product (condition: its id is free) with its words; `claim` adds the EAN marker and the count at [1] and [2]. */
