@@ -91,12 +91,14 @@ export function basketsRepository(tenant: string) {
     /** The customers owning these documents, by document (unknown documents are absent). */
     async customersByDocument(documents: string[]): Promise<Map<string, CustomerItem>> {
       if (documents.length === 0) return new Map();
-      const { data: owners } = await UniqueEntity.get(
+      const owners = await batchGetEntities(
+        (keys) => UniqueEntity.get(keys).go(),
         documents.map((value) => ({ tenant, scope: UNIQUE_SCOPES.document, value })),
-      ).go();
+        { what: 'purchases: document markers' },
+      );
       const ids = [...new Set(owners.map((o) => o.ownerId))];
       const customers = ids.length
-        ? (await CustomerEntity.get(ids.map((id) => ({ tenant, id }))).go()).data
+        ? await batchGetEntities((keys) => CustomerEntity.get(keys).go(), ids.map((id) => ({ tenant, id })), { what: 'purchases: customers' })
         : [];
       const byId = new Map(customers.map((c) => [c.id, c]));
       return new Map(

@@ -487,7 +487,8 @@ export function customersRepository(tenant: string) {
       const totals = new Map<string, number>();
       const names = [...new Set(tags)];
       if (names.length === 0) return totals;
-      const { data } = await CounterEntity.get(names.map((tag) => ({ tenant, name: `total:${TAG_COUNTER}${tag}` }))).go({ concurrency: 4 });
+      const keys = names.map((tag) => ({ tenant, name: `total:${TAG_COUNTER}${tag}` }));
+      const data = await batchGetEntities((pending) => CounterEntity.get(pending).go({ concurrency: 4 }), keys, { what: 'customers: tag counters' });
       for (const c of data) totals.set(c.name.slice(`total:${TAG_COUNTER}`.length), Math.max(0, c.value));
       return totals;
     },
