@@ -5,11 +5,11 @@ import { countersFor } from '../lib/ddb/counters';
 import { UniqueEntity } from '../lib/ddb/entities/unique';
 import { assertCommitted, failedIndex, writeTransaction } from '../lib/ddb/transactions';
 import { conflict, notFound } from '../lib/errors';
+import { batchGetEntities } from '../lib/ddb/batch';
+import { searchWordIndex, wordWrites } from '../lib/ddb/word-index';
 import { catalogService, ProductEntity, ProductWordEntity, UNIQUE_SCOPES, type ProductItem, type StoredPrice } from './entities';
 import { productWords } from './product-words.model';
 import { looksLikeCode, type ProductFields } from './products.model';
-import { batchGetEntities } from '../lib/ddb/batch';
-import { searchWordIndex, wordWrites } from '../lib/ddb/word-index';
 
 /** Message of the EAN uniqueness marker (409). */
 export const DUPLICATE_EAN_MESSAGE = 'Já existe uma mercadoria com este código (EAN).';

@@ -1,8 +1,8 @@
 import type { EntityItem } from 'electrodb';
 import { CounterEntity } from '../lib/ddb/entities/counter';
 import { isConditionFailure, writeTransaction } from '../lib/ddb/transactions';
-import { ActionMarkEntity, communicationsService, DeliveryEntity, PROVIDER_MESSAGE_DAYS, ProviderMessageEntity, SendRunEntity, SuppressionEntity } from './communications.entities';
 import { batchGetEntities } from '../lib/ddb/batch';
+import { ActionMarkEntity, communicationsService, DeliveryEntity, PROVIDER_MESSAGE_DAYS, ProviderMessageEntity, SendRunEntity, SuppressionEntity } from './communications.entities';
 
 export type SendRun = EntityItem<typeof SendRunEntity>;
 export type Delivery = EntityItem<typeof DeliveryEntity>;

@@ -15,9 +15,9 @@ import {
   type CustomerItem,
   type TransactionEntities,
 } from './entities';
+import { batchGetEntities } from '../lib/ddb/batch';
 import { saleKey, type NewBasket } from './baskets.model';
 import type { TimelineEntry } from './customers.model';
-import { batchGetEntities } from '../lib/ddb/batch';
 
 /** `GET /web/baskets/filter` reads at most this many matches (one store-day is far below it). */
 export const FILTER_CAP = 500;

@@ -4,10 +4,10 @@ import { countersFor } from '../lib/ddb/counters';
 import { readPage } from '../lib/ddb/pagination';
 import { failedIndex, isConditionFailure, transactionError, writeTransaction } from '../lib/ddb/transactions';
 import { conflict, notFound } from '../lib/errors';
-import { LeadEntity, LeadWordEntity, leadsService, type LeadItem } from './leads.entities';
-import { descriptionWords } from './search-words.model';
 import { batchGetEntities } from '../lib/ddb/batch';
 import { searchWordIndex, wordWrites } from '../lib/ddb/word-index';
+import { LeadEntity, LeadWordEntity, leadsService, type LeadItem } from './leads.entities';
+import { descriptionWords } from './search-words.model';
 
 export const LEAD_NOT_FOUND = 'Lead não encontrado.';
 export const STALE_LEAD = 'O lead foi alterado por outra pessoa. Recarregue e tente novamente.';

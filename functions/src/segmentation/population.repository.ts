@@ -7,10 +7,10 @@ import {
   UpdateCommand,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { batchWrite } from '../lib/ddb/batch';
 import { mapLimited } from '../lib/ddb/concurrency';
 import { documentClient, tableName } from '../lib/ddb/client';
 import { tableDefinition } from '../lib/ddb/table-definition';
+import { batchWrite } from '../lib/ddb/batch';
 import type { CustomerProfile } from './profile.model';
 
 /**

@@ -1,10 +1,10 @@
-import type { SegmentationMessage } from './recompute.schema';
 import type { LeadCondition } from '@freguesia/shared/segmentation/conditions';
 import type { ServiceContext } from '../lib/context';
 import { mapLimited } from '../lib/ddb/concurrency';
 import { logger } from '../lib/logger';
 import { queuePort } from '../lib/ports/queue';
 import { schedulerPort } from '../lib/ports/scheduler';
+import type { SegmentationMessage } from './recompute.schema';
 import { isTimeRelative, populationLimit } from './evaluate.model';
 import { getLead, listSegmentationLeads, setLeadRun, type LeadRecord } from './leads.repository';
 import { SHARDS, populationRepository, type MembershipChange } from './population.repository';

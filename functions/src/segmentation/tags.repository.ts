@@ -4,10 +4,10 @@ import { countersFor } from '../lib/ddb/counters';
 import { readPage } from '../lib/ddb/pagination';
 import { assertCommitted, failedIndex, transactionError, writeTransaction } from '../lib/ddb/transactions';
 import { conflict } from '../lib/errors';
-import { descriptionWords } from './search-words.model';
-import { TAG_UNIQUE_SCOPE, TagEntity, TagMemberEntity, TagWordEntity, tagsService, type TagItem } from './tags.entities';
 import { batchGetEntities, batchWriteEntities } from '../lib/ddb/batch';
 import { searchWordIndex, wordWrites } from '../lib/ddb/word-index';
+import { descriptionWords } from './search-words.model';
+import { TAG_UNIQUE_SCOPE, TagEntity, TagMemberEntity, TagWordEntity, tagsService, type TagItem } from './tags.entities';
 
 export const STALE_TAG = 'A tag foi alterada por outra pessoa. Recarregue e tente novamente.';
 /** Word matches read per search: the total is exact up to it. */

@@ -1,4 +1,3 @@
-import type { TagRenameJob } from './tag-rename.schema';
 import { TAG_MESSAGES, type Tag, type TagInput, type TagUpdate } from '@freguesia/shared/schemas/segmentation';
 import { customerRowsByIds, customersPerTag, customerTagsPage, renameCustomerTag } from '../customers/customers.service';
 import type { CustomersChange } from '../customers/changes.service';
@@ -7,6 +6,7 @@ import { mapLimited } from '../lib/ddb/concurrency';
 import { paginated, type Paginated } from '../lib/ddb/pagination';
 import { conflict, notFound } from '../lib/errors';
 import { queuePort } from '../lib/ports/queue';
+import type { TagRenameJob } from './tag-rename.schema';
 import type { TagItem } from './tags.entities';
 import { tagsRepository } from './tags.repository';
 
