@@ -6,15 +6,14 @@ import { nagErrors, synthFreguesia } from './support/synth';
 import type { SynthResult } from './support/synth';
 
 let result: SynthResult;
-let template: Template;
 beforeAll(() => {
   result = synthFreguesia({ bundle: false, stacks: { webDistDir: join(import.meta.dirname, 'no-web-build') } });
-  template = result.appTemplate;
 });
 afterAll(() => result.cleanup());
 
-/** The actions the role of the function described `description` is allowed on S3. */
+/** The actions the role of the function described `description` is allowed on S3 (consumers in Async, domains in Api). */
 function s3Actions(description: string): string[] {
+  const template = description.endsWith('-consumer') ? result.asyncTemplate : result.apiTemplate;
   const functions = template.findResources('AWS::Lambda::Function', { Properties: { Description: description } });
   const [fn] = Object.values(functions);
   const role = (fn!.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
@@ -30,7 +29,7 @@ function s3Actions(description: string): string[] {
 describe('exports: queue, consumer, bucket grants', () => {
   it('drains the exports queue with its own consumer function, which alone may write export files', () => {
     const exports = queues.find((q) => q.name === 'exports')!;
-    template.hasResourceProperties('AWS::Lambda::Function', {
+    result.asyncTemplate.hasResourceProperties('AWS::Lambda::Function', {
       Description: 'Freguesia exports-consumer',
       Timeout: exports.timeoutSeconds,
       Environment: { Variables: Match.objectLike({ BUCKET_EXPORTS: Match.anyValue() }) },
@@ -40,7 +39,7 @@ describe('exports: queue, consumer, bucket grants', () => {
   });
 
   it('lets the exports API queue jobs and read the bucket (to sign download links) but not write it; no other function touches the bucket', () => {
-    template.hasResourceProperties('AWS::Lambda::Function', {
+    result.apiTemplate.hasResourceProperties('AWS::Lambda::Function', {
       Description: 'Freguesia exports',
       Environment: { Variables: Match.objectLike({ BUCKET_EXPORTS: Match.anyValue(), QUEUE_URL_EXPORTS: Match.anyValue() }) },
     });
@@ -56,6 +55,6 @@ describe('exports: queue, consumer, bucket grants', () => {
   });
 
   it('passes cdk-nag', () => {
-    expect(nagErrors(result.app)).toEqual([]);
+    expect(nagErrors(result.async, result.api, result.web)).toEqual([]);
   });
 });

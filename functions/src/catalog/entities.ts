@@ -3,6 +3,7 @@ import { documentClient, tableName } from '../lib/ddb/client';
 import { CounterEntity } from '../lib/ddb/entities/counter';
 import { UniqueEntity } from '../lib/ddb/entities/unique';
 import { key } from '../lib/ddb/indexes';
+import { wordIndexEntity } from '../lib/ddb/word-index';
 
 /**
  * Catalogue entities (spec part 1 §3, part 2 §3, part 3 §3). Products are the one large collection:
@@ -98,20 +99,7 @@ export const ProductEntity = new Entity(
  * and removed in the same transaction as the product. It carries the description, so candidates
  * are ranked and narrowed by the other query words without reading the products.
  */
-export const ProductWordEntity = new Entity(
-  {
-    model: { entity: 'productWord', version: '1', service: 'freguesia' },
-    attributes: {
-      tenant,
-      /** A search word (`searchWords`: folded, upper case, at most SEARCH_WORD_MAX letters). */
-      word: { type: 'string', required: true, readOnly: true },
-      id,
-      description: { type: 'string', required: true },
-    },
-    indexes: { byWord: key('primary', ['tenant'], ['word', 'id']) },
-  },
-  { client: documentClient, table: tableName() },
-);
+export const ProductWordEntity = wordIndexEntity('productWord');
 
 export const CategoryEntity = new Entity(
   {

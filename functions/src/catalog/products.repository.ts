@@ -5,8 +5,10 @@ import { countersFor } from '../lib/ddb/counters';
 import { UniqueEntity } from '../lib/ddb/entities/unique';
 import { assertCommitted, failedIndex, writeTransaction } from '../lib/ddb/transactions';
 import { conflict, notFound } from '../lib/errors';
+import { batchGetEntities } from '../lib/ddb/batch';
+import { searchWordIndex, wordWrites } from '../lib/ddb/word-index';
 import { catalogService, ProductEntity, ProductWordEntity, UNIQUE_SCOPES, type ProductItem, type StoredPrice } from './entities';
-import { lookupWords, rankCandidates, wordActions, wordChanges } from './product-words.model';
+import { productWords } from './product-words.model';
 import { looksLikeCode, type ProductFields } from './products.model';
 
 /** Message of the EAN uniqueness marker (409). */
@@ -80,17 +82,8 @@ export function productsRepository(tenant: string) {
 
     /** Several products by id (BatchGet, chunks of 100), in no particular order. */
     async getMany(ids: readonly number[], consistent = false): Promise<ProductItem[]> {
-      const found: ProductItem[] = [];
-      let keys = [...new Set(ids)].map((id) => ({ tenant, id }));
-      for (let attempt = 0; keys.length > 0; attempt++) {
-        const { data, unprocessed } = await ProductEntity.get(keys).go({ concurrency: 10, consistent });
-        found.push(...data);
-        if (unprocessed.length === 0) break;
-        if (attempt >= 8) throw new Error(`products: ${unprocessed.length} keys left unread`);
-        keys = unprocessed as typeof keys;
-        await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-      }
-      return found;
+      const keys = [...new Set(ids)].map((id) => ({ tenant, id }));
+      return batchGetEntities((pending) => ProductEntity.get(pending).go({ concurrency: 10, consistent }), keys, { what: 'products' });
     },
 
     /** Exact EAN lookup: one Query on the code index. */
@@ -130,21 +123,10 @@ export function productsRepository(tenant: string) {
      * (`estimated`) otherwise.
      */
     async searchDescription(q: string, page: number, perPage: number): Promise<SearchPage> {
-      const words = lookupWords(q);
-      if (words.length === 0) return exact([], page, perPage);
+      if (productWords.lookupWords(q).length === 0) return exact([], page, perPage);
       const end = page * perPage;
       const want = Math.max(SEARCH_COUNT_WINDOW, end + perPage);
-      const lookups = await Promise.all(
-        words.map(async (word) => {
-          const { data, cursor } = await ProductWordEntity.query.byWord({ tenant }).begins({ word }).go({ limit: want + 1, pages: 1 });
-          return { data, complete: cursor === null };
-        }),
-      );
-      const matches = rankCandidates(
-        lookups.flatMap((l) => l.data),
-        q,
-      );
-      const complete = lookups.some((l) => l.complete);
+      const { matches, complete } = await searchWordIndex(ProductWordEntity, tenant, q, productWords, { limit: want + 1, pages: 1 });
       const ids = matches.slice((page - 1) * perPage, end).map((m) => m.id);
       const found = new Map((await this.getMany(ids)).map((p) => [p.id, p]));
       const items = ids.map((id) => found.get(id)).filter((p): p is ProductItem => p !== undefined);
@@ -338,8 +320,8 @@ export type RowWrite =
 
 /** Transaction actions a row spends (a transaction holds at most 100; the counter takes one more). */
 export function rowActions(row: RowWrite): number {
-  if (row.kind === 'create') return 1 + (row.claim ? 1 : 0) + wordActions(undefined, row.product.description);
-  return 1 + wordActions(row.current.description, row.fields.description);
+  if (row.kind === 'create') return 1 + (row.claim ? 1 : 0) + productWords.wordActions(undefined, row.product.description);
+  return 1 + productWords.wordActions(row.current.description, row.fields.description);
 }
 
 type Txn = Parameters<Parameters<typeof catalogService.transaction.write>[0]>[0];
@@ -348,11 +330,7 @@ type Op = unknown;
 
 /** Puts and deletes of the word index when a description goes from `before` to `after`. */
 function wordOps(t: Txn, tenant: string, id: number, before: string | undefined, after: string): Op[] {
-  const { put, remove } = wordChanges(before, after);
-  return [
-    ...put.map((word) => t.productWord.put({ tenant, word, id, description: after }).commit()),
-    ...remove.map((word) => t.productWord.delete({ tenant, word, id }).commit()),
-  ];
+  return wordWrites(t.productWord, productWords, { tenant, id }, before, after);
 }
 
 /** A new product (condition: its id is free) with its words; `claim` adds the EAN marker and the count at [1] and [2]. */
@@ -387,17 +365,8 @@ function updateOps(t: Txn, tenant: string, row: Extract<RowWrite, { kind: 'updat
 export type NewProduct = ProductFields & { id: number; prices: StoredPrice[] };
 
 async function eanMarkers(tenant: string, codes: readonly string[]): Promise<Array<{ ownerId: number; value: string }>> {
-  const found: { ownerId: number; value: string }[] = [];
-  let pending = codes.map((value) => ({ tenant, scope: UNIQUE_SCOPES.productEan, value }));
-  for (let attempt = 0; pending.length > 0; attempt++) {
-    const { data, unprocessed } = await UniqueEntity.get(pending).go({ concurrency: 10, consistent: true });
-    found.push(...data);
-    if (unprocessed.length === 0) break;
-    if (attempt >= 8) throw new Error(`import: ${unprocessed.length} EAN markers left unread`);
-    pending = unprocessed as typeof pending;
-    await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-  }
-  return found;
+  const keys = codes.map((value) => ({ tenant, scope: UNIQUE_SCOPES.productEan, value }));
+  return batchGetEntities((pending) => UniqueEntity.get(pending).go({ concurrency: 10, consistent: true }), keys, { what: 'import: EAN markers' });
 }
 
 export type ProductsRepository = ReturnType<typeof productsRepository>;

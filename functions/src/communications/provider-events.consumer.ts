@@ -1,7 +1,6 @@
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { systemContext } from '../lib/context';
-import { logger } from '../lib/logger';
-import { isProviderReport } from './provider-events.model';
+import { sqsConsumer } from '../lib/async/sqs-consumer';
+import { ProviderReport } from './provider-events.schema';
 import { locateProviderReport, recordProviderReport } from './provider-events.service';
 
 /**
@@ -10,22 +9,12 @@ import { locateProviderReport, recordProviderReport } from './provider-events.se
  * and recipient, activities by the event's instant); a message that keeps failing is retried, then
  * dead-lettered.
  */
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  const failures: { itemIdentifier: string }[] = [];
-  for (const record of event.Records) {
-    try {
-      const report: unknown = JSON.parse(record.body);
-      if (!isProviderReport(report)) {
-        logger.warn('communications: unknown provider-events message dropped', { messageId: record.messageId });
-        continue;
-      }
-      const send = await locateProviderReport(report);
-      if (!send) continue; // not a message the pipeline sent
-      await recordProviderReport(systemContext(send.tenant, 'communications-provider-events'), report, send);
-    } catch (error) {
-      logger.error('communications: provider report failed', { messageId: record.messageId, error });
-      failures.push({ itemIdentifier: record.messageId });
-    }
-  }
-  return { batchItemFailures: failures };
-}
+export const handler = sqsConsumer({
+  name: 'communications-provider-events',
+  schema: ProviderReport,
+  handle: async (report) => {
+    const send = await locateProviderReport(report);
+    if (!send) return; // not a message the pipeline sent
+    await recordProviderReport(systemContext(send.tenant, 'communications-provider-events'), report, send);
+  },
+});

@@ -1,3 +1,5 @@
+import { ProviderReport } from './provider-events.schema';
+
 /**
  * The SMS and push providers' delivery reports (webhooks), read into one shape: which send they
  * are about and which analytics actions (spec part 3 §3 'Analytics rows', §7 filters) they are.
@@ -30,25 +32,8 @@ export interface SendKey {
   recipient: string;
 }
 
-/** What a provider event means to us, as the webhook hands it to the `provider-events` queue. */
-export interface ProviderReport {
-  kind: 'provider-report';
-  provider: Provider;
-  /** The provider's id of this event (a redelivered webhook repeats it); for logs. */
-  eventId?: string;
-  /** Zenvia: the send, from the message's `externalId`. */
-  key?: SendKey;
-  /** The provider's message id (OneSignal: the notification id the lookup is keyed by). */
-  messageId?: string;
-  /** OneSignal: the user's external id (`c{id}`), checked against the send. */
-  externalId?: string;
-  /** Analytics actions, recorded once each per recipient. */
-  actions: string[];
-  /** Instant of the event (the provider's), ISO 8601. */
-  at?: string;
-  /** Times it was put back because its send was not completed yet. */
-  early?: number;
-}
+/** What a provider event means to us, as the webhook hands it to the `provider-events` queue (its schema: provider-events.schema.ts). */
+export type { ProviderReport };
 
 /** Zenvia status code → SMS analytics action (spec part 3 §7: DELIVERED, NOT DELIVERED, REJECTED). */
 export const ZENVIA_ACTIONS: Readonly<Record<string, string>> = {
@@ -155,8 +140,4 @@ export function readOneSignal(body: unknown): Reading {
 export const readProviderEvent = (provider: Provider, body: unknown): Reading => (provider === 'zenvia' ? readZenvia(body) : readOneSignal(body));
 
 /** Whether a queue message is a report this domain wrote (the consumer trusts nothing else). */
-export function isProviderReport(value: unknown): value is ProviderReport {
-  if (!isObject(value) || value.kind !== 'provider-report' || !PROVIDERS.includes(value.provider as Provider)) return false;
-  if (!Array.isArray(value.actions) || !value.actions.every((a) => typeof a === 'string')) return false;
-  return value.provider === 'zenvia' ? isObject(value.key) : typeof value.messageId === 'string';
-}
+export const isProviderReport = (value: unknown): value is ProviderReport => ProviderReport.safeParse(value).success;

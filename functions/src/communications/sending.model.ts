@@ -1,5 +1,4 @@
 import type { SendableType } from '@freguesia/shared/schemas/communication';
-import type { Recipient } from './sending.repository';
 
 /**
  * The sending pipeline (functions/README.md, "Communications"), one file per step:
@@ -58,29 +57,8 @@ export const sendingOptions = {
  */
 export const providerCallBudget = (): number => Math.floor(Math.min(sendingOptions.providerTimeoutMs, sendingOptions.leaseMs / 3));
 
-export interface PlanMessage {
-  kind: 'plan';
-  tenant: string;
-  campaign: number;
-  run: string;
-  /** The planner step this message is for (the run's `step` when it is due). */
-  step: number;
-  cursor: string;
-  /** Times it arrived before its step was due (it is queued before the previous step commits). */
-  early?: number;
-}
-export interface FireMessage {
-  kind: 'fire';
-  tenant: string;
-  campaign: number;
-}
-export interface SendMessage {
-  kind: 'send';
-  tenant: string;
-  campaign: number;
-  run: string;
-  recipients: Recipient[];
-}
+/** The pipeline's queue messages (their zod schemas: sending.schema.ts, read by the consumers). */
+export type { FireMessage, PlanMessage, SendMessage } from './sending.schema';
 
 /** Where the planner is: the audience source and its page cursor (a run's `cursor`, as JSON). */
 export interface PlanCursor {

@@ -1,6 +1,7 @@
 import type { EntityItem } from 'electrodb';
 import { CounterEntity } from '../lib/ddb/entities/counter';
 import { isConditionFailure, writeTransaction } from '../lib/ddb/transactions';
+import { batchGetEntities } from '../lib/ddb/batch';
 import { ActionMarkEntity, communicationsService, DeliveryEntity, PROVIDER_MESSAGE_DAYS, ProviderMessageEntity, SendRunEntity, SuppressionEntity } from './communications.entities';
 
 export type SendRun = EntityItem<typeof SendRunEntity>;
@@ -257,7 +258,8 @@ export function sendingRepository(tenant: string) {
 
     async suppressed(channel: string, addresses: readonly string[]): Promise<Set<string>> {
       if (addresses.length === 0) return new Set();
-      const { data } = await SuppressionEntity.get([...new Set(addresses)].map((address) => ({ tenant, channel, address }))).go({ concurrency: 4 });
+      const keys = [...new Set(addresses)].map((address) => ({ tenant, channel, address }));
+      const data = await batchGetEntities((pending) => SuppressionEntity.get(pending).go({ concurrency: 4 }), keys, { what: 'suppression list' });
       return new Set(data.map((s) => s.address));
     },
 

@@ -15,6 +15,7 @@ import {
   type CustomerItem,
   type TransactionEntities,
 } from './entities';
+import { batchGetEntities } from '../lib/ddb/batch';
 import { saleKey, type NewBasket } from './baskets.model';
 import type { TimelineEntry } from './customers.model';
 
@@ -83,19 +84,21 @@ export function basketsRepository(tenant: string) {
     async storedIds(baskets: NewBasket[]): Promise<Map<string, number>> {
       if (baskets.length === 0) return new Map();
       const keys = new Map(baskets.map((b) => [saleKey(b), basketKeyOf({ ...b, tenant })]));
-      const { data } = await BasketEntity.get([...keys.values()]).go({ consistent: true });
+      const data = await batchGetEntities((pending) => BasketEntity.get(pending).go({ consistent: true }), [...keys.values()], { what: 'purchases' });
       return new Map(data.map((b) => [saleKey(b), b.id]));
     },
 
     /** The customers owning these documents, by document (unknown documents are absent). */
     async customersByDocument(documents: string[]): Promise<Map<string, CustomerItem>> {
       if (documents.length === 0) return new Map();
-      const { data: owners } = await UniqueEntity.get(
+      const owners = await batchGetEntities(
+        (keys) => UniqueEntity.get(keys).go(),
         documents.map((value) => ({ tenant, scope: UNIQUE_SCOPES.document, value })),
-      ).go();
+        { what: 'purchases: document markers' },
+      );
       const ids = [...new Set(owners.map((o) => o.ownerId))];
       const customers = ids.length
-        ? (await CustomerEntity.get(ids.map((id) => ({ tenant, id }))).go()).data
+        ? await batchGetEntities((keys) => CustomerEntity.get(keys).go(), ids.map((id) => ({ tenant, id })), { what: 'purchases: customers' })
         : [];
       const byId = new Map(customers.map((c) => [c.id, c]));
       return new Map(

@@ -36,6 +36,7 @@ import {
   type SearchTerm,
   type TermKind,
 } from './customer-words.model';
+import { batchGetEntities } from '../lib/ddb/batch';
 
 /** Searches answer at most this many matches (one Query page of the index); see README. */
 export const SEARCH_CAP = 200;
@@ -458,32 +459,15 @@ export function customersRepository(tenant: string) {
 
     /** Several customers by id (BatchGet in chunks of 100), in no particular order; unknown ids are left out. */
     async getMany(ids: readonly number[]): Promise<CustomerItem[]> {
-      const found: CustomerItem[] = [];
-      let keys = [...new Set(ids)].map((id) => ({ tenant, id }));
-      for (let attempt = 0; keys.length > 0; attempt++) {
-        const { data, unprocessed } = await CustomerEntity.get(keys).go({ concurrency: 4 });
-        found.push(...data);
-        if (unprocessed.length === 0) break;
-        if (attempt >= 8) throw new Error(`customers: ${unprocessed.length} keys left unread`);
-        keys = unprocessed as typeof keys;
-        await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-      }
-      return found;
+      const keys = [...new Set(ids)].map((id) => ({ tenant, id }));
+      return batchGetEntities((pending) => CustomerEntity.get(pending).go({ concurrency: 4 }), keys, { what: 'customers' });
     },
 
     /** The owners of documents (digits, normalized) through their uniqueness markers: document → id. */
     async idsByDocuments(documents: readonly string[]): Promise<Map<string, number>> {
-      const owners = new Map<string, number>();
-      let keys = [...new Set(documents)].map((value) => ({ tenant, scope: UNIQUE_SCOPES.document, value }));
-      for (let attempt = 0; keys.length > 0; attempt++) {
-        const { data, unprocessed } = await UniqueEntity.get(keys).go({ concurrency: 4 });
-        for (const marker of data) owners.set(marker.value, marker.ownerId);
-        if (unprocessed.length === 0) break;
-        if (attempt >= 8) throw new Error(`customers: ${unprocessed.length} document markers left unread`);
-        keys = unprocessed as typeof keys;
-        await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-      }
-      return owners;
+      const keys = [...new Set(documents)].map((value) => ({ tenant, scope: UNIQUE_SCOPES.document, value }));
+      const markers = await batchGetEntities((pending) => UniqueEntity.get(pending).go({ concurrency: 4 }), keys, { what: 'customers: document markers' });
+      return new Map(markers.map((marker) => [marker.value, marker.ownerId]));
     },
 
     /** The first customer with this e-mail (lower case), through the e-mail index. */
@@ -503,7 +487,8 @@ export function customersRepository(tenant: string) {
       const totals = new Map<string, number>();
       const names = [...new Set(tags)];
       if (names.length === 0) return totals;
-      const { data } = await CounterEntity.get(names.map((tag) => ({ tenant, name: `total:${TAG_COUNTER}${tag}` }))).go({ concurrency: 4 });
+      const keys = names.map((tag) => ({ tenant, name: `total:${TAG_COUNTER}${tag}` }));
+      const data = await batchGetEntities((pending) => CounterEntity.get(pending).go({ concurrency: 4 }), keys, { what: 'customers: tag counters' });
       for (const c of data) totals.set(c.name.slice(`total:${TAG_COUNTER}`.length), Math.max(0, c.value));
       return totals;
     },

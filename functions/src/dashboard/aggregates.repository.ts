@@ -1,11 +1,11 @@
 import {
-  BatchGetItemCommand,
   TransactionCanceledException,
   TransactWriteItemsCommand,
   UpdateItemCommand,
   type AttributeValue,
   type TransactWriteItem,
 } from '@aws-sdk/client-dynamodb';
+import { batchGet } from '../lib/ddb/batch';
 import { dynamoClient, tableName } from '../lib/ddb/client';
 import { plainImage } from '../lib/ddb/stream-images';
 import { tableDefinition } from '../lib/ddb/table-definition';
@@ -110,16 +110,10 @@ export function aggregatesRepository(tenant: string) {
     async read(scope: Scope, month: Period): Promise<{ month: Counters; total: Counters }> {
       const keys = [counterKey(tenant, scope, month), counterKey(tenant, scope, 'total')];
       const found: Record<string, Counters> = {};
-      let pending: Record<string, AttributeValue>[] = keys;
-      for (let attempt = 0; pending.length > 0 && attempt < 5; attempt++) {
-        const answer = await dynamoClient.send(
-          new BatchGetItemCommand({ RequestItems: { [tableName()]: { Keys: pending } } }),
-        );
-        for (const item of answer.Responses?.[tableName()] ?? []) {
-          const { [PK]: _pk, [SK]: sk, ...counters } = plainImage(item as never);
-          found[String(sk)] = counters as Counters;
-        }
-        pending = (answer.UnprocessedKeys?.[tableName()]?.Keys ?? []) as Record<string, AttributeValue>[];
+      const items = await batchGet(keys.map((key) => plainImage(key as never)), { what: 'dashboard counters' });
+      for (const item of items) {
+        const { [PK]: _pk, [SK]: sk, ...counters } = item;
+        found[String(sk)] = counters as Counters;
       }
       return {
         month: found[keys[0]![SK]!.S!] ?? {},

@@ -2,6 +2,7 @@ import { Entity, Service, type EntityItem } from 'electrodb';
 import { documentClient, tableName } from '../lib/ddb/client';
 import { CounterEntity } from '../lib/ddb/entities/counter';
 import { key } from '../lib/ddb/indexes';
+import { wordIndexEntity } from '../lib/ddb/word-index';
 
 /**
  * Leads (spec part 1 §3 'Lead'). A tenant has tens to a few thousand leads; the list still reads
@@ -48,19 +49,7 @@ export const LeadEntity = new Entity(
 );
 
 /** Word index of lead descriptions: one item per (lead, word), written with the lead. */
-export const LeadWordEntity = new Entity(
-  {
-    model: { entity: 'leadWord', version: '1', service: 'freguesia' },
-    attributes: {
-      tenant,
-      word: { type: 'string', required: true, readOnly: true },
-      id,
-      description: { type: 'string', required: true },
-    },
-    indexes: { byWord: key('primary', ['tenant'], ['word', 'id']) },
-  },
-  { client: documentClient, table: tableName() },
-);
+export const LeadWordEntity = wordIndexEntity('leadWord');
 
 /** Transactions over a lead, its words and the `total:lead` counter. */
 export const leadsService = new Service({ lead: LeadEntity, leadWord: LeadWordEntity, counter: CounterEntity });

@@ -4,8 +4,10 @@ import { countersFor } from '../lib/ddb/counters';
 import { readPage } from '../lib/ddb/pagination';
 import { failedIndex, isConditionFailure, transactionError, writeTransaction } from '../lib/ddb/transactions';
 import { conflict, notFound } from '../lib/errors';
+import { batchGetEntities } from '../lib/ddb/batch';
+import { searchWordIndex, wordWrites } from '../lib/ddb/word-index';
 import { LeadEntity, LeadWordEntity, leadsService, type LeadItem } from './leads.entities';
-import { lookupWord, rankCandidates, wordChanges } from './search-words.model';
+import { descriptionWords } from './search-words.model';
 
 export const LEAD_NOT_FOUND = 'Lead não encontrado.';
 export const STALE_LEAD = 'O lead foi alterado por outra pessoa. Recarregue e tente novamente.';
@@ -58,11 +60,7 @@ function stored(fields: LeadWrite) {
 type Txn = Parameters<Parameters<typeof leadsService.transaction.write>[0]>[0];
 
 function wordOps(t: Txn, tenant: string, id: number, before: string | undefined, after: string | undefined): unknown[] {
-  const { put, remove } = wordChanges(before, after);
-  return [
-    ...(after === undefined ? [] : put.map((word) => t.leadWord.put({ tenant, word, id, description: after }).commit())),
-    ...remove.map((word) => t.leadWord.delete({ tenant, word, id }).commit()),
-  ];
+  return wordWrites(t.leadWord, descriptionWords, { tenant, id }, before, after);
 }
 
 /** Leads of one tenant. */
@@ -76,7 +74,7 @@ export function leadsRepository(tenant: string) {
 
     async getMany(ids: readonly number[]): Promise<LeadRecord[]> {
       if (ids.length === 0) return [];
-      const { data } = await LeadEntity.get([...new Set(ids)].map((id) => ({ tenant, id }))).go({ concurrency: 4 });
+      const data = await batchGetEntities((keys) => LeadEntity.get(keys).go({ concurrency: 4 }), [...new Set(ids)].map((id) => ({ tenant, id })), { what: 'leads' });
       return data.map(toRecord);
     },
 
@@ -102,10 +100,7 @@ export function leadsRepository(tenant: string) {
      * the page. The total is exact up to LEAD_SEARCH_WINDOW matches.
      */
     async search(q: string, page: number, perPage: number): Promise<{ items: LeadRecord[]; total: number }> {
-      const word = lookupWord(q);
-      if (!word) return { items: [], total: 0 };
-      const { data } = await LeadWordEntity.query.byWord({ tenant }).begins({ word }).go({ limit: LEAD_SEARCH_WINDOW, pages: 'all' });
-      const matches = rankCandidates(data, q);
+      const { matches } = await searchWordIndex(LeadWordEntity, tenant, q, descriptionWords, { limit: LEAD_SEARCH_WINDOW, pages: 'all' });
       const ids = matches.slice((page - 1) * perPage, page * perPage).map((m) => m.id);
       const found = new Map((await this.getMany(ids)).map((l) => [l.id, l]));
       return { items: ids.map((id) => found.get(id)).filter((l): l is LeadRecord => l !== undefined), total: matches.length };

@@ -1,6 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
-  BatchWriteCommand,
   DeleteCommand,
   GetCommand,
   QueryCommand,
@@ -11,6 +10,7 @@ import {
 import { mapLimited } from '../lib/ddb/concurrency';
 import { documentClient, tableName } from '../lib/ddb/client';
 import { tableDefinition } from '../lib/ddb/table-definition';
+import { batchWrite } from '../lib/ddb/batch';
 import type { CustomerProfile } from './profile.model';
 
 /**
@@ -576,22 +576,7 @@ export function populationRepository(tenant: string) {
             ]
           : []),
       ]);
-      const chunks: (typeof requests)[] = [];
-      for (let i = 0; i < requests.length; i += 25) chunks.push(requests.slice(i, i + 25));
-      await mapLimited(chunks, 16, async (chunk) => {
-        let pending = chunk;
-        for (let attempt = 1; pending.length > 0; attempt++) {
-          const answer = await documentClient.send(
-            new BatchWriteCommand({ RequestItems: { [table]: pending } }),
-          );
-          pending = (answer.UnprocessedItems?.[table] ?? []) as typeof pending;
-          if (pending.length > 0) {
-            if (attempt >= ATTEMPTS)
-              throw new Error(`segmentation: ${pending.length} profiles left unwritten`);
-            await pause(attempt);
-          }
-        }
-      });
+      await batchWrite(requests, { what: 'segmentation: profiles', concurrency: 16, table });
     },
 
     /** Customers whose map point lies in a geohash cell (any precision ≥ the partition's). */
@@ -642,19 +627,10 @@ async function conditional(run: () => Promise<unknown>): Promise<boolean> {
 }
 
 async function deleteKeys(list: Record<string, unknown>[]): Promise<void> {
-  for (let i = 0; i < list.length; i += 25) {
-    let requests = list.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
-    for (let attempt = 1; requests.length > 0; attempt++) {
-      const answer = await documentClient.send(
-        new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }),
-      );
-      requests = (answer.UnprocessedItems?.[tableName()] ?? []) as typeof requests;
-      if (requests.length > 0) {
-        if (attempt >= ATTEMPTS) throw new Error(`segmentation: ${requests.length} deletes left undone`);
-        await pause(attempt);
-      }
-    }
-  }
+  await batchWrite(
+    list.map((Key) => ({ DeleteRequest: { Key } })),
+    { what: 'segmentation: deletes' },
+  );
 }
 
 export type PopulationRepository = ReturnType<typeof populationRepository>;

@@ -4,6 +4,7 @@ import { mapLimited } from '../lib/ddb/concurrency';
 import { logger } from '../lib/logger';
 import { queuePort } from '../lib/ports/queue';
 import { schedulerPort } from '../lib/ports/scheduler';
+import type { SegmentationMessage } from './recompute.schema';
 import { isTimeRelative, populationLimit } from './evaluate.model';
 import { getLead, listSegmentationLeads, setLeadRun, type LeadRecord } from './leads.repository';
 import { SHARDS, populationRepository, type MembershipChange } from './population.repository';
@@ -25,13 +26,8 @@ import { belongs, referencedLeads } from './profiles.service';
 
 export const SEGMENTATION_QUEUE = 'segmentation';
 
-export type SegmentationMessage =
-  | { type: 'plan'; tenant: string; lead: number; run: number; leadVersion: number }
-  | { type: 'segment'; tenant: string; lead: number; run: number; leadVersion: number; shard: number }
-  /** From a lead's auto-refresh schedule. */
-  | { type: 'refresh'; tenant: string; lead: number }
-  /** The tenant's daily pass over its time-relative leads. */
-  | { type: 'daily'; tenant: string };
+/** The queue's messages (their schema: recompute.schema.ts). */
+export type { SegmentationMessage };
 
 /** Profiles read per Query page of a segment. */
 export const SEGMENT_PAGE = 1000;

@@ -3,6 +3,7 @@ import { documentClient, tableName } from '../lib/ddb/client';
 import { CounterEntity } from '../lib/ddb/entities/counter';
 import { UniqueEntity } from '../lib/ddb/entities/unique';
 import { key } from '../lib/ddb/indexes';
+import { wordIndexEntity } from '../lib/ddb/word-index';
 
 /**
  * Tags (spec part 1 §3 'Tag'). Customers carry tags as descriptions (`tags: string[]` on the
@@ -32,19 +33,7 @@ export const TagEntity = new Entity(
 );
 
 /** Word index of tag descriptions (list `q` and `/web/tags/search`), written with the tag. */
-export const TagWordEntity = new Entity(
-  {
-    model: { entity: 'tagWord', version: '1', service: 'freguesia' },
-    attributes: {
-      tenant,
-      word: { type: 'string', required: true, readOnly: true },
-      id,
-      description: { type: 'string', required: true },
-    },
-    indexes: { byWord: key('primary', ['tenant'], ['word', 'id']) },
-  },
-  { client: documentClient, table: tableName() },
-);
+export const TagWordEntity = wordIndexEntity('tagWord');
 
 /**
  * Who carries a tag: one item per (tag description, customer), kept by the `segmentation-tags`

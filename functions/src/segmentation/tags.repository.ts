@@ -4,7 +4,9 @@ import { countersFor } from '../lib/ddb/counters';
 import { readPage } from '../lib/ddb/pagination';
 import { assertCommitted, failedIndex, transactionError, writeTransaction } from '../lib/ddb/transactions';
 import { conflict } from '../lib/errors';
-import { lookupWord, rankCandidates, wordChanges } from './search-words.model';
+import { batchGetEntities, batchWriteEntities } from '../lib/ddb/batch';
+import { searchWordIndex, wordWrites } from '../lib/ddb/word-index';
+import { descriptionWords } from './search-words.model';
 import { TAG_UNIQUE_SCOPE, TagEntity, TagMemberEntity, TagWordEntity, tagsService, type TagItem } from './tags.entities';
 
 export const STALE_TAG = 'A tag foi alterada por outra pessoa. Recarregue e tente novamente.';
@@ -17,11 +19,7 @@ export const tagKey = (description: string): string => normalizeText(description
 type Txn = Parameters<Parameters<typeof tagsService.transaction.write>[0]>[0];
 
 function wordOps(t: Txn, tenant: string, id: number, before: string | undefined, after: string | undefined): unknown[] {
-  const { put, remove } = wordChanges(before, after);
-  return [
-    ...(after === undefined ? [] : put.map((word) => t.tagWord.put({ tenant, word, id, description: after }).commit())),
-    ...remove.map((word) => t.tagWord.delete({ tenant, word, id }).commit()),
-  ];
+  return wordWrites(t.tagWord, descriptionWords, { tenant, id }, before, after);
 }
 
 /** Tags of one tenant and the index of who carries each. */
@@ -35,8 +33,7 @@ export function tagsRepository(tenant: string) {
 
     async getMany(ids: readonly number[]): Promise<TagItem[]> {
       if (ids.length === 0) return [];
-      const { data } = await TagEntity.get([...new Set(ids)].map((id) => ({ tenant, id }))).go({ concurrency: 4 });
-      return data;
+      return batchGetEntities((keys) => TagEntity.get(keys).go({ concurrency: 4 }), [...new Set(ids)].map((id) => ({ tenant, id })), { what: 'tags' });
     },
 
     /** A page of every tag, newest first, with the `total:tag` counter. */
@@ -57,10 +54,7 @@ export function tagsRepository(tenant: string) {
 
     /** Tags by the prefix of any word of the description, best first (word index + BatchGet of the page). */
     async search(q: string, page: number, perPage: number): Promise<{ items: TagItem[]; total: number }> {
-      const word = lookupWord(q);
-      if (!word) return { items: [], total: 0 };
-      const { data } = await TagWordEntity.query.byWord({ tenant }).begins({ word }).go({ limit: TAG_SEARCH_WINDOW, pages: 'all' });
-      const matches = rankCandidates(data, q);
+      const { matches } = await searchWordIndex(TagWordEntity, tenant, q, descriptionWords, { limit: TAG_SEARCH_WINDOW, pages: 'all' });
       const ids = matches.slice((page - 1) * perPage, page * perPage).map((m) => m.id);
       const found = new Map((await this.getMany(ids)).map((t) => [t.id, t]));
       return { items: ids.map((id) => found.get(id)).filter((t): t is TagItem => t !== undefined), total: matches.length };
@@ -68,13 +62,12 @@ export function tagsRepository(tenant: string) {
 
     /** The picker's matches from the word index alone (no read of the tags): [{id, description}]. */
     async suggest(q: string, limit: number): Promise<{ id: number; description: string }[]> {
-      const word = lookupWord(q);
-      if (!word) {
+      if (descriptionWords.lookupWords(q).length === 0) {
         const { data } = await TagEntity.query.byId({ tenant }).go({ limit, pages: 1 });
         return data.map(({ id, description }) => ({ id, description }));
       }
-      const { data } = await TagWordEntity.query.byWord({ tenant }).begins({ word }).go({ limit: TAG_SEARCH_WINDOW, pages: 'all' });
-      return rankCandidates(data, q)
+      const { matches } = await searchWordIndex(TagWordEntity, tenant, q, descriptionWords, { limit: TAG_SEARCH_WINDOW, pages: 'all' });
+      return matches
         .slice(0, limit)
         .map(({ id, description }) => ({ id, description }));
     },
@@ -162,14 +155,8 @@ export function tagsRepository(tenant: string) {
     async applyMembership(changes: readonly { tag: string; customerId: number; add: boolean }[]): Promise<void> {
       const puts = changes.filter((c) => c.add).map(({ tag, customerId }) => ({ tenant, tag, customerId }));
       const deletes = changes.filter((c) => !c.add).map(({ tag, customerId }) => ({ tenant, tag, customerId }));
-      if (puts.length > 0) {
-        const { unprocessed } = await TagMemberEntity.put(puts).go({ concurrency: 4 });
-        if (unprocessed.length > 0) throw new Error(`tag members: ${unprocessed.length} puts left unwritten`);
-      }
-      if (deletes.length > 0) {
-        const { unprocessed } = await TagMemberEntity.delete(deletes).go({ concurrency: 4 });
-        if (unprocessed.length > 0) throw new Error(`tag members: ${unprocessed.length} deletes left unwritten`);
-      }
+      if (puts.length > 0) await batchWriteEntities((pending) => TagMemberEntity.put(pending).go({ concurrency: 4 }), puts, { what: 'tag members (puts)' });
+      if (deletes.length > 0) await batchWriteEntities((pending) => TagMemberEntity.delete(pending).go({ concurrency: 4 }), deletes, { what: 'tag members (deletes)' });
     },
   };
 }

@@ -6,6 +6,7 @@ import { mapLimited } from '../lib/ddb/concurrency';
 import { paginated, type Paginated } from '../lib/ddb/pagination';
 import { conflict, notFound } from '../lib/errors';
 import { queuePort } from '../lib/ports/queue';
+import type { TagRenameJob } from './tag-rename.schema';
 import type { TagItem } from './tags.entities';
 import { tagsRepository } from './tags.repository';
 
@@ -19,14 +20,8 @@ import { tagsRepository } from './tags.repository';
 
 /** The queue of background jobs, and this domain's job there. */
 export const JOBS_QUEUE = 'jobs';
-export interface TagRenameJob {
-  type: 'tag-rename';
-  tenant: string;
-  /** The renamed tag. */
-  tag: number;
-  /** The description the customers still carry. */
-  from: string;
-}
+/** The job's schema: tag-rename.schema.ts. */
+export type { TagRenameJob };
 
 /** Picker matches answered by `/web/tags/search`. */
 const SEARCH_LIMIT = 20;

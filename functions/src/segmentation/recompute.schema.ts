@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+const tenant = z.string().min(1);
+const lead = z.number().int().positive();
+const run = z.number().int().nonnegative();
+
+/**
+ * Messages of the `segmentation` queue (functions/src/queues.ts), sent by recompute.service.ts,
+ * population.service.ts and the schedules (auto-refresh, daily pass), read by recompute.consumer.ts.
+ */
+export const SegmentationMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('plan'), tenant, lead, run, leadVersion: z.number().int().nonnegative() }),
+  z.object({ type: z.literal('segment'), tenant, lead, run, leadVersion: z.number().int().nonnegative(), shard: z.number().int().nonnegative() }),
+  /** From a lead's auto-refresh schedule. */
+  z.object({ type: z.literal('refresh'), tenant, lead }),
+  /** The tenant's daily pass over its time-relative leads. */
+  z.object({ type: z.literal('daily'), tenant }),
+]);
+export type SegmentationMessage = z.infer<typeof SegmentationMessage>;
