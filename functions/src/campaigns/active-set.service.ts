@@ -3,7 +3,7 @@ import { prepareCampaigns } from '@freguesia/shared/promotions/prepare';
 import type { PreparedCampaigns } from '@freguesia/shared/promotions/types';
 import type { Campaign } from '@freguesia/shared/schemas/campaign';
 import type { ServiceContext } from '../lib/context';
-import { campaignsRepository } from './campaigns.repository';
+import { activeSetRepository } from './active-set.repository';
 
 /**
  * The tenant's active discount campaigns, prepared once for the engine and kept in the function's
@@ -23,12 +23,12 @@ const cache = new Map<string, ActiveSet>();
 
 /** The prepared active campaigns of the tenant (1 DynamoDB request when unchanged). */
 export async function activeCampaigns(ctx: ServiceContext): Promise<ActiveSet> {
-  const repo = campaignsRepository(ctx.tenant);
-  const version = await repo.setVersion();
+  const repo = activeSetRepository(ctx.tenant);
+  const version = await repo.version();
   const today = localDay(ctx.now());
   const cached = cache.get(ctx.tenant);
   if (cached && cached.version === version && cached.day === today) return cached;
-  const [all, products] = await Promise.all([repo.all(), repo.allProducts()]);
+  const [all, products] = await Promise.all([repo.campaigns(), repo.products()]);
   // Ended campaigns stay out; the engine judges the period of the rest at each sale. A day of
   // slack keeps campaigns ending today valid whatever the clock of the point of sale says.
   const yesterday = addDays(today, -1);
