@@ -214,9 +214,10 @@ export function formatTable(header: readonly string[], rows: readonly string[][]
 /** A fixed-width table: bytes and KB of the minified bundle, and gzip. */
 export function formatSizeTable(results: readonly BundleResult[]): string {
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-  const header = ['function', 'bytes', 'KB', 'gzip bytes', 'gzip KB', 'map KB', ''];
+  const header = ['function', 'kind', 'bytes', 'KB', 'gzip bytes', 'gzip KB', 'map KB', ''];
   const rows = results.map((r) => [
     r.name,
+    r.kind,
     r.bytes.toLocaleString('en-US'),
     kb(r.bytes),
     r.gzipBytes.toLocaleString('en-US'),
