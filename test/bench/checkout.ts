@@ -1,6 +1,6 @@
 /**
  * `POST /api/checkout/subtotal` with 1,000 active campaigns of one tenant on DynamoDB Local,
- * through the campaigns domain's real Lambda handler (what `npm start` and API Gateway invoke):
+ * through the checkout function's real Lambda handler (what `npm start` and API Gateway invoke):
  * - latency p50/p95/p99 and DynamoDB requests per call, for an anonymous basket of 20 lines and
  *   one of 100 lines, and for an identified customer (goal p95 ≤ 50 ms); the first call, which
  *   reads and prepares the active set, is printed apart;
@@ -17,7 +17,7 @@ const ITERATIONS = Number(process.env.ITERATIONS ?? 200);
 const dynamo = await startLocalTable('freguesia-bench-checkout');
 
 // Modules read the environment at load time: import them only now.
-const { handler } = await import('@freguesia/functions/campaigns/handler');
+const { handler } = await import('@freguesia/functions/checkout/handler');
 const { createCampaign } = await import('@freguesia/functions/campaigns/campaigns.service');
 const { createCustomer } = await import('@freguesia/functions/customers/customers.service');
 const { Campaign, NO_END_DATE } = await import('@freguesia/shared/schemas/campaign');

@@ -3,6 +3,7 @@ import { addDays, localDateTime, localDay } from '@freguesia/shared/domain/dates
 import { CAMPAIGN_MESSAGES, NO_END_DATE } from '@freguesia/shared/schemas/campaign';
 import { CustomerForm } from '@freguesia/shared/schemas/customer';
 import { handler as campaigns } from '@freguesia/functions/campaigns/handler';
+import { handler as checkoutHandler } from '@freguesia/functions/checkout/handler';
 import { releaseExpiredSessions, settlePurchases, HOLD_MINUTES } from '@freguesia/functions/campaigns/checkout.service';
 import { createCustomer } from '@freguesia/functions/customers/customers.service';
 import { handler as integration } from '@freguesia/functions/integration/handler';
@@ -15,7 +16,7 @@ import { createStore, randomCpf, staffCustomer } from './customers-fixtures';
 
 /**
  * Discount campaigns (spec part 2 §7) and the checkout that applies them (part 3 §7) against
- * DynamoDB Local, through the campaigns domain's real Lambda handler: validation, the list and its
+ * DynamoDB Local, through the real Lambda handlers (campaigns; the checkout's own function): validation, the list and its
  * filters, the active set reaching the next checkout after an edit, budgets under concurrent
  * checkouts, one hold per session, settlement by the POS purchase (the export rows), the release
  * of abandoned holds, the lead audience and the store scope.
@@ -32,7 +33,7 @@ describe('campaigns and checkout', () => {
   let otherStore: number;
   const staff = (request: Parameters<typeof call>[1], token = t.adminToken) => call(campaigns, { tenant: t.tenant, token, ...request });
   const checkout = (body: unknown, headers: Record<string, string> = { 'x-api-key': pos }) =>
-    call(campaigns, { method: 'POST', path: '/api/checkout/subtotal', tenant: t.tenant, headers, body });
+    call(checkoutHandler, { method: 'POST', path: '/api/checkout/subtotal', tenant: t.tenant, headers, body });
 
   /** A D campaign with one product row; `row` and `info` override the defaults. */
   const itemCampaign = (description: string, code: string, row: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
