@@ -1,7 +1,7 @@
 import { localDay } from '@freguesia/shared/domain/dates';
 import { normalizeText } from '@freguesia/shared/domain/text';
 import { NO_END_DATE, type Campaign } from '@freguesia/shared/schemas/campaign';
-import { isCommunicationType } from '@freguesia/shared/schemas/communication';
+import { isCommunicationType } from '@freguesia/shared/domain/communication';
 import type { CalendarEntry, CampaignDetails, CampaignRow, CampaignSimple, CampaignStatus } from '@freguesia/shared/schemas/campaign-api';
 import { classifyProducts } from '../catalog/products.service';
 import { storeNames, storeScope } from '../catalog/stores.service';

@@ -1,4 +1,5 @@
-import { ANALYTICS_ACTIONS, isSendable, type AnalyticsLead, type AnalyticsRow } from '@freguesia/shared/schemas/communication';
+import { ANALYTICS_ACTIONS, isSendable } from '@freguesia/shared/domain/communication';
+import type { AnalyticsLead, AnalyticsRow } from '@freguesia/shared/schemas/communication';
 import type { ServiceContext } from '../lib/context';
 import { invalid, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';

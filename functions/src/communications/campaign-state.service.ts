@@ -1,5 +1,6 @@
 import type { DynamoDBRecord } from 'aws-lambda';
-import { isCommunicationType, isSendable, type CommunicationInfo, type CommunicationType, type SendableType } from '@freguesia/shared/schemas/communication';
+import { isCommunicationType, isSendable, type CommunicationType, type SendableType } from '@freguesia/shared/domain/communication';
+import type { CommunicationInfo } from '@freguesia/shared/schemas/communication';
 import { assertCampaignAccess, campaignRecord, campaignRecords, patchCampaignInfo, type CampaignRecord } from '../campaign-records/campaign-records.service';
 import type { ServiceContext } from '../lib/context';
 import { plainImage } from '../lib/ddb/stream-images';

@@ -1,5 +1,5 @@
 import { escapeHtml } from '@freguesia/shared/domain/text';
-import { smsText, type SendableType } from '@freguesia/shared/schemas/communication';
+import { smsText, type SendableType } from '@freguesia/shared/domain/communication';
 import type { ServiceContext } from '../lib/context';
 import { mailPort } from '../lib/ports/mail';
 import { sendPush, sendSms } from '../lib/ports/messaging';

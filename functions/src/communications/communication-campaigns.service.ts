@@ -1,6 +1,7 @@
 import { localDay, localDateTime, toDisplayDateTime } from '@freguesia/shared/domain/dates';
 import { NO_END_DATE } from '@freguesia/shared/schemas/campaign';
-import { COMMUNICATION_MESSAGES, isSendable, smsText, type CommunicationCampaign, type CommunicationInfo } from '@freguesia/shared/schemas/communication';
+import { COMMUNICATION_MESSAGES, isSendable, smsText } from '@freguesia/shared/domain/communication';
+import type { CommunicationCampaign, CommunicationInfo } from '@freguesia/shared/schemas/communication';
 import {
   assertCampaignAccess,
   CAMPAIGN_NOT_FOUND,

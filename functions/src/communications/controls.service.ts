@@ -1,5 +1,5 @@
 import { localDateTime } from '@freguesia/shared/domain/dates';
-import { COMMUNICATION_MESSAGES } from '@freguesia/shared/schemas/communication';
+import { COMMUNICATION_MESSAGES } from '@freguesia/shared/domain/communication';
 import { staffOf, type ServiceContext } from '../lib/context';
 import { conflict, invalid, notFound } from '../lib/errors';
 import { queuePort } from '../lib/ports/queue';

@@ -1,4 +1,4 @@
-import { estimatedCost, recipientList, UNIT_PRICES, type SendableType } from '@freguesia/shared/schemas/communication';
+import { estimatedCost, recipientList, UNIT_PRICES, type SendableType } from '@freguesia/shared/domain/communication';
 import { assertCampaignAccess } from '../campaign-records/campaign-records.service';
 import { customerTotal } from '../customers/customers.service';
 import type { ServiceContext } from '../lib/context';

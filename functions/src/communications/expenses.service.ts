@@ -1,5 +1,6 @@
 import { localDay } from '@freguesia/shared/domain/dates';
-import { SENDABLE_TYPES, UNIT_PRICES, type ExpenseReport } from '@freguesia/shared/schemas/communication';
+import { SENDABLE_TYPES, UNIT_PRICES } from '@freguesia/shared/domain/communication';
+import type { ExpenseReport } from '@freguesia/shared/schemas/communication';
 import type { ServiceContext } from '../lib/context';
 import { readSettingValue } from '../settings/settings.service';
 import { sendableCampaigns } from './campaign-state.service';

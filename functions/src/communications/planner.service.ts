@@ -1,4 +1,4 @@
-import { recipientList, type SendableType } from '@freguesia/shared/schemas/communication';
+import { recipientList, type SendableType } from '@freguesia/shared/domain/communication';
 import { customerContacts, customerContactsPage, type CustomerContact } from '../customers/customers.service';
 import type { ServiceContext } from '../lib/context';
 import { logger } from '../lib/logger';

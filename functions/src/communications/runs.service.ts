@@ -1,5 +1,5 @@
 import { localDateTime } from '@freguesia/shared/domain/dates';
-import { COMMUNICATION_MESSAGES, recipientList } from '@freguesia/shared/schemas/communication';
+import { COMMUNICATION_MESSAGES, recipientList } from '@freguesia/shared/domain/communication';
 import type { ServiceContext } from '../lib/context';
 import { queuePort } from '../lib/ports/queue';
 import { markExecuted, type SendableCampaign } from './campaign-state.service';

@@ -1,4 +1,4 @@
-import { runOnInstant } from '@freguesia/shared/schemas/communication';
+import { runOnInstant } from '@freguesia/shared/domain/communication';
 import type { ServiceContext } from '../lib/context';
 import { schedulerPort } from '../lib/ports/scheduler';
 import { sendableCampaign } from './campaign-state.service';

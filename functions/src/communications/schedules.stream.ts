@@ -1,4 +1,4 @@
-import { isSendable } from '@freguesia/shared/schemas/communication';
+import { isSendable } from '@freguesia/shared/domain/communication';
 import { tenantStreamProcessor } from '../lib/async/stream-processor';
 import { campaignChangeOf } from './campaign-state.service';
 import { syncSchedule } from './schedules.service';

@@ -1,4 +1,4 @@
-import type { SendableType } from '@freguesia/shared/schemas/communication';
+import type { SendableType } from '@freguesia/shared/domain/communication';
 import type { ServiceContext } from '../lib/context';
 import { mapLimited } from '../lib/ddb/concurrency';
 import { logger } from '../lib/logger';

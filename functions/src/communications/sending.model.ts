@@ -1,4 +1,4 @@
-import type { SendableType } from '@freguesia/shared/schemas/communication';
+import type { SendableType } from '@freguesia/shared/domain/communication';
 
 /**
  * The sending pipeline (functions/README.md, "Communications"), one file per step:

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from '@freguesia/shared/domain/masks';
-import { CUSTOMER_MESSAGES } from '@freguesia/shared/schemas/customer';
+import { CUSTOMER_MESSAGES } from '@freguesia/shared/domain/customer-messages';
 import { pageQuery } from '../lib/ddb/pagination';
 import { route } from '../lib/http/route';
 import { ASSOCIATE_MAX, associateBaskets, basketOrigins, customerBaskets, filterBaskets } from './baskets.service';

@@ -1,6 +1,6 @@
 import type { EntityItem } from 'electrodb';
 import type { CustomerListItem } from '@freguesia/shared/schemas/customer';
-import { CUSTOMER_MESSAGES } from '@freguesia/shared/schemas/customer';
+import { CUSTOMER_MESSAGES } from '@freguesia/shared/domain/customer-messages';
 import { countersFor } from '../lib/ddb/counters';
 import { CounterEntity } from '../lib/ddb/entities/counter';
 import { UniqueEntity } from '../lib/ddb/entities/unique';

@@ -6,7 +6,7 @@ import type {
   PortalCustomer,
   PortalCustomerRecord,
 } from '@freguesia/shared/schemas/customer';
-import { CUSTOMER_MESSAGES } from '@freguesia/shared/schemas/customer';
+import { CUSTOMER_MESSAGES } from '@freguesia/shared/domain/customer-messages';
 import { searchWords } from '@freguesia/shared/domain/text';
 import { listStoreRefs } from '../catalog/stores.service';
 import { hashPassword } from '../lib/auth/password';

@@ -1,5 +1,5 @@
 import type { LeadCondition } from '@freguesia/shared/segmentation/conditions';
-import type { LeadOrigin, LeadStatus } from '@freguesia/shared/schemas/segmentation';
+import type { LeadOrigin, LeadStatus } from '@freguesia/shared/domain/segmentation';
 import { countersFor } from '../lib/ddb/counters';
 import { readPage } from '../lib/ddb/pagination';
 import { failedIndex, isConditionFailure, transactionError, writeTransaction } from '../lib/ddb/transactions';

@@ -1,5 +1,5 @@
 import { normalizeText } from '@freguesia/shared/domain/text';
-import { TAG_MESSAGES } from '@freguesia/shared/schemas/segmentation';
+import { TAG_MESSAGES } from '@freguesia/shared/domain/segmentation';
 import { countersFor } from '../lib/ddb/counters';
 import { readPage } from '../lib/ddb/pagination';
 import { assertCommitted, failedIndex, transactionError, writeTransaction } from '../lib/ddb/transactions';

@@ -1,0 +1,93 @@
+import { TZDate } from '@date-fns/tz';
+import { isDay, TIME_ZONE } from './dates';
+
+/**
+ * The communication campaigns' constants and plain helpers (types, messages, limits, prices, the
+ * recipient list, the SMS text, the send instant), without zod or the cron parser, so the sending
+ * pipeline (planner, senders, controls) carries only what it calls. The wire schemas in
+ * `schemas/communication.ts` re-export all of it.
+ */
+
+export const COMMUNICATION_TYPES = ['EMAIL', 'TEMAIL', 'SMS', 'PUSH', 'APPF', 'APPB'] as const;
+export type CommunicationType = (typeof COMMUNICATION_TYPES)[number];
+/** The types that are sent to customers (the others are templates and app art). */
+export const SENDABLE_TYPES = ['EMAIL', 'SMS', 'PUSH'] as const;
+export type SendableType = (typeof SENDABLE_TYPES)[number];
+export const isSendable = (type: string): type is SendableType => (SENDABLE_TYPES as readonly string[]).includes(type);
+export const isCommunicationType = (type: string): type is CommunicationType => (COMMUNICATION_TYPES as readonly string[]).includes(type);
+
+export const COMMUNICATION_MESSAGES = {
+  emailDescription: 'Informe a descrição da comunicação',
+  subject: 'Informe o assunto do e-mail',
+  frequency: 'Informe a frequência de execução',
+  frequencyInvalid: 'Frequência inválida: use uma expressão cron de 5 campos.',
+  runOn: 'Informe a data e a hora do envio.',
+  runOnPast: 'A data de envio não pode ser anterior a agora.',
+  executed: 'Campanha nao pôde ser alterada o envio já foi realizado.',
+  templateDescription: 'Informe a descrição do template',
+  smsDescription: 'Descrição pendente',
+  smsBody: 'Informe o texto do SMS.',
+  pushDescription: 'Informe a descrição da comunicação',
+  pushHeader: 'Informe o cabeçalho da notificação.',
+  pushBody: 'Informe a mensagem da notificação.',
+  artDescription: 'Informe a descrição da arte',
+  artPeriod: 'Selecione o Período',
+  artType: 'Selecione o tipo da arte.',
+  artUrl: 'Informe a URL da arte.',
+  testEmail: 'Preencha o e-mail corretamente',
+  testSubject: 'Preencha o assunto',
+  testSent: 'Teste de email enviado com sucesso !',
+  notApproved: 'Aprove o custo estimado antes de enviar a campanha.',
+  recipients: 'Máximo de 100 caracteres.',
+  recipientsEmail: (value: string) => `Destinatário inválido: ${value}`,
+} as const;
+
+/** Text limits of spec part 3 §9. */
+export const LIMITS = { recipients: 100, smsBody: 160, pushTitle: 100, pushHeader: 100, pushBody: 100 } as const;
+
+/** Estimated cost per recipient, R$ (spec part 3 §9); the `pricing_*` settings replace them. */
+export const UNIT_PRICES: Readonly<Record<SendableType | 'WHATSAPP', number>> = { EMAIL: 0.007, SMS: 0.1, PUSH: 0.0000005, WHATSAPP: 0 };
+
+/** Estimated cost in reais, rounded to 2 decimals (spec part 3 §9). */
+export const estimatedCost = (recipients: number, unitPrice: number): number => Math.round(recipients * unitPrice * 100) / 100;
+
+/** Recipients of a ';'-separated list (blanks dropped). */
+export const recipientList = (recipients: string): string[] =>
+  recipients
+    .split(';')
+    .map((r) => r.trim())
+    .filter(Boolean);
+
+const SMS_ALLOWED = /[^A-Za-z0-9 .,;:!?()\-/%$@+*#&'"=_{}\n]/g;
+/**
+ * The SMS text as sent (spec part 3 §5): accents removed, then every character outside letters,
+ * digits, space and a small punctuation set stripped (braces stay: `{{primeiro_nome}}` is a
+ * template variable), at most 160 characters.
+ */
+export const smsText = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .replace(SMS_ALLOWED, '')
+    .slice(0, LIMITS.smsBody);
+
+const EMAIL = /^[^\s@;]+@[^\s@;]+\.[^\s@;]+$/;
+export const isEmailAddress = (value: string): boolean => EMAIL.test(value) && value.length <= 254;
+
+/** 'YYYY-MM-DD HH:mm' (seconds optional) in the business zone → the instant. */
+export function runOnInstant(runOn: string): Date | undefined {
+  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(runOn.trim());
+  if (!m || !isDay(m[1]!)) return undefined;
+  const [y, mo, d] = m[1]!.split('-').map(Number) as [number, number, number];
+  const h = Number(m[2]);
+  const mi = Number(m[3]);
+  if (h > 23 || mi > 59) return undefined;
+  return new Date(new TZDate(y, mo - 1, d, h, mi, Number(m[4] ?? 0), TIME_ZONE).getTime());
+}
+
+/** The actions each channel records (the spec's filters), in display order. */
+export const ANALYTICS_ACTIONS = {
+  EMAIL: ['sent', 'delivered', 'open', 'click', 'dropped', 'deferred', 'bounce', 'complaint'],
+  SMS: ['SENT', 'DELIVERED', 'NOT DELIVERED', 'REJECTED'],
+  PUSH: ['sent', 'successful', 'converted', 'failed', 'errored'],
+} as const satisfies Record<SendableType, readonly string[]>;
