@@ -7,7 +7,7 @@ export const DEFAULT_FREQUENCY = '0 0 * * *';
 
 /**
  * What a 5-field cron expression means in pt-BR ('Às 00:00'), or 'Frequencia invalida' (the
- * spec's text) when it does not parse. Validity is the server's rule (croner, 5 fields).
+ * spec's text) when it does not parse. Validity is the server's rule (shared/domain/cron.ts, 5 fields).
  */
 export function describeCron(
   expression: string,
