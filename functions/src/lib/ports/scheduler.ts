@@ -1,6 +1,7 @@
 import { config } from '../config';
 import { queueUrlVariable } from '../../queues';
 import type { SchedulerClient } from '@aws-sdk/client-scheduler'; // type only: the SDK itself loads lazily
+import type * as LocalSchedulerModule from './local/scheduler-runtime';
 
 /** What a schedule does when it fires: put `payload` on `queue`. */
 export interface ScheduleTarget {
@@ -92,7 +93,16 @@ const awsScheduler: SchedulerPort = {
   },
 };
 
+/**
+ * The local scheduler (timers on croner, ≈ 34 KB) runs from source (`npm start`, the tests) and
+ * never in AWS. A specifier esbuild cannot read leaves it out of every Lambda bundle: a literal
+ * `import()` is inlined into the single-file bundle, so the lead recompute and every other caller
+ * of this port would carry a cron parser it never runs.
+ */
+const LOCAL_SCHEDULER: string = './local/scheduler-runtime';
+type LocalScheduler = typeof LocalSchedulerModule;
+
 export async function schedulerPort(): Promise<SchedulerPort> {
-  if (config.runtime === 'local') return (await import('./local/scheduler-runtime')).localScheduler;
+  if (config.runtime === 'local') return ((await import(LOCAL_SCHEDULER)) as LocalScheduler).localScheduler;
   return awsScheduler;
 }
