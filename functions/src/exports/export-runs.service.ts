@@ -9,6 +9,7 @@ import { queuePort } from '../lib/ports/queue';
 import type { ExportJobItem } from './exports.entities';
 import { exportsRepository } from './exports.repository';
 import { EXPORTS_QUEUE, type ExportMessage } from './exports.service';
+import { EXPORT_PAGES } from './export-pages.service';
 import { EXPORT_KINDS, isExportKind, type ExportCell, type ExportParams } from './kinds.service';
 
 /**
@@ -83,6 +84,7 @@ export async function runExport(ctx: ServiceContext, message: ExportMessage, del
 async function writeFile(ctx: ServiceContext, job: ExportJobItem): Promise<{ rows: number; size: number }> {
   if (!isExportKind(job.kind)) throw new Error(`unknown export kind ${job.kind}`);
   const kind = EXPORT_KINDS[job.kind];
+  const pageOf = EXPORT_PAGES[job.kind];
   const params = job.params as ExportParams;
   const repo = exportsRepository(ctx.tenant);
   let rows = 0;
@@ -90,7 +92,7 @@ async function writeFile(ctx: ServiceContext, job: ExportJobItem): Promise<{ row
   async function* pages(): AsyncGenerator<ExportCell[][]> {
     let cursor: string | null = null;
     do {
-      const page: { rows: ExportCell[][]; cursor: string | null } = await kind.page(ctx, params, cursor);
+      const page: { rows: ExportCell[][]; cursor: string | null } = await pageOf(ctx, params, cursor);
       rows += page.rows.length;
       yield page.rows;
       cursor = page.cursor;

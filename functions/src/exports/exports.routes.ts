@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LEAD_MESSAGES, TAG_MESSAGES } from '@freguesia/shared/schemas/segmentation';
+import { LEAD_MESSAGES, TAG_MESSAGES } from '@freguesia/shared/domain/segmentation';
 import { EXPORT_MESSAGES } from '@freguesia/shared/schemas/exports';
 import { pageQuery } from '../lib/ddb/pagination';
 import { json } from '../lib/http/response';

@@ -1,14 +1,14 @@
 import type { Ability } from '@freguesia/shared/domain/permissions';
-import { campaignExportPage, campaignExportTarget, DISCOUNT_COLUMNS } from '../campaigns/campaigns.service';
+import { campaignExportTarget, DISCOUNT_COLUMNS } from '../campaigns/campaigns.service';
 import type { ServiceContext } from '../lib/context';
-import { LEAD_EXPORT_COLUMNS, leadExportPage, leadExportTarget } from '../segmentation/leads.service';
-import { TAG_EXPORT_COLUMNS, tagExportPage, tagExportTarget } from '../segmentation/tags.service';
+import { LEAD_EXPORT_COLUMNS, leadExportTarget, TAG_EXPORT_COLUMNS, tagExportTarget } from '../segmentation/export-targets.service';
 
 /**
  * The export kinds: what each export holds and where its rows come from. The rows stay with the
  * domain that owns them (its service answers one page at a time); this domain turns the pages into
- * a file. A new export is one entry here, its route in `exports.routes.ts` and its path in
- * `src/domains.ts` (functions/README.md, "Exports").
+ * a file. A new export is one entry here, its pages in `export-pages.service.ts` (the consumer's
+ * side, kept apart so the exports function does not bundle the row producers), its route in
+ * `exports.routes.ts` and its path in `src/domains.ts` (functions/README.md, "Exports").
  */
 
 export type ExportCell = string | number | boolean | null;
@@ -31,8 +31,6 @@ export interface ExportKind {
    * owner's domain errors: 404, 403). Answers the job's title and the file's name.
    */
   target(ctx: ServiceContext, params: ExportParams): Promise<{ title: string; fileName: string }>;
-  /** One page of rows (from the consumer, as the system) and the next page's cursor, null at the end. */
-  page(ctx: ServiceContext, params: ExportParams, cursor: string | null): Promise<{ rows: ExportCell[][]; cursor: string | null }>;
 }
 
 export const EXPORT_KINDS = {
@@ -43,7 +41,6 @@ export const EXPORT_KINDS = {
     columns: TAG_EXPORT_COLUMNS,
     sheetName: 'Clientes',
     target: (ctx, p) => tagExportTarget(ctx, p.id),
-    page: (ctx, p, cursor) => tagExportPage(ctx, p.id, cursor),
   },
   /** A lead's members, semicolon CSV in UTF-8 with a BOM (spec part 1 §7). */
   lead: {
@@ -51,7 +48,6 @@ export const EXPORT_KINDS = {
     format: 'csv',
     columns: LEAD_EXPORT_COLUMNS,
     target: (ctx, p) => leadExportTarget(ctx, p.id),
-    page: (ctx, p, cursor) => leadExportPage(ctx, p.id, cursor),
   },
   /** The discounts a campaign granted on settled purchases (spec part 2 §3 'Export rows', Discount). */
   campaign: {
@@ -60,11 +56,13 @@ export const EXPORT_KINDS = {
     columns: DISCOUNT_COLUMNS,
     sheetName: 'Descontos',
     target: (ctx, p) => campaignExportTarget(ctx, p.id),
-    page: (ctx, p, cursor) => campaignExportPage(ctx, p.id, cursor),
   },
 } as const satisfies Record<string, ExportKind>;
 
 export type ExportKindName = keyof typeof EXPORT_KINDS;
+
+/** One page of rows (from the consumer, as the system) and the next page's cursor, null at the end. */
+export type ExportPage = (ctx: ServiceContext, params: ExportParams, cursor: string | null) => Promise<{ rows: ExportCell[][]; cursor: string | null }>;
 
 export const isExportKind = (name: string): name is ExportKindName => Object.hasOwn(EXPORT_KINDS, name);
 

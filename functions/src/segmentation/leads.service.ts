@@ -1,14 +1,6 @@
 import { localDay } from '@freguesia/shared/domain/dates';
-import {
-  isProtectedLead,
-  LEAD_MESSAGES,
-  type Lead,
-  type LeadFromList,
-  type LeadInput,
-  type LeadMember,
-  type LeadOrigin,
-  type LeadUpdate,
-} from '@freguesia/shared/schemas/segmentation';
+import { isProtectedLead, LEAD_MESSAGES, type LeadOrigin } from '@freguesia/shared/domain/segmentation';
+import type { Lead, LeadFromList, LeadInput, LeadMember, LeadUpdate } from '@freguesia/shared/schemas/segmentation';
 import type { LeadCondition } from '@freguesia/shared/segmentation/conditions';
 import { customerRowsByIds, resolveCustomerIds, type CustomerExportRow } from '../customers/customers.service';
 import type { ServiceContext } from '../lib/context';
@@ -16,6 +8,8 @@ import { paginated, type Paginated } from '../lib/ddb/pagination';
 import { forbidden, InvalidError, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { leadsRepository, type LeadRecord, type LeadWrite } from './leads.repository';
+/** The export's columns live with its target check (./export-targets.service), kept here for callers of this service. */
+export { LEAD_EXPORT_COLUMNS } from './export-targets.service';
 import { countInPolygon, dropLead, listMembers, previewCount, replaceStaticMembers, requestRecompute, syncRefreshSchedule } from './population.service';
 
 /**
@@ -98,14 +92,6 @@ export async function leadDetails(ctx: ServiceContext, id: number): Promise<Lead
   return { ...toLead(lead), customers: (await customerRowsByIds(ctx, ids.slice(0, DETAILS_MEMBERS))).map(memberOf) };
 }
 
-/** The columns of the lead export (a semicolon CSV, written by the exports domain). */
-export const LEAD_EXPORT_COLUMNS = ['id', 'fullname', 'document', 'email', 'cellphone', 'city', 'state'] as const;
-
-/** An export of the lead's members may start (the lead exists): its title and file name. */
-export async function leadExportTarget(ctx: ServiceContext, id: number): Promise<{ title: string; fileName: string }> {
-  const lead = await existing(ctx, id);
-  return { title: `Lead ${lead.description}`, fileName: `lead-${id}.csv` };
-}
 
 /**
  * One page of the lead export: id;fullname;document;email;cellphone;city;state of the members,

@@ -1,4 +1,5 @@
-import { TAG_MESSAGES, type Tag, type TagInput, type TagUpdate } from '@freguesia/shared/schemas/segmentation';
+import { TAG_MESSAGES } from '@freguesia/shared/domain/segmentation';
+import type { Tag, TagInput, TagUpdate } from '@freguesia/shared/schemas/segmentation';
 import { customerRowsByIds, customersPerTag, customerTagsPage, renameCustomerTag } from '../customers/customers.service';
 import type { CustomersChange } from '../customers/changes.service';
 import type { ServiceContext } from '../lib/context';
@@ -9,6 +10,8 @@ import { queuePort } from '../lib/ports/queue';
 import type { TagRenameJob } from './tag-rename.schema';
 import type { TagItem } from './tags.entities';
 import { tagsRepository } from './tags.repository';
+/** The export's columns live with its target check (./export-targets.service), kept here for callers of this service. */
+export { TAG_EXPORT_COLUMNS } from './export-targets.service';
 
 /**
  * Tags (spec part 1 §2, §3 'Tag', §7): the registry of the descriptions customers carry
@@ -94,29 +97,9 @@ export async function deleteTag(ctx: ServiceContext, id: number): Promise<{ mess
   return { message: TAG_MESSAGES.deleted };
 }
 
-/** The export's columns (spec part 1 §3 'Tag'), as its header row. */
-export const TAG_EXPORT_COLUMNS = [
-  'id',
-  'tag',
-  'fullname',
-  'document',
-  'date_birth',
-  'gender',
-  'city',
-  'email',
-  'email_optout',
-  'cellphone',
-  'cellphone_optout',
-  'channel',
-] as const;
 
 const GENDERS: Record<string, string> = { F: 'F', M: 'M' };
 
-/** An export of the tag's customers may start (the tag exists): its title and file name. */
-export async function tagExportTarget(ctx: ServiceContext, id: number): Promise<{ title: string; fileName: string }> {
-  const tag = await existing(ctx, id);
-  return { title: `Tag ${tag.description}`, fileName: `tag-${id}.xlsx` };
-}
 
 /**
  * One page of the tag export (the exports domain writes the file): the customers carrying the tag,

@@ -1,0 +1,15 @@
+import { campaignExportPage } from '../campaigns/campaigns.service';
+import { leadExportPage } from '../segmentation/leads.service';
+import { tagExportPage } from '../segmentation/tags.service';
+import type { ExportKindName, ExportPage } from './kinds.service';
+
+/**
+ * Where the rows of each export kind come from: the owning domain's service, one page at a time.
+ * Only the exports consumer reads this; the export routes check targets through `kinds.service.ts`
+ * and so do not bundle the row producers (the member engine, the customers' reads).
+ */
+export const EXPORT_PAGES: Readonly<Record<ExportKindName, ExportPage>> = {
+  tag: (ctx, p, cursor) => tagExportPage(ctx, p.id, cursor),
+  lead: (ctx, p, cursor) => leadExportPage(ctx, p.id, cursor),
+  campaign: (ctx, p, cursor) => campaignExportPage(ctx, p.id, cursor),
+};
