@@ -1,7 +1,7 @@
 import { isDay } from '../domain/dates';
 import { centsToNumber, parseMoney } from '../domain/money';
 import { z } from '../domain/zod-pt';
-import { productCode } from './catalog';
+import { productCode } from './product-code';
 import {
   DISCOUNT_TYPES,
   DYNAMICS_BY_TYPE,

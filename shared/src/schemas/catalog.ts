@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isValidCnpj, documentDigits } from '../domain/document';
 import { parseMoney, parseStock } from '../domain/money';
 import { isUf } from '../domain/reference';
+import { productCode } from './product-code';
 
 /**
  * Catalogue on the wire: products, prices per store, categories, stores, payment methods, brands
@@ -84,15 +85,8 @@ export const stockQuantity = z.unknown().transform((value, ctx) => {
 
 const positiveId = (message = 'Id inválido.') => z.coerce.number({ error: message }).int(message).positive(message);
 
-/** The product code (EAN/GTIN or an internal PLU): digits only, up to 14. */
-export const productCode = z.preprocess(
-  toText,
-  z
-    .string({ error: 'Digite o codigo da mercadoria' })
-    .trim()
-    .min(1, 'Digite o codigo da mercadoria')
-    .regex(/^\d{1,14}$/, 'O código da mercadoria (EAN) deve ter apenas números, até 14 dígitos.'),
-);
+/** The product code lives in ./product-code (the campaign schemas carry it without this module). */
+export { productCode };
 
 /** Fields a product search can target (spec part 2 §7: description, EAN, SKU, group). */
 export const PRODUCT_SEARCH_FIELDS = ['description', 'code', 'reference_code', 'group_code'] as const;
