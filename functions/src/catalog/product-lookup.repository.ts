@@ -1,3 +1,4 @@
+import { batchGetEntities } from '../lib/ddb/batch';
 import { CategoryEntity, ProductEntity, type ProductItem } from './entities';
 
 /**
@@ -17,17 +18,8 @@ export function productLookupRepository(tenant: string) {
 
     /** Products by id (BatchGetItem, unprocessed keys retried); unknown ids are left out. */
     async getMany(ids: readonly number[]): Promise<ProductItem[]> {
-      const found: ProductItem[] = [];
-      let keys = [...new Set(ids)].map((id) => ({ tenant, id }));
-      for (let attempt = 0; keys.length > 0; attempt++) {
-        const { data, unprocessed } = await ProductEntity.get(keys).go({ concurrency: 10 });
-        found.push(...data);
-        if (unprocessed.length === 0) break;
-        if (attempt >= 8) throw new Error(`products: ${unprocessed.length} keys left unread`);
-        keys = unprocessed as typeof keys;
-        await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-      }
-      return found;
+      const keys = [...new Set(ids)].map((id) => ({ tenant, id }));
+      return batchGetEntities((pending) => ProductEntity.get(pending).go({ concurrency: 10 }), keys, { what: 'products' });
     },
 
     /** Each category's parent (`level_up`, 0 at the root): the small list, one Query. */
