@@ -41,8 +41,22 @@ const EXCEPTIONS: Readonly<Record<string, Exception>> = {
       'and staff passwords through Argon2id (hash-wasm, 28 KB)',
   },
   communications: {
-    ceiling: 720 * KB,
-    reason: "saves the e-mail editor's HTML through sanitize-html (≈ 185 KB)",
+    ceiling: 668 * KB,
+    reason: "saves the e-mail editor's HTML through sanitize-html (≈ 190 KB with postcss, htmlparser2 and dayjs)",
+  },
+  campaigns: {
+    ceiling: 732 * KB,
+    reason:
+      'saves e-mail campaigns (the discount and communication campaigns share their paths, spec part 3 §3) through ' +
+      'sanitize-html (≈ 190 KB); without it ≈ 530 KB: the discount back office (promotion engine, product checks), ' +
+      "communication saves with their cost estimate, a campaign's analytics and the lead made from them, label printing",
+  },
+  segmentation: {
+    ceiling: 491 * KB,
+    reason:
+      'the lead back office on the ≈ 410 KB every API function carries (ElectroDB, zod, logger, JWT): lead conditions ' +
+      '(schema, evaluation for the preview count, ≈ 17 KB), the member engine, polygon counts (ngeohash) and list ' +
+      'leads resolved through the customers service',
   },
   customers: {
     ceiling: 495 * KB,
@@ -52,24 +66,13 @@ const EXCEPTIONS: Readonly<Record<string, Exception>> = {
     ceiling: 485 * KB,
     reason: 'customer login and registration hash and verify passwords: Argon2id (hash-wasm, 29 KB)',
   },
-  'exports-consumer': {
-    ceiling: 520 * KB,
-    reason: 'writes every export: the streaming xlsx writer (lib/files/xlsx on fflate) and the row producers of every export kind through their domains\' services',
-  },
 };
 
 /**
  * Exceptions that other parts of issue 19 remove: delete each line when its work has landed (the
  * test says so, since the entry will then be within budget). Kept apart so the list can be emptied.
  */
-const UNTIL_OTHER_WORK: Readonly<Record<string, Exception>> = {
-  campaigns: { ceiling: 800 * KB, reason: 'to trim: the e-mail campaign save (sanitize-html) and the discount back office' },
-  segmentation: { ceiling: 535 * KB, reason: 'to trim: the lead and tag back office' },
-  exports: { ceiling: 530 * KB, reason: 'to trim: the export routes check their targets through the owning domains\' services' },
-  'communications-consumer': { ceiling: 485 * KB, reason: 'to trim: the planner pages lead members through the population service' },
-  'jobs-consumer': { ceiling: 470 * KB, reason: 'to trim: the tag rename job' },
-  'segmentation-consumer': { ceiling: 465 * KB, reason: 'to trim: the lead recompute' },
-};
+const UNTIL_OTHER_WORK: Readonly<Record<string, Exception>> = {};
 
 /** Entries other work of issue 19 adds: an exception may name them before they exist. */
 const ARRIVING = ['exports-consumer'];
