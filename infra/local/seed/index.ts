@@ -29,21 +29,23 @@ export const SEEDED_PROCESSORS = [
  * (`SEEDED_PROCESSORS`) skip what the stream holds so far.
  */
 export async function seedLocalTenants(log: (line: string) => void, now = new Date()): Promise<boolean> {
-  let seeded = false;
-  for (const spec of LOCAL_TENANTS) {
-    // Marked complete only at the end, so an interrupted seed is redone on the next start.
-    const counters = countersFor(spec.tenant);
-    if ((await counters.total('seed-complete')) > 0) continue;
-    const started = Date.now();
-    const ctx = { tenant: spec.tenant, size: spec.size, rng: createRng(`freguesia:${spec.tenant}`), now, shared: new Map() };
-    for (const seeder of SEEDERS) {
-      const step = Date.now();
-      const done = await seeder.run(ctx);
-      log(`  semente ${spec.tenant}/${seeder.name}: ${done} (${((Date.now() - step) / 1000).toFixed(1)} s)`);
-    }
-    await counters.add('seed-complete', 1);
-    seeded = true;
-    log(`  ambiente ${spec.tenant} pronto em ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  }
-  return seeded;
+  // The tenants are independent: seeded side by side (the small one no longer waits for the demo).
+  const seeded = await Promise.all(
+    LOCAL_TENANTS.map(async (spec) => {
+      // Marked complete only at the end, so an interrupted seed is redone on the next start.
+      const counters = countersFor(spec.tenant);
+      if ((await counters.total('seed-complete')) > 0) return false;
+      const started = Date.now();
+      const ctx = { tenant: spec.tenant, size: spec.size, rng: createRng(`freguesia:${spec.tenant}`), now, shared: new Map() };
+      for (const seeder of SEEDERS) {
+        const step = Date.now();
+        const done = await seeder.run(ctx);
+        log(`  semente ${spec.tenant}/${seeder.name}: ${done} (${((Date.now() - step) / 1000).toFixed(1)} s)`);
+      }
+      await counters.add('seed-complete', 1);
+      log(`  ambiente ${spec.tenant} pronto em ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      return true;
+    }),
+  );
+  return seeded.some(Boolean);
 }
