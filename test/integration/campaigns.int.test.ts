@@ -167,6 +167,25 @@ describe('campaigns and checkout', () => {
     expect(granted.every((a) => a.body.basket.total_discount === 1)).toBe(true);
   });
 
+  it('grants exactly the whole budget when simultaneous checkouts want more than it holds', async () => {
+    await create(itemCampaign('Feijão R$ 1 off, 10 unidades, 3 por venda', EAN_B, { type: 6, price: 1, budget_limit: 10 }));
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => checkout(basket(`s-three-${i}`, [{ code: EAN_B, units: 3, price: 7.5 }]))));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    // R$ 1 off per unit: the discounts add up to the units granted.
+    expect(answers.reduce((sum, a) => sum + a.body.basket.total_discount, 0)).toBe(10);
+  });
+
+  it('gives one sale the whole budget, and what it drops to the next sales', async () => {
+    await create(itemCampaign('Dez unidades para quem chegar', EAN_B, { type: 6, price: 1, budget_limit: 10 }));
+    const big = await checkout(basket('s-whole-a', [{ code: EAN_B, units: 12, price: 7.5 }]));
+    expect(big.body.basket.total_discount).toBe(10);
+    expect((await checkout(basket('s-whole-b', [{ code: EAN_B, units: 1, price: 7.5 }]))).body.basket.total_discount).toBe(0);
+    // The big sale keeps 4 units: the 6 it gives back go to the others, and no more.
+    expect((await checkout(basket('s-whole-a', [{ code: EAN_B, units: 4, price: 7.5 }]))).body.basket.total_discount).toBe(4);
+    const others = await Promise.all(Array.from({ length: 10 }, (_, i) => checkout(basket(`s-whole-${i}`, [{ code: EAN_B, units: 1, price: 7.5 }]))));
+    expect(others.reduce((sum, a) => sum + a.body.basket.total_discount, 0)).toBe(6);
+  });
+
   it('holds a budget once per session, however often the point of sale asks', async () => {
     await create(itemCampaign('Última unidade', EAN_B, { type: 6, price: 2, budget_limit: 1 }));
     const first = await checkout(basket('s-hold-a', [{ code: EAN_B, units: 1, price: 7.5 }]));
