@@ -3,6 +3,7 @@ import { addDays, localDateTime, localDay } from '@freguesia/shared/domain/dates
 import { CAMPAIGN_MESSAGES, NO_END_DATE } from '@freguesia/shared/schemas/campaign';
 import { CustomerForm } from '@freguesia/shared/schemas/customer';
 import { handler as campaigns } from '@freguesia/functions/campaigns/handler';
+import { CampaignBudgetEntity, CheckoutSessionEntity } from '@freguesia/functions/campaigns/campaigns.entities';
 import { releaseExpiredSessions, settlePurchases, HOLD_MINUTES } from '@freguesia/functions/campaigns/checkout.service';
 import { createCustomer } from '@freguesia/functions/customers/customers.service';
 import { handler as integration } from '@freguesia/functions/integration/handler';
@@ -184,6 +185,33 @@ describe('campaigns and checkout', () => {
     expect((await checkout(basket('s-whole-a', [{ code: EAN_B, units: 4, price: 7.5 }]))).body.basket.total_discount).toBe(4);
     const others = await Promise.all(Array.from({ length: 10 }, (_, i) => checkout(basket(`s-whole-${i}`, [{ code: EAN_B, units: 1, price: 7.5 }]))));
     expect(others.reduce((sum, a) => sum + a.body.basket.total_discount, 0)).toBe(6);
+  });
+
+  it('counts holds made before budgets were split, and gets them back when they are released', async () => {
+    const id = await create(itemCampaign('Orçamento com reservas antigas', EAN_B, { type: 6, price: 1, budget_limit: 10 }));
+    // A session priced before the split: 7 units held on the budget's original item.
+    const at = new Date().toISOString();
+    await CampaignBudgetEntity.put({ tenant: t.tenant, campaign: id, code: EAN_B, used_cents: 700, used_units: 7000 }).go();
+    await CheckoutSessionEntity.create({
+      tenant: t.tenant,
+      session: 's-legacy',
+      id_store: store,
+      checkout: '01',
+      coupon: 's-legacy',
+      reservations: [{ campaign: id, code: EAN_B, cents: 700, units: 7000 }],
+      granted: [],
+      status: 'open',
+      version: 1,
+      createdAt: at,
+      updatedAt: at,
+      expiresAt: Math.floor(Date.now() / 1000) + 60,
+    }).go();
+    const race = async (prefix: string) =>
+      (await Promise.all(Array.from({ length: 12 }, (_, i) => checkout(basket(`${prefix}-${i}`, [{ code: EAN_B, units: 1, price: 7.5 }]))))).reduce((sum, a) => sum + a.body.basket.total_discount, 0);
+    expect(await race('s-after-split')).toBe(3);
+    // The sweep gives the old hold back: its 7 units are granted again, and no more.
+    expect(await releaseExpiredSessions(staffContext(t, { now: () => new Date(Date.now() + 120_000) }))).toBeGreaterThanOrEqual(1);
+    expect(await race('s-after-release')).toBe(7);
   });
 
   it('holds a budget once per session, however often the point of sale asks', async () => {
