@@ -1,7 +1,8 @@
 /**
  * The local demo seed in memory (what `npm start -- --in-memory` and the e2e runtime do before
  * 'Freguesia pronta'): a fresh in-memory DynamoDB Local with the runtime's table (stream on),
- * every local tenant seeded (each step's time as the start-up log prints it), then the local
+ * every local tenant seeded as `npm start` seeds them (each step's time as the start-up log prints
+ * it; with the table's stream off while it writes, when every processor allows), then the local
  * workers started as `npm start` starts them (the seeded processors skip the seed's records) and
  * the stream drained: the data is complete only when the stream processors have nothing left.
  * Prints the seed time, the time to skip the stream and the time until the stream is drained.
@@ -50,10 +51,14 @@ const cpuSince = (from: { java: number; node: number }) => {
 const lines: string[] = [];
 const c0 = cpu();
 const t0 = performance.now();
-await seedLocalTenants((line) => {
-  lines.push(line);
-  console.log(line);
-});
+await seedLocalTenants(
+  (line) => {
+    lines.push(line);
+    console.log(line);
+  },
+  new Date(),
+  dynamo.client,
+);
 const seeded = performance.now();
 const seedCpu = cpuSince(c0);
 const c1 = cpu();
