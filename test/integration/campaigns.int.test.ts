@@ -4,6 +4,7 @@ import { CAMPAIGN_MESSAGES, NO_END_DATE } from '@freguesia/shared/schemas/campai
 import { CustomerForm } from '@freguesia/shared/schemas/customer';
 import { handler as campaigns } from '@freguesia/functions/campaigns/handler';
 import { handler as checkoutHandler } from '@freguesia/functions/checkout/handler';
+import { CampaignBudgetEntity, CheckoutSessionEntity } from '@freguesia/functions/campaigns/campaigns.entities';
 import { releaseExpiredSessions, settlePurchases, HOLD_MINUTES } from '@freguesia/functions/campaigns/checkout.service';
 import { createCustomer } from '@freguesia/functions/customers/customers.service';
 import { handler as integration } from '@freguesia/functions/integration/handler';
@@ -168,6 +169,52 @@ describe('campaigns and checkout', () => {
     const granted = answers.filter((a) => a.body.basket.total_discount > 0);
     expect(granted).toHaveLength(10);
     expect(granted.every((a) => a.body.basket.total_discount === 1)).toBe(true);
+  });
+
+  it('grants exactly the whole budget when simultaneous checkouts want more than it holds', async () => {
+    await create(itemCampaign('Feijão R$ 1 off, 10 unidades, 3 por venda', EAN_B, { type: 6, price: 1, budget_limit: 10 }));
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => checkout(basket(`s-three-${i}`, [{ code: EAN_B, units: 3, price: 7.5 }]))));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    // R$ 1 off per unit: the discounts add up to the units granted.
+    expect(answers.reduce((sum, a) => sum + a.body.basket.total_discount, 0)).toBe(10);
+  });
+
+  it('gives one sale the whole budget, and what it drops to the next sales', async () => {
+    await create(itemCampaign('Dez unidades para quem chegar', EAN_B, { type: 6, price: 1, budget_limit: 10 }));
+    const big = await checkout(basket('s-whole-a', [{ code: EAN_B, units: 12, price: 7.5 }]));
+    expect(big.body.basket.total_discount).toBe(10);
+    expect((await checkout(basket('s-whole-b', [{ code: EAN_B, units: 1, price: 7.5 }]))).body.basket.total_discount).toBe(0);
+    // The big sale keeps 4 units: the 6 it gives back go to the others, and no more.
+    expect((await checkout(basket('s-whole-a', [{ code: EAN_B, units: 4, price: 7.5 }]))).body.basket.total_discount).toBe(4);
+    const others = await Promise.all(Array.from({ length: 10 }, (_, i) => checkout(basket(`s-whole-${i}`, [{ code: EAN_B, units: 1, price: 7.5 }]))));
+    expect(others.reduce((sum, a) => sum + a.body.basket.total_discount, 0)).toBe(6);
+  });
+
+  it('counts holds made before budgets were split, and gets them back when they are released', async () => {
+    const id = await create(itemCampaign('Orçamento com reservas antigas', EAN_B, { type: 6, price: 1, budget_limit: 10 }));
+    // A session priced before the split: 7 units held on the budget's original item.
+    const at = new Date().toISOString();
+    await CampaignBudgetEntity.put({ tenant: t.tenant, campaign: id, code: EAN_B, used_cents: 700, used_units: 7000 }).go();
+    await CheckoutSessionEntity.create({
+      tenant: t.tenant,
+      session: 's-legacy',
+      id_store: store,
+      checkout: '01',
+      coupon: 's-legacy',
+      reservations: [{ campaign: id, code: EAN_B, cents: 700, units: 7000 }],
+      granted: [],
+      status: 'open',
+      version: 1,
+      createdAt: at,
+      updatedAt: at,
+      expiresAt: Math.floor(Date.now() / 1000) + 60,
+    }).go();
+    const race = async (prefix: string) =>
+      (await Promise.all(Array.from({ length: 12 }, (_, i) => checkout(basket(`${prefix}-${i}`, [{ code: EAN_B, units: 1, price: 7.5 }]))))).reduce((sum, a) => sum + a.body.basket.total_discount, 0);
+    expect(await race('s-after-split')).toBe(3);
+    // The sweep gives the old hold back: its 7 units are granted again, and no more.
+    expect(await releaseExpiredSessions(staffContext(t, { now: () => new Date(Date.now() + 120_000) }))).toBeGreaterThanOrEqual(1);
+    expect(await race('s-after-release')).toBe(7);
   });
 
   it('holds a budget once per session, however often the point of sale asks', async () => {
