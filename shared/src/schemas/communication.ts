@@ -58,6 +58,7 @@ export const COMMUNICATION_MESSAGES = {
   notApproved: 'Aprove o custo estimado antes de enviar a campanha.',
   recipients: 'Máximo de 100 caracteres.',
   recipientsEmail: (value: string) => `Destinatário inválido: ${value}`,
+  webUrl: 'Use uma URL http(s).',
 } as const;
 
 /** Text limits of spec part 3 §9. */
@@ -88,6 +89,22 @@ export const smsText = (text: string): string =>
     .replace(/\p{M}+/gu, '')
     .replace(SMS_ALLOWED, '')
     .slice(0, LIMITS.smsBody);
+
+const WEB_URL = /^https?:\/\/[^\s"'<>`\\]+$/i;
+/**
+ * An address a push or an app art may open or show: http(s) only (never `javascript:`, `data:` or
+ * an app scheme) and nothing that could close the attribute it is written into (quotes, angle
+ * brackets, spaces, backslashes). Checked the same way in the browser form and on save.
+ */
+export const isWebUrl = (value: string): boolean => {
+  if (!WEB_URL.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+};
 
 const EMAIL = /^[^\s@;]+@[^\s@;]+\.[^\s@;]+$/;
 export const isEmailAddress = (value: string): boolean => EMAIL.test(value) && value.length <= 254;
@@ -203,6 +220,8 @@ export function communicationIssues(c: Shape, now: Date = new Date()): Issue[] {
       if (!info.layout_header) add(['info', 'layout_header'], COMMUNICATION_MESSAGES.pushHeader);
       if (!info.layout_body) add(['info', 'layout_body'], COMMUNICATION_MESSAGES.pushBody);
       else if (info.layout_body.length > LIMITS.pushBody) add(['info', 'layout_body'], `Máximo de ${LIMITS.pushBody} caracteres.`);
+      // The click URL is optional; when given, the app opens it: http(s) only.
+      if (info.url && !isWebUrl(info.url)) add(['info', 'url'], COMMUNICATION_MESSAGES.webUrl);
       schedule();
       break;
     }
@@ -212,7 +231,9 @@ export function communicationIssues(c: Shape, now: Date = new Date()): Issue[] {
       if (!c.start_at || (c.always_valid !== 'Y' && !c.end_at)) add(['start_at'], COMMUNICATION_MESSAGES.artPeriod);
       if (c.start_at && c.end_at && c.always_valid !== 'Y' && c.end_at < c.start_at) add(['end_at'], 'A data final deve ser igual ou posterior à inicial.');
       if (!info.url) add(['info', 'url'], COMMUNICATION_MESSAGES.artUrl);
-      else if (!/^https?:\/\//i.test(info.url)) add(['info', 'url'], 'Use uma URL http(s).');
+      else if (!isWebUrl(info.url)) add(['info', 'url'], COMMUNICATION_MESSAGES.webUrl);
+      // The art's click URL (optional).
+      if (info.layout_body && !isWebUrl(info.layout_body)) add(['info', 'layout_body'], COMMUNICATION_MESSAGES.webUrl);
       break;
     }
   }
