@@ -108,7 +108,7 @@ async function main(): Promise<void> {
   // Imported after the environment is set: handler modules read it at load time.
   const { seedLocalTenants, SEEDED_PROCESSORS } = await import('./seed/index');
   const { startLocalWorkers } = await import('./workers');
-  const seeded = await seedLocalTenants(log);
+  const seeded = await seedLocalTenants(log, new Date(), dynamo.client);
   await startLocalWorkers(log, { skipSeeded: seeded ? SEEDED_PROCESSORS : [] });
 
   let devMiddleware;

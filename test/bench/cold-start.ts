@@ -1,5 +1,6 @@
 /**
- * Handler module initialisation (the code part of a Lambda cold start), per domain.
+ * Handler module initialisation (the code part of a Lambda cold start) of every Lambda entry the
+ * app stack deploys: domains, the short-link redirect, stream processors and queue consumers.
  *
  * Builds every Lambda exactly as deployed (functions/scripts/bundle.ts), then imports each
  * index.mjs in a fresh Node process, several times, and compares the median with the median of
@@ -8,7 +9,7 @@
  * written under node_modules/.cache so their `@aws-sdk/*` imports resolve the way they do on
  * Lambda. Children get dummy TABLE_NAME/region/credentials and Lambda's NODE_OPTIONS
  * (`--enable-source-maps`), so importing needs no AWS account or network.
- *   npx tsx test/bench/cold-start.ts [--runs 5] [domain ...]
+ *   npx tsx test/bench/cold-start.ts [--runs 5] [function ...]   (e.g. checkout email-consumer)
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -31,6 +32,7 @@ export interface ImportSample {
 
 export interface ColdStartRow {
   readonly name: string;
+  readonly kind: BundleResult['kind'];
   readonly bytes: number;
   /** Median milliseconds to import the bundle (SDK included) in a fresh process. */
   readonly medianMs: number;
@@ -133,6 +135,7 @@ export async function measureColdStarts(
       const medianCpuMs = median(taken.map((s) => s.cpuMs));
       return {
         name: bundle.name,
+        kind: bundle.kind,
         bytes: bundle.bytes,
         medianMs,
         medianCpuMs,
@@ -149,11 +152,12 @@ export async function measureColdStarts(
 
 /** A fixed-width table: bundle KB, median import time and CPU time, and their ratios to the SDK baseline. */
 export function formatColdStartTable(report: ColdStartReport): string {
-  const header = ['function', 'bundle KB', 'median ms', '× SDK', 'CPU ms', 'CPU × SDK', ''];
+  const header = ['function', 'kind', 'bundle KB', 'median ms', '× SDK', 'CPU ms', 'CPU × SDK', ''];
   const { baseline } = report;
   const rows = [
     [
       'SDK baseline',
+      '',
       '—',
       baseline.medianMs.toFixed(0),
       '1.00',
@@ -163,6 +167,7 @@ export function formatColdStartTable(report: ColdStartReport): string {
     ],
     ...report.rows.map((r) => [
       r.name,
+      r.kind,
       (r.bytes / 1024).toFixed(1),
       r.medianMs.toFixed(0),
       r.ratio.toFixed(2),

@@ -14,6 +14,7 @@ export const benchmarks = [
   'bundle-sizes',
   'cold-start',
   'startup',
+  'seed',
   'health',
   'web-route-sizes',
   'login',

@@ -3,6 +3,8 @@ import { addDays, localDateTime, localDay } from '@freguesia/shared/domain/dates
 import { CAMPAIGN_MESSAGES, NO_END_DATE } from '@freguesia/shared/schemas/campaign';
 import { CustomerForm } from '@freguesia/shared/schemas/customer';
 import { handler as campaigns } from '@freguesia/functions/campaigns/handler';
+import { handler as checkoutHandler } from '@freguesia/functions/checkout/handler';
+import { CampaignBudgetEntity, CheckoutSessionEntity } from '@freguesia/functions/campaigns/campaigns.entities';
 import { releaseExpiredSessions, settlePurchases, HOLD_MINUTES } from '@freguesia/functions/campaigns/checkout.service';
 import { createCustomer } from '@freguesia/functions/customers/customers.service';
 import { handler as integration } from '@freguesia/functions/integration/handler';
@@ -15,7 +17,7 @@ import { createStore, randomCpf, staffCustomer } from './customers-fixtures';
 
 /**
  * Discount campaigns (spec part 2 §7) and the checkout that applies them (part 3 §7) against
- * DynamoDB Local, through the campaigns domain's real Lambda handler: validation, the list and its
+ * DynamoDB Local, through the real Lambda handlers (campaigns; the checkout's own function): validation, the list and its
  * filters, the active set reaching the next checkout after an edit, budgets under concurrent
  * checkouts, one hold per session, settlement by the POS purchase (the export rows), the release
  * of abandoned holds, the lead audience and the store scope.
@@ -32,7 +34,7 @@ describe('campaigns and checkout', () => {
   let otherStore: number;
   const staff = (request: Parameters<typeof call>[1], token = t.adminToken) => call(campaigns, { tenant: t.tenant, token, ...request });
   const checkout = (body: unknown, headers: Record<string, string> = { 'x-api-key': pos }) =>
-    call(campaigns, { method: 'POST', path: '/api/checkout/subtotal', tenant: t.tenant, headers, body });
+    call(checkoutHandler, { method: 'POST', path: '/api/checkout/subtotal', tenant: t.tenant, headers, body });
 
   /** A D campaign with one product row; `row` and `info` override the defaults. */
   const itemCampaign = (description: string, code: string, row: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
@@ -167,6 +169,52 @@ describe('campaigns and checkout', () => {
     const granted = answers.filter((a) => a.body.basket.total_discount > 0);
     expect(granted).toHaveLength(10);
     expect(granted.every((a) => a.body.basket.total_discount === 1)).toBe(true);
+  });
+
+  it('grants exactly the whole budget when simultaneous checkouts want more than it holds', async () => {
+    await create(itemCampaign('Feijão R$ 1 off, 10 unidades, 3 por venda', EAN_B, { type: 6, price: 1, budget_limit: 10 }));
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => checkout(basket(`s-three-${i}`, [{ code: EAN_B, units: 3, price: 7.5 }]))));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    // R$ 1 off per unit: the discounts add up to the units granted.
+    expect(answers.reduce((sum, a) => sum + a.body.basket.total_discount, 0)).toBe(10);
+  });
+
+  it('gives one sale the whole budget, and what it drops to the next sales', async () => {
+    await create(itemCampaign('Dez unidades para quem chegar', EAN_B, { type: 6, price: 1, budget_limit: 10 }));
+    const big = await checkout(basket('s-whole-a', [{ code: EAN_B, units: 12, price: 7.5 }]));
+    expect(big.body.basket.total_discount).toBe(10);
+    expect((await checkout(basket('s-whole-b', [{ code: EAN_B, units: 1, price: 7.5 }]))).body.basket.total_discount).toBe(0);
+    // The big sale keeps 4 units: the 6 it gives back go to the others, and no more.
+    expect((await checkout(basket('s-whole-a', [{ code: EAN_B, units: 4, price: 7.5 }]))).body.basket.total_discount).toBe(4);
+    const others = await Promise.all(Array.from({ length: 10 }, (_, i) => checkout(basket(`s-whole-${i}`, [{ code: EAN_B, units: 1, price: 7.5 }]))));
+    expect(others.reduce((sum, a) => sum + a.body.basket.total_discount, 0)).toBe(6);
+  });
+
+  it('counts holds made before budgets were split, and gets them back when they are released', async () => {
+    const id = await create(itemCampaign('Orçamento com reservas antigas', EAN_B, { type: 6, price: 1, budget_limit: 10 }));
+    // A session priced before the split: 7 units held on the budget's original item.
+    const at = new Date().toISOString();
+    await CampaignBudgetEntity.put({ tenant: t.tenant, campaign: id, code: EAN_B, used_cents: 700, used_units: 7000 }).go();
+    await CheckoutSessionEntity.create({
+      tenant: t.tenant,
+      session: 's-legacy',
+      id_store: store,
+      checkout: '01',
+      coupon: 's-legacy',
+      reservations: [{ campaign: id, code: EAN_B, cents: 700, units: 7000 }],
+      granted: [],
+      status: 'open',
+      version: 1,
+      createdAt: at,
+      updatedAt: at,
+      expiresAt: Math.floor(Date.now() / 1000) + 60,
+    }).go();
+    const race = async (prefix: string) =>
+      (await Promise.all(Array.from({ length: 12 }, (_, i) => checkout(basket(`${prefix}-${i}`, [{ code: EAN_B, units: 1, price: 7.5 }]))))).reduce((sum, a) => sum + a.body.basket.total_discount, 0);
+    expect(await race('s-after-split')).toBe(3);
+    // The sweep gives the old hold back: its 7 units are granted again, and no more.
+    expect(await releaseExpiredSessions(staffContext(t, { now: () => new Date(Date.now() + 120_000) }))).toBeGreaterThanOrEqual(1);
+    expect(await race('s-after-release')).toBe(7);
   });
 
   it('holds a budget once per session, however often the point of sale asks', async () => {

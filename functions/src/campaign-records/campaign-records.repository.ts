@@ -9,7 +9,7 @@ export const CAMPAIGN_NOT_FOUND = 'Campanha não encontrada.';
 export const STALE_CAMPAIGN = 'A campanha foi alterada por outra pessoa. Recarregue e tente novamente.';
 
 /** Bumped with every campaign write: the checkout's cached active set is reloaded when it moves. */
-const VERSION_COUNTER = 'seq:campaigns-version';
+export const VERSION_COUNTER = 'seq:campaigns-version';
 /** Items per transaction (DynamoDB's limit is 100; the campaign item and counters take a few). */
 const TRANSACTION_ITEMS = 90;
 
@@ -26,7 +26,7 @@ export interface CampaignRecord extends CampaignFields {
   updated_at: string;
 }
 
-const toRecord = (item: CampaignItem): CampaignRecord => ({
+export const toRecord = (item: CampaignItem): CampaignRecord => ({
   id: item.id,
   description: item.description,
   type: item.type as Campaign['type'],
@@ -90,24 +90,6 @@ export function campaignsRepository(tenant: string) {
     async products(id: number): Promise<CampaignProduct[]> {
       const { data } = await CampaignProductEntity.query.byCampaign({ tenant, campaign: id }).go({ pages: 'all' });
       return data.map((p) => p.row as CampaignProduct);
-    },
-
-    /** The product rows of every campaign of the tenant, by campaign id (one paginated Query). */
-    async allProducts(): Promise<Map<number, CampaignProduct[]>> {
-      const { data } = await CampaignProductEntity.query.byCampaign({ tenant }).go({ pages: 'all' });
-      const answer = new Map<number, CampaignProduct[]>();
-      for (const p of data) {
-        const list = answer.get(p.campaign) ?? [];
-        list.push(p.row as CampaignProduct);
-        answer.set(p.campaign, list);
-      }
-      return answer;
-    },
-
-    /** The version of the tenant's campaign set (changes with every write). */
-    async setVersion(): Promise<number> {
-      const { data } = await CounterEntity.get({ tenant, name: VERSION_COUNTER }).go();
-      return data?.value ?? 0;
     },
 
     /**

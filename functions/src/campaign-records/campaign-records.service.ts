@@ -2,6 +2,7 @@ import { DISCOUNT_TYPES, type CampaignProduct } from '@freguesia/shared/schemas/
 import { isCommunicationType } from '@freguesia/shared/schemas/communication';
 import { staffOf, type ServiceContext } from '../lib/context';
 import { forbidden, invalid } from '../lib/errors';
+import { activeSetRepository } from './active-set.repository';
 import { campaignsRepository, type CampaignFields, type CampaignRecord } from './campaign-records.repository';
 
 /**
@@ -70,7 +71,7 @@ export async function campaignRecord(ctx: ServiceContext, id: number): Promise<C
 
 /** Every campaign of the tenant (a small collection: one paginated Query). */
 export async function campaignRecords(ctx: ServiceContext): Promise<CampaignRecord[]> {
-  return campaignsRepository(ctx.tenant).all();
+  return activeSetRepository(ctx.tenant).campaigns();
 }
 
 /** The product rows of a (discount) campaign. */
@@ -80,12 +81,12 @@ export async function campaignProducts(ctx: ServiceContext, id: number): Promise
 
 /** The product rows of every campaign of the tenant, by campaign id (one paginated Query). */
 export async function allCampaignProducts(ctx: ServiceContext): Promise<Map<number, CampaignProduct[]>> {
-  return campaignsRepository(ctx.tenant).allProducts();
+  return activeSetRepository(ctx.tenant).products();
 }
 
 /** The version of the tenant's campaign set: it moves with every create, update and delete (the checkout's cache key). */
 export async function campaignSetVersion(ctx: ServiceContext): Promise<number> {
-  return campaignsRepository(ctx.tenant).setVersion();
+  return activeSetRepository(ctx.tenant).version();
 }
 
 /** Creates a campaign with its product rows, as the acting staff user (the next id of the tenant's counter). */

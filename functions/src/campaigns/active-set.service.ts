@@ -20,13 +20,27 @@ interface ActiveSet {
 }
 
 const cache = new Map<string, ActiveSet>();
+/** Loads in progress by tenant, version and day: simultaneous checkouts share one. */
+const loading = new Map<string, Promise<ActiveSet>>();
 
-/** The prepared active campaigns of the tenant (1 DynamoDB request when unchanged). */
+/**
+ * The prepared active campaigns of the tenant (1 DynamoDB request when unchanged). Checkouts that
+ * find the set moved at the same moment wait for one read and preparation instead of each doing
+ * its own (a process serving many requests, like `npm start`, spent seconds of CPU per caller).
+ */
 export async function activeCampaigns(ctx: ServiceContext): Promise<ActiveSet> {
   const version = await campaignSetVersion(ctx);
   const today = localDay(ctx.now());
   const cached = cache.get(ctx.tenant);
   if (cached && cached.version === version && cached.day === today) return cached;
+  const key = `${ctx.tenant}\u0000${version}\u0000${today}`;
+  const pending = loading.get(key) ?? loadActiveSet(ctx, version, today).finally(() => loading.delete(key));
+  loading.set(key, pending);
+  return pending;
+}
+
+async function loadActiveSet(ctx: ServiceContext, version: number, today: string): Promise<ActiveSet> {
+  const tenant = ctx.tenant;
   const [all, products] = await Promise.all([campaignRecords(ctx), allCampaignProducts(ctx)]);
   // Ended campaigns stay out; the engine judges the period of the rest at each sale. A day of
   // slack keeps campaigns ending today valid whatever the clock of the point of sale says.
@@ -49,7 +63,8 @@ export async function activeCampaigns(ctx: ServiceContext): Promise<ActiveSet> {
       products: products.get(id) ?? [],
     }));
   const set: ActiveSet = { version, day: today, prepared: prepareCampaigns(payloads), campaigns: payloads.length };
-  cache.set(ctx.tenant, set);
+  // A slower load of an older version never replaces a newer set.
+  if ((cache.get(tenant)?.version ?? -1) <= version) cache.set(tenant, set);
   return set;
 }
 

@@ -1,3 +1,4 @@
+import { batchGetEntities } from '../lib/ddb/batch';
 import { failedIndex, isConditionFailure, transactionError, writeTransaction } from '../lib/ddb/transactions';
 import {
   CampaignBudgetEntity,
@@ -6,13 +7,32 @@ import {
   campaignsService,
   type CheckoutSessionItem,
 } from './campaigns.entities';
+import { BUDGET_SHARDS, emptyCounters, type BudgetCounters, type ShardPiece } from './budget-shards.model';
 
-/** A hold on a budget: what one checkout session took from a campaign (code null: the campaign). */
+/**
+ * A hold on a budget: what one checkout session took from a campaign (code null: the campaign),
+ * and on which shards (`budget-shards.model.ts`); without `pieces`, a hold made before budgets
+ * were split, on the budget's original item.
+ */
 export interface Reservation {
   campaign: number;
   code: string | null;
   cents: number;
   units: number;
+  pieces?: ShardPiece[];
+}
+
+/**
+ * One write of a budget counter in a reservation: `shard` null is the original (legacy) item.
+ * A rise is conditioned on the counter staying within `max` (its shard's capacity).
+ */
+export interface BudgetMove {
+  campaign: number;
+  code: string | null;
+  shard: number | null;
+  cents: number;
+  units: number;
+  max?: { cents: number; units: number };
 }
 
 /** What a session granted on a line for one campaign (an export row once settled). */
@@ -53,6 +73,8 @@ export interface BudgetLimit {
 /** The budget item's code for a campaign-wide budget. */
 const WHOLE = '*';
 const codeKey = (code: string | null) => code ?? WHOLE;
+/** The item of a budget counter: the original item (shard null) or one of its shards. */
+const counterCode = (code: string | null, shard: number | null) => (shard === null ? codeKey(code) : `${codeKey(code)}#${shard}`);
 
 const toSession = (item: CheckoutSessionItem): CheckoutSession => ({
   session: item.session,
@@ -69,8 +91,17 @@ const toSession = (item: CheckoutSessionItem): CheckoutSession => ({
   expires_at: item.expiresAt ?? 0,
 });
 
+/** What giving a session's holds back writes: minus each piece on its shard (legacy holds on the original item). */
+export function givenBack(reservations: readonly Reservation[]): BudgetMove[] {
+  return reservations.flatMap((r): BudgetMove[] =>
+    r.pieces
+      ? r.pieces.map((p) => ({ campaign: r.campaign, code: r.code, shard: p.shard, cents: -p.cents, units: -p.units }))
+      : [{ campaign: r.campaign, code: r.code, shard: null, cents: -r.cents, units: -r.units }],
+  ).filter((m) => m.cents !== 0 || m.units !== 0);
+}
+
 /** The outcome of a reservation attempt: a budget that another checkout took first fails it. */
-export type ReserveOutcome = { ok: true } | { ok: false; reason: 'budget' | 'session' };
+export type ReserveOutcome = { ok: true } | { ok: false; reason: 'budget' | 'session' | 'conflict' };
 
 /** Checkout sessions, budgets and usage rows of one tenant. */
 export function checkoutRepository(tenant: string) {
@@ -86,53 +117,58 @@ export function checkoutRepository(tenant: string) {
       return data.map(toSession);
     },
 
-    /** Used budget per (campaign, code) key `${campaign}:${code ?? '*'}` (one BatchGet). */
-    async used(keys: readonly { campaign: number; code: string | null }[]): Promise<Map<string, { cents: number; units: number }>> {
-      const answer = new Map<string, { cents: number; units: number }>();
+    /**
+     * The counters of each budget, keyed `${campaign}:${code ?? '*'}`: its original item and its
+     * shards, in one BatchGet (up to 20 budgets a request).
+     */
+    async counters(keys: readonly { campaign: number; code: string | null }[]): Promise<Map<string, BudgetCounters>> {
+      const answer = new Map<string, BudgetCounters>();
       if (keys.length === 0) return answer;
-      const { data } = await CampaignBudgetEntity.get(keys.map((k) => ({ tenant, campaign: k.campaign, code: codeKey(k.code) }))).go({ concurrency: 4 });
-      for (const item of data) answer.set(`${item.campaign}:${item.code === WHOLE ? '*' : item.code}`, { cents: item.used_cents, units: item.used_units });
+      const shards = [null, ...Array.from({ length: BUDGET_SHARDS }, (_, i) => i)];
+      const items = keys.flatMap((k) => shards.map((shard) => ({ tenant, campaign: k.campaign, code: counterCode(k.code, shard) })));
+      const data = await batchGetEntities((pending) => CampaignBudgetEntity.get(pending).go({ concurrency: 4 }), items, { what: 'campaign budgets' });
+      for (const k of keys) answer.set(`${k.campaign}:${codeKey(k.code)}`, emptyCounters());
+      for (const item of data) {
+        const [code, shard] = item.code.split('#') as [string, string | undefined];
+        const counters = answer.get(`${item.campaign}:${code}`);
+        if (!counters) continue;
+        const used = { cents: item.used_cents, units: item.used_units };
+        if (shard === undefined) counters.legacy = used;
+        else counters.shards[Number(shard)] = used;
+      }
       return answer;
     },
 
     /**
-     * Replaces a session's reservations and grants in one transaction: each budget moves by the
-     * difference between the new and the old hold, and a rise is conditioned on staying within its
-     * limit, so concurrent checkouts can never take more than a budget holds; the session itself is
-     * conditioned on the version read (a concurrent call of the same session fails and is retried).
+     * Replaces a session's reservations and grants in one transaction: each budget counter moves
+     * as `moves` says (the new hold less the old one, shard by shard), and a rise is conditioned
+     * on staying within that counter's capacity, so concurrent checkouts can never take more than
+     * a budget holds; the session itself is conditioned on the version read (a concurrent call of
+     * the same session fails and is retried). Conflicts that outlast the retries answer
+     * 'conflict' (read again and retry), not an error.
      */
     async reserve(
       next: Omit<CheckoutSession, 'version' | 'created_at' | 'status' | 'expires_at'>,
       previous: CheckoutSession | undefined,
-      limits: ReadonlyMap<string, BudgetLimit>,
+      budgetMoves: readonly BudgetMove[],
       at: string,
       expiresAt: number,
     ): Promise<ReserveOutcome> {
-      const deltas = new Map<string, Reservation>();
-      const add = (r: Reservation, sign: 1 | -1) => {
-        const key = `${r.campaign}:${codeKey(r.code)}`;
-        const d = deltas.get(key) ?? { campaign: r.campaign, code: r.code, cents: 0, units: 0 };
-        d.cents += sign * r.cents;
-        d.units += sign * r.units;
-        deltas.set(key, d);
-      };
-      for (const r of previous?.status === 'open' ? previous.reservations : []) add(r, -1);
-      for (const r of next.reservations) add(r, 1);
-      const moves = [...deltas.values()].filter((d) => d.cents !== 0 || d.units !== 0);
+      const moves = budgetMoves.filter((d) => d.cents !== 0 || d.units !== 0);
       const result = await writeTransaction(() =>
         campaignsService.transaction
           .write((t) => [
             ...moves.map((d) => {
-              const limit = limits.get(`${d.campaign}:${codeKey(d.code)}`);
               const update = t.campaignBudget
-                .upsert({ tenant, campaign: d.campaign, code: codeKey(d.code) })
+                .upsert({ tenant, campaign: d.campaign, code: counterCode(d.code, d.shard) })
                 .add({ used_cents: d.cents, used_units: d.units });
-              if (!limit || (d.cents <= 0 && d.units <= 0)) return update.commit();
+              const max = d.max;
+              if (!max || (d.cents <= 0 && d.units <= 0)) return update.commit();
               return update
                 .where((a, { lte, notExists }) => {
                   const checks: string[] = [];
-                  if (Number.isFinite(limit.cents) && d.cents > 0) checks.push(`(${notExists(a.used_cents)} OR ${lte(a.used_cents, limit.cents - d.cents)})`);
-                  if (Number.isFinite(limit.units) && d.units > 0) checks.push(`(${notExists(a.used_units)} OR ${lte(a.used_units, limit.units - d.units)})`);
+                  if (Number.isFinite(max.cents) && d.cents > 0) checks.push(`(${notExists(a.used_cents)} OR ${lte(a.used_cents, max.cents - d.cents)})`);
+                  if (Number.isFinite(max.units) && d.units > 0) checks.push(`(${notExists(a.used_units)} OR ${lte(a.used_units, max.units - d.units)})`);
                   return checks.join(' AND ');
                 })
                 .commit();
@@ -172,7 +208,10 @@ export function checkoutRepository(tenant: string) {
       );
       if (!result.canceled) return { ok: true };
       const failed = failedIndex(result);
-      if (failed < 0) throw transactionError(result);
+      if (failed < 0) {
+        if (result.data.some((op) => op.code === 'TransactionConflict')) return { ok: false, reason: 'conflict' };
+        throw transactionError(result);
+      }
       return { ok: false, reason: failed === moves.length ? 'session' : 'budget' };
     },
 
@@ -226,8 +265,8 @@ export function checkoutRepository(tenant: string) {
               .set({ status: 'released', updatedAt: at, expiresAt: current.expires_at })
               .where((a, { eq }) => `${eq(a.status, 'open')} AND ${eq(a.version, current.version)}`)
               .commit(),
-            ...(current.reservations.map((r) =>
-              t.campaignBudget.upsert({ tenant, campaign: r.campaign, code: codeKey(r.code) }).add({ used_cents: -r.cents, used_units: -r.units }).commit(),
+            ...(givenBack(current.reservations).map((r) =>
+              t.campaignBudget.upsert({ tenant, campaign: r.campaign, code: counterCode(r.code, r.shard) }).add({ used_cents: r.cents, used_units: r.units }).commit(),
             ) as never[]),
           ])
           .go(),

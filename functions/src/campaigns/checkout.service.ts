@@ -15,7 +15,9 @@ import { logger } from '../lib/logger';
 import { schedulerPort } from '../lib/ports/scheduler';
 import { isMember } from '../segmentation/population.service';
 import { activeCampaigns } from './active-set.service';
-import { checkoutRepository, type BudgetLimit, type CheckoutSession, type Grant, type Reservation } from './checkout.repository';
+import { allocate, emptyCounters, remainingOf, shardCapacities, type BudgetCounters, type ShardPiece } from './budget-shards.model';
+import { checkoutRepository, givenBack, type BudgetLimit, type BudgetMove, type CheckoutSession, type Grant, type Reservation } from './checkout.repository';
+import type { HoldsMessage } from './holds.schema';
 
 /**
  * The point-of-sale calls of spec part 3 §7 (`POST /checkout/subtotal`,
@@ -24,7 +26,9 @@ import { checkoutRepository, type BudgetLimit, type CheckoutSession, type Grant,
  * what is left of each budget) and holds budgets for the session.
  *
  * Budgets: a session's discounts hold their budget at once (conditional ADDs that never pass the
- * limit), so 50 simultaneous checkouts against 10 remaining uses grant exactly 10. Calling again
+ * limit), so 50 simultaneous checkouts against 10 remaining uses grant exactly 10. Each budget is
+ * counted on a few shards (`budget-shards.model.ts`), so those checkouts rarely write the same
+ * item: a session holds on its home shard and borrows from the others when it has too little. Calling again
  * for the same session replaces its hold instead of adding to it. The purchase arriving through POS
  * ingestion with the same store, checkout and coupon settles the session (its grants become the
  * campaign's usage rows); a session never settled gives its hold back after `HOLD_MINUTES`.
@@ -32,8 +36,8 @@ import { checkoutRepository, type BudgetLimit, type CheckoutSession, type Grant,
 
 /** How long an unsettled session holds its budget. */
 export const HOLD_MINUTES = 120;
-/** Reservation attempts when other checkouts take a budget first. */
-const ATTEMPTS = 5;
+/** Reservation attempts when other checkouts take a budget (or a shard of it) first. */
+const ATTEMPTS = 8;
 
 /** Product facts by tenant and barcode, kept a few minutes (the catalogue rarely moves mid-sale). */
 const factsCache = new Map<string, Map<string, { facts: ProductFacts | undefined; at: number }>>();
@@ -99,24 +103,61 @@ function budgetLimits(candidates: PreparedCampaign[], codes: ReadonlySet<string>
   return limits;
 }
 
+/** The session's own open hold on each budget, shard by shard (legacy holds count on no shard). */
+function ownPieces(previous: CheckoutSession | undefined): Map<string, ShardPiece[]> {
+  const own = new Map<string, ShardPiece[]>();
+  for (const r of previous?.status === 'open' ? previous.reservations : []) if (r.pieces) own.set(budgetKey(r.campaign, r.code), r.pieces);
+  return own;
+}
+
 /** What is left of each limited budget, counting this session's own hold as still available. */
-function remainingBudgets(
-  limits: Map<string, BudgetLimit>,
-  used: Map<string, { cents: number; units: number }>,
-  previous: CheckoutSession | undefined,
-): RemainingBudget[] {
-  const own = new Map<string, Reservation>();
-  for (const r of previous?.status === 'open' ? previous.reservations : []) own.set(budgetKey(r.campaign, r.code), r);
+function remainingBudgets(limits: Map<string, BudgetLimit>, counters: Map<string, BudgetCounters>, previous: CheckoutSession | undefined): RemainingBudget[] {
+  const own = ownPieces(previous);
   return [...limits.entries()].map(([key, limit]) => {
-    const u = used.get(key) ?? { cents: 0, units: 0 };
-    const mine = own.get(key);
+    const left = remainingOf(limit, counters.get(key) ?? emptyCounters(), own.get(key) ?? []);
     return {
       campaign_id: limit.campaign,
       code: limit.code,
-      ...(Number.isFinite(limit.cents) ? { amount_cents: Math.max(0, limit.cents - u.cents + (mine?.cents ?? 0)) } : {}),
-      ...(Number.isFinite(limit.units) ? { units: Math.max(0, limit.units - u.units + (mine?.units ?? 0)) } : {}),
+      ...(left.cents !== undefined ? { amount_cents: left.cents } : {}),
+      ...(left.units !== undefined ? { units: left.units } : {}),
     };
   });
+}
+
+/**
+ * The counter writes that turn the session's previous hold into `reservations`: each new hold
+ * spread over its budget's shards (`allocate`), each old piece given back, netted per counter.
+ * Undefined when the shards, as read, cannot take a hold (another checkout took it first).
+ */
+function budgetMoves(
+  reservations: Reservation[],
+  previous: CheckoutSession | undefined,
+  limits: Map<string, BudgetLimit>,
+  counters: Map<string, BudgetCounters>,
+  session: string,
+): BudgetMove[] | undefined {
+  const own = ownPieces(previous);
+  const moves = new Map<string, BudgetMove>();
+  const move = (m: BudgetMove) => {
+    const key = `${budgetKey(m.campaign, m.code)}#${m.shard ?? 'legacy'}`;
+    const current = moves.get(key) ?? { ...m, cents: 0, units: 0 };
+    current.cents += m.cents;
+    current.units += m.units;
+    current.max ??= m.max;
+    moves.set(key, current);
+  };
+  for (const m of givenBack(previous?.status === 'open' ? previous.reservations : [])) move(m);
+  for (const r of reservations) {
+    const key = budgetKey(r.campaign, r.code);
+    const limit = limits.get(key)!;
+    const budget = counters.get(key) ?? emptyCounters();
+    const pieces = allocate(r, limit, budget, own.get(key) ?? [], session);
+    if (!pieces) return undefined;
+    r.pieces = pieces;
+    const capacity = shardCapacities(limit, budget);
+    for (const p of pieces) move({ campaign: r.campaign, code: r.code, shard: p.shard, cents: p.cents, units: p.units, max: capacity[p.shard] });
+  }
+  return [...moves.values()].filter((m) => m.cents !== 0 || m.units !== 0);
 }
 
 /** The holds of a result: its consumption of the limited budgets only. */
@@ -178,7 +219,7 @@ export async function checkoutSubtotal(ctx: ServiceContext, request: SubtotalReq
   // apart, so each call gets its own session (never replacing another sale's hold; released by the sweep).
   const session = request.session || (request.basket.coupon ? `${store}:${request.basket.checkout}:${request.basket.coupon}` : `anon:${randomUUID()}`);
   // Independent reads in parallel: one round trip after the active set's version.
-  const readState = () => Promise.all([repo.session(session), limits.size > 0 ? repo.used([...limits.values()]) : Promise.resolve(new Map())]);
+  const readState = () => Promise.all([repo.session(session), limits.size > 0 ? repo.counters([...limits.values()]) : Promise.resolve(new Map<string, BudgetCounters>())]);
   const [facts, customer, firstState] = await Promise.all([
     productFacts(ctx, prepared, codes),
     customerFacts(ctx, candidates, request.customer?.document),
@@ -187,9 +228,9 @@ export async function checkoutSubtotal(ctx: ServiceContext, request: SubtotalReq
   const lines = basketLines(request, facts);
 
   for (let attempt = 1, state = firstState; ; attempt++, state = await readState()) {
-    const [previous, used] = state;
+    const [previous, counters] = state;
     if (previous && previous.status !== 'open') throw conflict('Esta venda já foi finalizada; abra uma nova sessão.');
-    const budgets = remainingBudgets(limits, used, previous);
+    const budgets = remainingBudgets(limits, counters, previous);
     const result = evaluate(prepared, { lines, store_id: store, at: ctx.now(), customer: customer.facts, budgets });
     const reservations = reservationsOf(result, limits);
     const granted = grantsOf(result);
@@ -198,7 +239,8 @@ export async function checkoutSubtotal(ctx: ServiceContext, request: SubtotalReq
       return subtotalAnswer(request, result);
     }
     const at = ctx.now();
-    const outcome = await repo.reserve(
+    const moves = budgetMoves(reservations, previous, limits, counters, session);
+    const outcome = !moves ? ({ ok: false, reason: 'budget' } as const) : await repo.reserve(
       {
         session,
         id_store: store,
@@ -210,7 +252,7 @@ export async function checkoutSubtotal(ctx: ServiceContext, request: SubtotalReq
         granted,
       },
       previous,
-      limits,
+      moves,
       at.toISOString(),
       Math.floor(at.getTime() / 1000) + HOLD_MINUTES * 60,
     );
@@ -225,7 +267,7 @@ export async function checkoutPaymentDiscount(ctx: ServiceContext, request: Paym
   const { prepared } = await activeCampaigns(ctx);
   const candidates = atStore(prepared, request.basket.id_store).filter((c) => c.type === 'DBP');
   const limits = budgetLimits(candidates, new Set());
-  const budgets = remainingBudgets(limits, limits.size > 0 ? await checkoutRepository(ctx.tenant).used([...limits.values()]) : new Map(), undefined);
+  const budgets = remainingBudgets(limits, limits.size > 0 ? await checkoutRepository(ctx.tenant).counters([...limits.values()]) : new Map(), undefined);
   return paymentDiscount(prepared, {
     store_id: request.basket.id_store,
     at: ctx.now(),
@@ -276,10 +318,6 @@ export async function settlePurchases(ctx: ServiceContext, purchases: readonly S
 export const HOLDS_QUEUE = 'campaigns';
 export const HOLDS_SWEEP_CRON = '*/15 * * * *';
 export const holdsScheduleName = (tenant: string) => `campaign-holds-${tenant}`.slice(0, 64);
-export interface HoldsMessage {
-  type: 'sweep';
-  tenant: string;
-}
 
 /** The tenant's sweep schedule (created or replaced; cheap and idempotent): once a campaign has a budget. */
 export async function ensureHoldsSweep(ctx: ServiceContext): Promise<void> {

@@ -5,6 +5,7 @@ import { paginated, type Paginated } from '../lib/ddb/pagination';
 import { InvalidError, notFound } from '../lib/errors';
 import { brandsRepository } from './brands.repository';
 import { categoriesRepository } from './categories.repository';
+import { productLookupRepository } from './product-lookup.repository';
 import { productAnswer, productFields, type ProductFields } from './products.model';
 import { PRODUCT_NOT_FOUND, productsRepository, type SearchPage } from './products.repository';
 import { assertStoreInScope, storeScope } from './stores.service';
@@ -152,7 +153,8 @@ export interface ProductClassification {
  * one Query of the (small) category list; unknown codes are left out of the answer.
  */
 export async function classifyProducts(ctx: ServiceContext, codes: readonly string[]): Promise<Map<string, ProductClassification>> {
-  const repo = productsRepository(ctx.tenant);
+  // The narrow lookup, not productsRepository: the checkout function bundles this and no more.
+  const repo = productLookupRepository(ctx.tenant);
   const distinct = [...new Set(codes.map((c) => c.trim()).filter((c) => c !== ''))];
   const answer = new Map<string, ProductClassification>();
   if (distinct.length === 0) return answer;
@@ -161,9 +163,7 @@ export async function classifyProducts(ctx: ServiceContext, codes: readonly stri
   const fallback = byId.length > 0 ? new Map((await repo.getMany(byId.map(Number))).map((p) => [String(p.id), p])) : new Map();
   const products = found.map(([code, p]) => [code, p ?? fallback.get(code) ?? null] as const);
   const needsCategories = products.some(([, p]) => p?.category);
-  const parentOf = needsCategories
-    ? new Map((await categoriesRepository(ctx.tenant).all()).map((c) => [c.id, c.level_up]))
-    : new Map<number, number>();
+  const parentOf = needsCategories ? await repo.categoryParents() : new Map<number, number>();
   for (const [code, product] of products) {
     if (!product) continue;
     const categories: number[] = [];

@@ -15,6 +15,7 @@ import { mapLimited } from '../lib/ddb/concurrency';
 import { paginated, type Paginated } from '../lib/ddb/pagination';
 import { InvalidError, notFound } from '../lib/errors';
 import { basketsRepository } from './baskets.repository';
+import { customerLookupRepository } from './customer-lookup.repository';
 import { visibleStore } from './baskets.service';
 import {
   changedFields,
@@ -566,7 +567,8 @@ export interface CheckoutCustomer {
 export async function checkoutCustomer(ctx: ServiceContext, typed: string): Promise<CheckoutCustomer | undefined> {
   const document = normalizeDocument(typed);
   if (!document) return undefined;
-  const repo = customersRepository(ctx.tenant);
+  // The narrow lookup, not customersRepository: the checkout function bundles this and no more.
+  const repo = customerLookupRepository(ctx.tenant);
   const id = await repo.idByDocument(document);
   const customer = id ? await repo.get(id) : null;
   if (!customer || customer.active !== 'Y') return undefined;

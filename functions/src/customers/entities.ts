@@ -3,6 +3,9 @@ import { documentClient, tableName } from '../lib/ddb/client';
 import { CounterEntity } from '../lib/ddb/entities/counter';
 import { UniqueEntity } from '../lib/ddb/entities/unique';
 import { key } from '../lib/ddb/indexes';
+import { CustomerEntity, id, num, now, str, tenant } from './customer.entities';
+
+export { CustomerEntity, UNIQUE_SCOPES, type CustomerItem } from './customer.entities';
 
 /**
  * Customers, their timeline and their purchases (spec part 1 §3, part 3 §7).
@@ -16,106 +19,6 @@ import { key } from '../lib/ddb/indexes';
  *   telephone) holding the list columns, so a phone search is one Query whichever number
  *   matched and the customer item does not need a fifth index.
  */
-
-const tenant = { type: 'string', required: true, readOnly: true } as const;
-const id = { type: 'number', required: true, readOnly: true, padding: { length: 9, char: '0' } } as const;
-const yesNo = { type: ['Y', 'N'] as const, required: true, default: 'N' } as const;
-const str = { type: 'string' } as const;
-const num = { type: 'number' } as const;
-const now = () => new Date().toISOString();
-
-export const CustomerEntity = new Entity(
-  {
-    model: { entity: 'customer', version: '1', service: 'freguesia' },
-    attributes: {
-      tenant,
-      id,
-      // Identity
-      type: { type: ['F', 'J'] as const, required: true },
-      /** Digits, zero-padded to 11 (F) or 14 (J); unique per tenant (`customer-document`). */
-      document: { type: 'string', required: true },
-      /** Stored upper-case. */
-      fullname: { type: 'string', required: true },
-      identity: str,
-      date_birth: str,
-      gender: str,
-      maritial: str,
-      favorite_store: num,
-      reference_code: str,
-      // Contact
-      telephone: str,
-      cellphone: str,
-      email: str,
-      cellphone_optout: yesNo,
-      email_optout: yesNo,
-      whatsapp_optout: yesNo,
-      app_optout: yesNo,
-      gdpr_agreement: yesNo,
-      /** Portal/app password (Argon2id PHC string); never answered. */
-      passwordHash: str,
-      // State
-      active: { ...yesNo, default: 'Y' },
-      channel: { type: 'string', required: true },
-      // Address
-      zipcode: str,
-      address: str,
-      number: str,
-      complement: str,
-      neighborhood: str,
-      city: str,
-      state: str,
-      id_city: str,
-      id_state: num,
-      latitude: num,
-      longitude: num,
-      // Credit analysis
-      employer: str,
-      occupation: str,
-      time: str,
-      timer: str,
-      home_owner: str,
-      income: num,
-      limit: num,
-      log: str,
-      bank: str,
-      ag: str,
-      agdigit: str,
-      acc: str,
-      accdigit: str,
-      contacts: {
-        type: 'list',
-        items: {
-          type: 'map',
-          properties: { name: str, email: str, telephone: str, cellphone: str, type: str },
-        },
-      },
-      tags: { type: 'list', items: { type: 'string' } },
-      /** Partner codes (loyalty partners, marketplaces): [{partner, code}]. */
-      integrations: { type: 'list', items: { type: 'map', properties: { partner: str, code: str } } },
-      // Purchase aggregates, maintained in the same transaction as each purchase.
-      basketCount: { type: 'number', required: true, default: 0 },
-      /** Sum of purchase amounts, integer centavos. */
-      basketTotal: { type: 'number', required: true, default: 0 },
-      /** Local time 'YYYY-MM-DD HH:mm:ss' of the newest purchase. */
-      dt_last_basket: str,
-      last_basket_origin: str,
-      // Derived search keys
-      nameKey: { type: 'string', required: true },
-      emailKey: { type: 'string', required: true, default: '' },
-      /** Optimistic lock of the profile (staff and portal edits); purchases do not bump it. */
-      version: { type: 'number', required: true, default: 1 },
-      createdAt: { type: 'string', readOnly: true, required: true, default: now },
-      updatedAt: { type: 'string', required: true, default: now },
-    },
-    indexes: {
-      byId: key('primary', ['tenant'], ['id']),
-      byDocument: key('gsi1', ['tenant'], ['document']),
-      byName: key('gsi2', ['tenant'], ['nameKey', 'id']),
-      byEmail: key('gsi3', ['tenant'], ['emailKey', 'id']),
-    },
-  },
-  { client: documentClient, table: tableName() },
-);
 
 /** Phone index entry: one per distinct number of a customer, with the list columns. */
 export const CustomerPhoneEntity = new Entity(
@@ -324,13 +227,8 @@ export const customersService = new Service({
 /** The entities handed to a `customersService.transaction.write` builder. */
 export type TransactionEntities = Parameters<Parameters<typeof customersService.transaction.write>[0]>[0];
 
-export type CustomerItem = EntityItem<typeof CustomerEntity>;
 export type CustomerEventItem = EntityItem<typeof CustomerEventEntity>;
 export type BasketItem = EntityItem<typeof BasketEntity>;
-
-export const UNIQUE_SCOPES = {
-  document: 'customer-document',
-} as const;
 
 /** The natural key of a purchase (its primary key): replays of a POS sale hit the same item. */
 export type BasketKey = Pick<BasketItem, 'tenant' | 'idStore' | 'day' | 'checkout' | 'coupon' | 'date'>;

@@ -9,8 +9,8 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mapLimited } from '../lib/ddb/concurrency';
 import { documentClient, tableName } from '../lib/ddb/client';
-import { tableDefinition } from '../lib/ddb/table-definition';
 import { batchWrite } from '../lib/ddb/batch';
+import { GEO_PARTITION_PRECISION, GSI, PK, SHARDS, SK, keys, pad, shardOf } from './population-keys.model';
 import type { CustomerProfile } from './profile.model';
 
 /**
@@ -32,50 +32,11 @@ import type { CustomerProfile } from './profile.model';
  * - run        pk tenant+`segrun_<lead>`: version, status, segments done and their cursors.
  */
 
-const { partitionKey: PK, sortKey: SK } = tableDefinition;
-const GSI = tableDefinition.globalIndexes[0]!;
+export { GEO_PARTITION_PRECISION, SHARDS, shardOf } from './population-keys.model';
 
-/** Profiles are spread over this many partitions; a full recompute runs one segment per shard. */
-export const SHARDS = 16;
-/** Geohash precision of a geo partition (≈ 39 × 20 km); the sort key holds the full hash. */
-export const GEO_PARTITION_PRECISION = 4;
 /** DynamoDB's limit of actions per transaction. */
 const TRANSACTION_MAX = 100;
 const ATTEMPTS = 8;
-
-export const shardOf = (customerId: number): number => customerId % SHARDS;
-const pad = (n: number) => String(n).padStart(9, '0');
-const base = (tenant: string) => `$freguesia#tenant_${tenant}#`;
-
-const keys = {
-  profile: (t: string, id: number) => ({ [PK]: `${base(t)}segprofile_${shardOf(id)}`, [SK]: pad(id) }),
-  profileShard: (t: string, shard: number) => `${base(t)}segprofile_${shard}`,
-  applied: (t: string, customerId: number, ref: string) => ({
-    [PK]: `${base(t)}segapplied_${customerId}`,
-    [SK]: ref,
-  }),
-  activity: (t: string, customerId: number, ref: string) => ({
-    [PK]: `${base(t)}segactivity_${customerId}`,
-    [SK]: ref,
-  }),
-  geoPartition: (t: string, hash: string) => `${base(t)}seggeo_${hash.slice(0, GEO_PARTITION_PRECISION)}`,
-  geo: (t: string, hash: string, id: number) => ({
-    [PK]: keys.geoPartition(t, hash),
-    [SK]: `${hash}#${pad(id)}`,
-  }),
-  memberShard: (t: string, lead: number, shard: number) => `${base(t)}segmember_${lead}_${shard}`,
-  member: (t: string, lead: number, id: number) => ({
-    [PK]: keys.memberShard(t, lead, shardOf(id)),
-    [SK]: pad(id),
-  }),
-  memberOf: (t: string, id: number) => `${base(t)}segmemberof_${id}`,
-  counts: (t: string, lead: number) => `${base(t)}segcount_${lead}`,
-  count: (t: string, lead: number, shard: number) => ({
-    [PK]: keys.counts(t, lead),
-    [SK]: String(shard).padStart(3, '0'),
-  }),
-  run: (t: string, lead: number) => ({ [PK]: `${base(t)}segrun_${lead}`, [SK]: 'run' }),
-};
 
 export interface StoredProfile {
   profile: CustomerProfile;
@@ -335,18 +296,6 @@ export function populationRepository(tenant: string) {
         ConsistentRead: true,
       });
       return items.map((i) => Number(i[SK]));
-    },
-
-    async isMember(lead: number, customerId: number): Promise<boolean> {
-      const { Item } = await documentClient.send(
-        new GetCommand({
-          TableName: table,
-          Key: keys.member(tenant, lead, customerId),
-          ProjectionExpression: '#sk',
-          ExpressionAttributeNames: { '#sk': SK },
-        }),
-      );
-      return Item !== undefined;
     },
 
     /**

@@ -4,6 +4,7 @@ import { mapLimited } from '../lib/ddb/concurrency';
 import { invalid } from '../lib/errors';
 import { schedulerPort } from '../lib/ports/scheduler';
 import { populationLimit } from './evaluate.model';
+import { membershipRepository } from './membership.repository';
 import { coveringCells, isValidPoint, pointInPolygon, type LatLng } from './geo.model';
 import { belongs, applyActivity, referencedLeads } from './profiles.service';
 import type { CustomerActivity } from './profile.model';
@@ -199,7 +200,7 @@ export async function countInPolygon(
 
 /** For other domains (campaigns, communications): is this customer in this lead now? */
 export async function isMember(ctx: ServiceContext, leadId: number, customerId: number): Promise<boolean> {
-  return populationRepository(ctx.tenant).isMember(leadId, customerId);
+  return membershipRepository(ctx.tenant).isMember(leadId, customerId);
 }
 
 /** Later domains record activities (CM, CAMP, app) here: stored once by its natural key, applied to the profile. */

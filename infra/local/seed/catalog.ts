@@ -15,6 +15,7 @@ import { productWordItems } from '@freguesia/functions/catalog/product-words.mod
 import { CounterEntity } from '@freguesia/functions/lib/ddb/entities/counter';
 import { UniqueEntity } from '@freguesia/functions/lib/ddb/entities/unique';
 import { BRANDS, BUSINESS_HOURS, CATEGORY_TREE, DEMO_STORES, PARTNERS, PAYMENT_METHODS, PRIVATE_LABEL, VERDE_STORES, VERDE_TREE, type Root } from './catalog-data';
+import { batchWrite } from './batch-write';
 import type { Rng } from './random';
 import type { SeedContext, Seeder } from './types';
 
@@ -58,26 +59,6 @@ export interface SeededPayment {
   description: string;
   max_installments: number;
   has_change: boolean;
-}
-
-type Put = { put(items: never[]): { go(options?: { concurrency?: number }): Promise<{ unprocessed: unknown[] }> } };
-
-/**
- * BatchWrite in chunks of 25, 4 in flight. DynamoDB Local leaves items unprocessed when the
- * machine is busy; puts are idempotent, so a slice with leftovers is simply written again
- * after a short back-off.
- */
-async function batchPut(entity: unknown, items: object[]): Promise<void> {
-  const SLICE = 100;
-  for (let start = 0; start < items.length; start += SLICE) {
-    const slice = items.slice(start, start + SLICE);
-    for (let attempt = 1; ; attempt++) {
-      const { unprocessed } = await (entity as Put).put(slice as never[]).go({ concurrency: 4 });
-      if (unprocessed.length === 0) break;
-      if (attempt === 8) throw new Error(`catalog seed: ${unprocessed.length} items left unprocessed`);
-      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
-    }
-  }
 }
 
 const setCounter = (tenant: string, name: string, value: number) => ({ tenant, name, value });
@@ -203,30 +184,36 @@ export const catalogSeeder: Seeder = {
     const marker = (scope: string, value: string, ownerId: number) => ({ tenant, scope, value, ownerId });
     const counters = (name: string, n: number) => [setCounter(tenant, `seq:${name}`, n), setCounter(tenant, `total:${name}`, n)];
 
-    await Promise.all([
-      batchPut(StoreEntity, stores),
-      batchPut(BrandEntity, brands),
-      batchPut(PartnerEntity, partners),
-      batchPut(PaymentMethodEntity, payments),
-      batchPut(CategoryEntity, categories),
-      batchPut(ProductEntity, productItems),
+    await batchWrite([
+      [StoreEntity, stores],
+      [BrandEntity, brands],
+      [PartnerEntity, partners],
+      [PaymentMethodEntity, payments],
+      [CategoryEntity, categories],
+      [ProductEntity, productItems],
       // The word index of the descriptions (search by any word), as the product writes keep it.
-      batchPut(ProductWordEntity, productItems.flatMap((p) => productWordItems(tenant, p.id, p.description))),
-      batchPut(UniqueEntity, [
-        ...stores.map((s) => marker(UNIQUE_SCOPES.storeRef, s.reference_code, s.id)),
-        ...brands.map((b) => marker(UNIQUE_SCOPES.brandRef, b.reference_code, b.id)),
-        ...partners.map((p) => marker(UNIQUE_SCOPES.partnerRef, p.reference_code, p.id)),
-        ...categories.map((c) => marker(UNIQUE_SCOPES.categoryRef, c.reference_code, c.id)),
-        ...products.map((p) => marker(UNIQUE_SCOPES.productEan, p.code, p.id)),
-      ]),
-      batchPut(CounterEntity, [
-        ...counters('store', stores.length),
-        ...counters('brand', brands.length),
-        ...counters('partner', partners.length),
-        setCounter(tenant, 'seq:payment', payments.length),
-        ...counters('category', categories.length),
-        ...counters('product', products.length),
-      ]),
+      [ProductWordEntity, productItems.flatMap((p) => productWordItems(tenant, p.id, p.description))],
+      [
+        UniqueEntity,
+        [
+          ...stores.map((s) => marker(UNIQUE_SCOPES.storeRef, s.reference_code, s.id)),
+          ...brands.map((b) => marker(UNIQUE_SCOPES.brandRef, b.reference_code, b.id)),
+          ...partners.map((p) => marker(UNIQUE_SCOPES.partnerRef, p.reference_code, p.id)),
+          ...categories.map((c) => marker(UNIQUE_SCOPES.categoryRef, c.reference_code, c.id)),
+          ...products.map((p) => marker(UNIQUE_SCOPES.productEan, p.code, p.id)),
+        ],
+      ],
+      [
+        CounterEntity,
+        [
+          ...counters('store', stores.length),
+          ...counters('brand', brands.length),
+          ...counters('partner', partners.length),
+          setCounter(tenant, 'seq:payment', payments.length),
+          ...counters('category', categories.length),
+          ...counters('product', products.length),
+        ],
+      ],
     ]);
 
     ctx.shared.set(

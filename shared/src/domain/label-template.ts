@@ -1,4 +1,4 @@
-import { NO_END_DATE } from '../schemas/campaign';
+import { NO_END_DATE } from './campaign-dynamics';
 import { UNLIMITED_LABEL_LIMIT, type CampaignLabelRow, type CampaignLabels } from '../schemas/label';
 import { toDisplayDate } from './dates';
 import { escapeHtml } from './text';

@@ -1,5 +1,5 @@
 import { centsToNumber } from '../domain/money';
-import type { PaymentDiscountAnswer, SubtotalAnswer, SubtotalRequest } from '../schemas/campaign';
+import type { PaymentDiscountAnswer, SubtotalAnswer, SubtotalRequest } from '../schemas/checkout';
 import { UNIT } from './arithmetic';
 import { evaluate } from './engine';
 import type {

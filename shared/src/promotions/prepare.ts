@@ -1,11 +1,6 @@
 import { numberToCents } from '../domain/money';
-import {
-  parseCategoryPaths,
-  PERCENT_DYNAMICS,
-  type Campaign,
-  type CampaignGroup,
-  type Dynamic,
-} from '../schemas/campaign';
+import { parseCategoryPaths, PERCENT_DYNAMICS, type Dynamic } from '../domain/campaign-dynamics';
+import type { Campaign, CampaignGroup } from '../schemas/campaign';
 import { FULL_PERCENT, UNIT } from './arithmetic';
 import type {
   Combo,

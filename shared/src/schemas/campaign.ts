@@ -1,8 +1,21 @@
 import { isDay } from '../domain/dates';
-import { centsToNumber, parseMoney, parseStock } from '../domain/money';
+import { centsToNumber, parseMoney } from '../domain/money';
 import { z } from '../domain/zod-pt';
 import { productCode } from './catalog';
-import { MAX_BASKET_CENTS, MAX_ITEM_PRICE_CENTS, MAX_QUANTITY_MILLI } from './customer-limits';
+import {
+  DISCOUNT_TYPES,
+  DYNAMICS_BY_TYPE,
+  FINAL_PRICE_DYNAMICS,
+  NO_END_DATE,
+  parseCategoryPaths,
+  PERCENT_DYNAMICS,
+  QUANTITY_DYNAMICS,
+  type Dynamic,
+} from '../domain/campaign-dynamics';
+
+// The campaigns' vocabulary (types, dynamics, the open end date) is plain data in
+// ../domain/campaign-dynamics, which the promotion engine reads without this file's schemas.
+export * from '../domain/campaign-dynamics';
 
 /**
  * Discount (sales) campaigns on the wire (spec part 2 §2.1, §3 'Campaign', 'Discount info',
@@ -56,48 +69,6 @@ export const CAMPAIGN_MESSAGES = {
   duplicateCode: (code: string) => `Atenção: Código ${code} já foi importado, verifique !`,
 } as const;
 
-/** D goods, DB ticket, DC category, DBRANDS brand, DG product group (combo), DBP ticket by payment method. */
-export const DISCOUNT_TYPES = ['D', 'DB', 'DC', 'DBRANDS', 'DG', 'DBP'] as const;
-export type DiscountType = (typeof DISCOUNT_TYPES)[number];
-
-/** The wizard's dynamics, numbered as the spec numbers them (part 2 §2.1). */
-export const DYNAMICS = {
-  1: 'Preço fixo',
-  2: 'Desconto %',
-  3: 'A partir de X pague Y',
-  4: 'A partir de X ganhe %',
-  5: 'Leve X pague Y',
-  6: 'Pague X a menos',
-  7: 'Prazo reduzido por quantidade vendida',
-  8: 'Encerrada por quantidade vendida',
-  9: 'Desconto progressivo %',
-  10: 'Desconto progressivo fixo',
-} as const;
-export type Dynamic = keyof typeof DYNAMICS;
-export const DYNAMIC_CODES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const satisfies readonly Dynamic[];
-
-/** Dynamics whose value is a percentage (the others' is money, except 5 which has none). */
-export const PERCENT_DYNAMICS: ReadonlySet<Dynamic> = new Set<Dynamic>([2, 4, 9]);
-/** Dynamics whose value is the final unit price ('Informe o valor final'). */
-export const FINAL_PRICE_DYNAMICS: ReadonlySet<Dynamic> = new Set<Dynamic>([1, 3, 7, 8]);
-/** Dynamics that take a quantity X (`take`, or `info.trigger_quantity` for campaign-level rules). */
-export const QUANTITY_DYNAMICS: ReadonlySet<Dynamic> = new Set<Dynamic>([3, 4, 5, 7, 8]);
-
-/**
- * Which dynamics each type offers. A ticket has no unit price to fix (1, 3, 7, 8); a combo's
- * quantities come from its groups, so its discount units take a per-unit or progressive rule.
- */
-export const DYNAMICS_BY_TYPE: Readonly<Record<DiscountType, readonly Dynamic[]>> = {
-  D: DYNAMIC_CODES,
-  DC: DYNAMIC_CODES,
-  DBRANDS: DYNAMIC_CODES,
-  DG: [1, 2, 6, 9, 10],
-  DB: [2, 4, 5, 6, 9, 10],
-  DBP: [2, 4, 5, 6, 9, 10],
-};
-
-/** End date of a campaign without an end (spec part 2 §1, §9). */
-export const NO_END_DATE = '9999-12-31';
 /** Largest money value of a campaign: R$ 9.999.999,99 (as a product price). */
 const MAX_MONEY_CENTS = 999_999_999;
 /** Largest quantity of a campaign rule, in units. */
@@ -167,23 +138,6 @@ const text = (max: number) =>
     (v) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v),
     z.string().trim().max(max, `Máximo de ${max} caracteres.`),
   );
-
-/**
- * The selected categories of a DC campaign as the wizard writes them: each selected category is
- * its cascader path (ids from the root, joined by ','), and selections are separated by ';'
- * ('1,5,12;2,7'). Returns the paths, each a list of ids; blanks are dropped.
- */
-export function parseCategoryPaths(categories: string): string[][] {
-  return categories
-    .split(';')
-    .map((path) =>
-      path
-        .split(',')
-        .map((id) => id.trim())
-        .filter((id) => id !== ''),
-    )
-    .filter((path) => path.length > 0);
-}
 
 // ---------------------------------------------------------------------------------------
 // Campaign parts
@@ -486,135 +440,6 @@ export const Campaign = campaignShape.superRefine((campaign, ctx) => {
 });
 export type Campaign = z.output<typeof Campaign>;
 
-// ---------------------------------------------------------------------------------------
-// Checkout (spec part 3 §7): the point of sale asks for the discounts of a basket
-// ---------------------------------------------------------------------------------------
-
-/** Money of a checkout request → integer centavos (not negative, at most `max`). */
-const requestCents = (label: string, max: number) =>
-  z.unknown().transform((value, ctx) => {
-    const cents = typeof value === 'number' || typeof value === 'string' ? parseMoney(value) : undefined;
-    if (cents === undefined || cents < 0) {
-      ctx.addIssue({ code: 'custom', message: `${label} inválido: use um número com até 2 casas decimais.` });
-      return z.NEVER;
-    }
-    if (cents > max) {
-      ctx.addIssue({ code: 'custom', message: `${label} acima do limite.` });
-      return z.NEVER;
-    }
-    return cents;
-  });
-
-/** A quantity with up to 3 decimals (weighed goods) → thousandths, above zero. */
-const requestThousandths = z.unknown().transform((value, ctx) => {
-  const parsed = typeof value === 'number' || typeof value === 'string' ? parseStock(value) : undefined;
-  const milli = parsed === undefined ? 0 : Math.round(parsed * 1000);
-  if (milli <= 0 || milli > MAX_QUANTITY_MILLI) {
-    ctx.addIssue({
-      code: 'custom',
-      message: 'Quantidade inválida: use um número maior que zero com até 3 casas decimais.',
-    });
-    return z.NEVER;
-  }
-  return milli;
-});
-
-const barcode = z
-  .union([z.string(), z.number()], { error: 'Informe o código de barras (barcode) do item.' })
-  .transform((v) => String(v).trim())
-  .refine((v) => /^\d{1,14}$/.test(v), 'Código de barras inválido: use de 1 a 14 dígitos.');
-
-/** An item of POST /checkout/subtotal; money in centavos, quantity in thousandths. */
-export const CheckoutItem = z.object({
-  sequence: id('Sequência do item inválida.'),
-  barcode,
-  quantity: requestThousandths,
-  unit_value: requestCents('Valor unitário', MAX_ITEM_PRICE_CENTS),
-  total_value: requestCents('Valor total do item', MAX_BASKET_CENTS),
-  /** What the point of sale already deducted from the item (an offer), centavos. */
-  discounts: z.preprocess((v) => (empty(v) ? 0 : v), requestCents('Desconto do item', MAX_BASKET_CENTS)),
-});
-export type CheckoutItem = z.output<typeof CheckoutItem>;
-
-/** POST /checkout/subtotal: the basket being rung up, with the customer's document when known. */
-export const SubtotalRequest = z.object({
-  session: text(200).default(''),
-  customer: z
-    .object({ document: text(20).transform((v) => v.replace(/\D/g, '')) })
-    .nullish()
-    .transform((c) => (c && c.document ? c : null)),
-  basket: z.object({
-    coupon: text(30).default(''),
-    id_store: id('Informe a loja (id_store).'),
-    checkout: text(20).default(''),
-    operator: text(60).default(''),
-    items: z
-      .array(CheckoutItem, { error: 'Informe os itens da compra.' })
-      .min(1, 'Informe os itens da compra.')
-      .max(500, 'Envie no máximo 500 itens.')
-      .superRefine((items, ctx) => {
-        const seen = new Set<number>();
-        items.forEach((item, i) => {
-          if (seen.has(item.sequence))
-            ctx.addIssue({
-              code: 'custom',
-              path: [i, 'sequence'],
-              message: `Sequência ${item.sequence} repetida.`,
-            });
-          seen.add(item.sequence);
-        });
-      }),
-  }),
-});
-export type SubtotalRequest = z.output<typeof SubtotalRequest>;
-
-// Answers describe the wire exactly: money as numbers of reais, quantities with 3 decimals.
-
-/** An item of the subtotal answer: what the engine deducts from it and which campaigns did. */
-export const SubtotalAnswerItem = z.object({
-  sequence: z.number(),
-  barcode: z.string(),
-  quantity: z.number(),
-  unit_value: z.number(),
-  total_value: z.number(),
-  /** Total discount of the item (item and ticket campaigns), reais. */
-  discounts: z.number(),
-  unit_discount_value: z.number(),
-  discount_quantity: z.number(),
-  campaigns: z.array(z.object({ id_campaign: z.number(), value: z.number() })),
-});
-export type SubtotalAnswerItem = z.output<typeof SubtotalAnswerItem>;
-
-/** The answer of POST /checkout/subtotal; `discounts` are the ticket-level campaigns with their split. */
-export const SubtotalAnswer = z.object({
-  basket: z.object({
-    items: z.array(SubtotalAnswerItem),
-    discounts: z.array(
-      z.object({
-        id_campaign: z.number(),
-        value: z.number(),
-        items: z.array(z.object({ sequence: z.number(), value: z.number() })),
-      }),
-    ),
-    total_discount: z.number(),
-    total_with_discount: z.number(),
-  }),
-});
-export type SubtotalAnswer = z.output<typeof SubtotalAnswer>;
-
-/** POST /checkout/discounts/payments: the ticket's total and the payment method chosen. */
-export const PaymentDiscountRequest = z.object({
-  basket: z.object({
-    id_store: id('Informe a loja (id_store).'),
-    payment_method: id('Informe a forma de pagamento.'),
-    total_value: requestCents('Valor total', MAX_BASKET_CENTS),
-  }),
-});
-export type PaymentDiscountRequest = z.output<typeof PaymentDiscountRequest>;
-
-export const PaymentDiscountAnswer = z.object({
-  method: z.number(),
-  totalDiscount: z.number(),
-  totalWithDiscount: z.number(),
-});
-export type PaymentDiscountAnswer = z.output<typeof PaymentDiscountAnswer>;
+// The checkout's requests and answers (spec part 3 §7) live in ./checkout, so the point of sale's
+// function does not bundle the campaign form; re-exported here for the campaign screens and tests.
+export * from './checkout';

@@ -1,6 +1,6 @@
-import { PaymentDiscountRequest, SubtotalRequest } from '@freguesia/shared/schemas/campaign';
+import { PaymentDiscountRequest, SubtotalRequest } from '@freguesia/shared/schemas/checkout';
 import { route } from '../lib/http/route';
-import { checkoutPaymentDiscount, checkoutSubtotal } from './checkout.service';
+import { checkoutPaymentDiscount, checkoutSubtotal } from '../campaigns/checkout.service';
 
 /** Staff sales screens call the checkout too: the spec's Sell permission (part 3 §6). */
 const SELL = { action: 'write', subject: 'Sell' } as const;

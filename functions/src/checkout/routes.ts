@@ -1,0 +1,3 @@
+import { checkoutRoutes } from './checkout.routes';
+
+export const routes = [...checkoutRoutes];

@@ -1,0 +1,212 @@
+/**
+ * The weight budget of every Lambda entry (docs: ARCHITECTURE.md §8, README "Tests"): each
+ * function the app stack deploys — domains, the short-link redirect, stream processors AND queue
+ * consumers — is built with the deployed esbuild options (functions/scripts/bundle.ts, one build,
+ * in memory) and must stay within 450 KB minified, unless it is a named exception with its reason
+ * and its own ceiling. The heavy libraries live only where they are called: the xlsx writer in the
+ * exports function, the HTML sanitiser where user HTML is saved, no PDF library yet.
+ *
+ * A single-file Lambda bundle inlines `await import()`: weight leaves a function only when its
+ * import chain does. To see what a bundle carries: `npm run build -w functions`, then
+ * functions/dist/<name>/meta.json in https://esbuild.github.io/analyze/.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bundleLambdas, lambdaEntries, type BundleResult } from '../../functions/scripts/bundle';
+import { domainForPath } from '../../functions/src/domains';
+import { queues } from '../../functions/src/queues';
+import { streamProcessors } from '../../functions/src/streams';
+
+const KB = 1024;
+/** The budget of every entry: 450 KB of minified index.mjs (460,800 bytes). */
+const BUDGET = 450 * KB;
+
+interface Exception {
+  /** The most index.mjs may weigh, in bytes. */
+  readonly ceiling: number;
+  readonly reason: string;
+}
+
+/** Entries allowed above the budget for good, each with why and its own ceiling (measured + a little). */
+const EXCEPTIONS: Readonly<Record<string, Exception>> = {
+  platform: {
+    ceiling: 545 * KB,
+    reason:
+      'answers GET /api/web/cities and /api/web/banks from the IBGE municipalities (99 KB) and COMPE banks (45 KB) ' +
+      'tables it carries, packed as strings and decoded on first use',
+  },
+  settings: {
+    ceiling: 655 * KB,
+    reason:
+      'saves label layouts (user HTML) through sanitize-html (≈ 185 KB with postcss and htmlparser2) ' +
+      'and staff passwords through Argon2id (hash-wasm, 28 KB)',
+  },
+  communications: {
+    ceiling: 720 * KB,
+    reason: "saves the e-mail editor's HTML through sanitize-html (≈ 185 KB)",
+  },
+  customers: {
+    ceiling: 495 * KB,
+    reason: "staff set a customer's portal password: Argon2id (hash-wasm, 28 KB) on top of the customer write paths",
+  },
+  portal: {
+    ceiling: 485 * KB,
+    reason: 'customer login and registration hash and verify passwords: Argon2id (hash-wasm, 29 KB)',
+  },
+  'exports-consumer': {
+    ceiling: 520 * KB,
+    reason: 'writes every export: the streaming xlsx writer (lib/files/xlsx on fflate) and the row producers of every export kind through their domains\' services',
+  },
+};
+
+/**
+ * Exceptions that other parts of issue 19 remove: delete each line when its work has landed (the
+ * test says so, since the entry will then be within budget). Kept apart so the list can be emptied.
+ */
+const UNTIL_OTHER_WORK: Readonly<Record<string, Exception>> = {
+  campaigns: { ceiling: 800 * KB, reason: 'to trim: the e-mail campaign save (sanitize-html) and the discount back office' },
+  segmentation: { ceiling: 535 * KB, reason: 'to trim: the lead and tag back office' },
+  exports: { ceiling: 530 * KB, reason: 'to trim: the export routes check their targets through the owning domains\' services' },
+  'communications-consumer': { ceiling: 485 * KB, reason: 'to trim: the planner pages lead members through the population service' },
+  'jobs-consumer': { ceiling: 470 * KB, reason: 'to trim: the tag rename job' },
+  'segmentation-consumer': { ceiling: 465 * KB, reason: 'to trim: the lead recompute' },
+};
+
+/** Entries other work of issue 19 adds: an exception may name them before they exist. */
+const ARRIVING = ['exports-consumer'];
+
+interface Library {
+  /** An input path (repository-relative, from esbuild's metafile) belonging to the library. */
+  readonly match: RegExp;
+  /** The entries that may contain it. */
+  readonly allowed: readonly string[];
+  /** Entries that still contain it until other work lands (empty this with UNTIL_OTHER_WORK). */
+  readonly untilOtherWork: readonly string[];
+}
+
+const LIBRARIES: Readonly<Record<string, Library>> = {
+  xlsx: {
+    match: /(^|\/)(node_modules\/(@e965\/xlsx|fflate)\/|functions\/src\/lib\/files\/xlsx)/,
+    allowed: ['exports-consumer'],
+    untilOtherWork: [],
+  },
+  'sanitize-html': {
+    match: /(^|\/)node_modules\/sanitize-html\//,
+    // Where user HTML is saved: e-mail campaigns (campaigns today, communications) and label layouts.
+    allowed: ['campaigns', 'communications', 'settings'],
+    untilOtherWork: [],
+  },
+  pdf: {
+    match: /(^|\/)node_modules\/(jspdf|pdfkit|pdf-lib|pdfmake)\//,
+    allowed: [],
+    untilOtherWork: [],
+  },
+};
+
+/** What the point of sale's checkout must never carry: the back office of campaigns. */
+const NOT_IN_CHECKOUT = [
+  'functions/src/campaigns/campaigns.service.ts',
+  'functions/src/campaigns/campaigns.routes.ts',
+  'functions/src/campaigns/communication-campaigns.service.ts',
+  'functions/src/campaigns/labels-print.service.ts',
+  'shared/src/schemas/campaign.ts',
+];
+
+const kb = (bytes: number) => `${bytes.toLocaleString('en-US')} bytes (${(bytes / KB).toFixed(1)} KB)`;
+const contains = (bundle: BundleResult, match: RegExp) => Object.keys(bundle.inputs).some((path) => match.test(path));
+
+/** Budget problems of a set of bundles against the exception lists (pure, so its rules are tested too). */
+export function overBudget(
+  bundles: readonly Pick<BundleResult, 'name' | 'bytes'>[],
+  exceptions: Readonly<Record<string, Exception>>,
+): string[] {
+  return bundles.flatMap(({ name, bytes }) => {
+    const exception = exceptions[name];
+    if (!exception && bytes > BUDGET) return [`${name}: ${kb(bytes)} > ${kb(BUDGET)} and no named exception`];
+    if (exception && bytes > exception.ceiling) return [`${name}: ${kb(bytes)} > its ceiling ${kb(exception.ceiling)} (${exception.reason})`];
+    return [];
+  });
+}
+
+/** Exceptions that no longer serve: their entry is within budget, or does not exist (and is not arriving). */
+export function staleExceptions(
+  bundles: readonly Pick<BundleResult, 'name' | 'bytes'>[],
+  exceptions: Readonly<Record<string, Exception>>,
+): string[] {
+  return Object.keys(exceptions).flatMap((name) => {
+    const bundle = bundles.find((b) => b.name === name);
+    if (!bundle) return ARRIVING.includes(name) ? [] : [`${name}: no such Lambda entry; remove its exception`];
+    return bundle.bytes <= BUDGET ? [`${name}: ${kb(bundle.bytes)} is within budget; remove its exception`] : [];
+  });
+}
+
+let bundles: BundleResult[];
+
+beforeAll(async () => {
+  bundles = await bundleLambdas({ write: false });
+}, 180_000);
+
+describe('Lambda bundle budget', () => {
+  it('builds every entry the app stack deploys: domains, streams and queue consumers', () => {
+    const names = bundles.map((b) => b.name);
+    expect(names).toEqual(lambdaEntries().map((e) => e.name));
+    for (const processor of streamProcessors) expect(names).toContain(processor.name);
+    for (const queue of queues.filter((q) => q.consumer)) expect(names).toContain(`${queue.name}-consumer`);
+    expect(bundles.every((b) => b.bytes > 100 * KB)).toBe(true);
+  });
+
+  it('keeps every entry within 450 KB, or within the ceiling of its named exception', () => {
+    expect(overBudget(bundles, { ...EXCEPTIONS, ...UNTIL_OTHER_WORK })).toEqual([]);
+  });
+
+  it('names no exception that is no longer needed', () => {
+    expect(staleExceptions(bundles, { ...EXCEPTIONS, ...UNTIL_OTHER_WORK })).toEqual([]);
+  });
+
+  it.each(Object.entries(LIBRARIES))('bundles %s only in the entries allowed to carry it', (_, library) => {
+    const found = bundles.filter((b) => contains(b, library.match)).map((b) => b.name);
+    const allowed = [...library.allowed, ...library.untilOtherWork];
+    expect(found.filter((name) => !allowed.includes(name))).toEqual([]);
+  });
+
+  it('serves the checkout from its own light function, without the back office of campaigns', () => {
+    expect(domainForPath('/api/checkout/subtotal')?.name).toBe('checkout');
+    expect(domainForPath('/api/checkout/discounts/payments')?.name).toBe('checkout');
+    const checkout = bundles.find((b) => b.name === 'checkout');
+    expect(checkout).toBeDefined();
+    expect(checkout!.bytes).toBeLessThanOrEqual(BUDGET);
+    expect(EXCEPTIONS.checkout ?? UNTIL_OTHER_WORK.checkout).toBeUndefined();
+    expect(NOT_IN_CHECKOUT.filter((path) => path in checkout!.inputs)).toEqual([]);
+    for (const library of Object.values(LIBRARIES)) expect(contains(checkout!, library.match)).toBe(false);
+    // It does run the promotion engine and the campaigns domain's checkout service.
+    expect(Object.keys(checkout!.inputs)).toEqual(
+      expect.arrayContaining(['shared/src/promotions/engine.ts', 'functions/src/campaigns/checkout.service.ts']),
+    );
+  });
+
+  it('reports a bundle over budget, over its ceiling, and an exception left behind (the rules are not vacuous)', () => {
+    const fake = [
+      { name: 'light', bytes: BUDGET },
+      { name: 'heavy', bytes: BUDGET + 1 },
+      { name: 'excepted', bytes: 600 * KB },
+      { name: 'past-ceiling', bytes: 700 * KB + 1 },
+    ];
+    const exceptions = {
+      excepted: { ceiling: 650 * KB, reason: 'r' },
+      'past-ceiling': { ceiling: 700 * KB, reason: 'r' },
+      light: { ceiling: 500 * KB, reason: 'r' },
+      gone: { ceiling: 500 * KB, reason: 'r' },
+      'exports-consumer': { ceiling: 500 * KB, reason: 'r' },
+    };
+    expect(overBudget(fake, exceptions)).toEqual([
+      'heavy: 460,801 bytes (450.0 KB) > 460,800 bytes (450.0 KB) and no named exception',
+      'past-ceiling: 716,801 bytes (700.0 KB) > its ceiling 716,800 bytes (700.0 KB) (r)',
+    ]);
+    expect(staleExceptions(fake, exceptions)).toEqual([
+      'light: 460,800 bytes (450.0 KB) is within budget; remove its exception',
+      'gone: no such Lambda entry; remove its exception',
+    ]);
+    const withXlsx = { name: 'x', bytes: 1, inputs: { 'node_modules/@e965/xlsx/xlsx.mjs': 10 } } as unknown as BundleResult;
+    expect(contains(withXlsx, LIBRARIES.xlsx!.match)).toBe(true);
+    expect(contains(withXlsx, LIBRARIES['sanitize-html']!.match)).toBe(false);
+  });
+});
