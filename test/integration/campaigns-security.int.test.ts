@@ -3,6 +3,7 @@ import { localDay } from '@freguesia/shared/domain/dates';
 import { NO_END_DATE } from '@freguesia/shared/schemas/campaign';
 import { COMMUNICATION_MESSAGES } from '@freguesia/shared/schemas/communication';
 import { handler as campaigns } from '@freguesia/functions/campaigns/handler';
+import { handler as checkout } from '@freguesia/functions/checkout/handler';
 import { KIND_CHANGE_MESSAGE, CHANNEL_CHANGE_MESSAGE } from '@freguesia/functions/campaign-records/campaign-records.service';
 import { OUT_OF_SCOPE_CAMPAIGN } from '@freguesia/functions/campaigns/campaigns.service';
 import { OUT_OF_SCOPE_SALE } from '@freguesia/functions/campaigns/checkout.service';
@@ -71,7 +72,7 @@ describe('campaigns: type, store scope and stored content', () => {
   });
   /** The discount the point of sale gets for one unit of R$ 10 at `idStore`. */
   const discountAt = async (session: string, idStore = store, headers: Record<string, string> = { 'x-api-key': pos }, token?: string) =>
-    call(campaigns, {
+    call(checkout, {
       method: 'POST',
       path: '/api/checkout/subtotal',
       tenant: t.tenant,
@@ -187,7 +188,7 @@ describe('campaigns: type, store scope and stored content', () => {
       const elsewhere = await discountAt('s20-seller-other', otherStore, {}, seller.token);
       expect(elsewhere.status, elsewhere.text).toBe(403);
       expect(elsewhere.body.message).toBe(OUT_OF_SCOPE_SALE);
-      const payment = await call(campaigns, {
+      const payment = await call(checkout, {
         method: 'POST',
         path: '/api/checkout/discounts/payments',
         tenant: t.tenant,
