@@ -1,6 +1,7 @@
-import type { CampaignProduct } from '@freguesia/shared/schemas/campaign';
+import { DISCOUNT_TYPES, type CampaignProduct } from '@freguesia/shared/schemas/campaign';
+import { isCommunicationType } from '@freguesia/shared/domain/communication';
 import { staffOf, type ServiceContext } from '../lib/context';
-import { forbidden } from '../lib/errors';
+import { forbidden, invalid } from '../lib/errors';
 import { activeSetRepository } from './active-set.repository';
 import { campaignsRepository, type CampaignFields, type CampaignRecord } from './campaign-records.repository';
 
@@ -35,6 +36,32 @@ export function assertCampaignAccess(ctx: ServiceContext, action: 'read' | 'writ
     return staff.abilities.some((a) => a.action === action && subjects.includes(a.subject));
   };
   if (!(types.length > 0 ? types : ['D']).every(allowed)) throw forbidden();
+}
+
+/** The kind of a campaign type: what it does to a customer (a discount at the checkout, a message, and the kinds to come). */
+export function campaignKind(type: string): 'discount' | 'communication' | 'other' {
+  if ((DISCOUNT_TYPES as readonly string[]).includes(type)) return 'discount';
+  if (isCommunicationType(type)) return 'communication';
+  return 'other';
+}
+
+export const KIND_CHANGE_MESSAGE = 'O tipo da campanha não pode ser alterado para outro tipo de campanha (desconto, comunicação ou fidelidade). Crie uma nova campanha.';
+export const CHANNEL_CHANGE_MESSAGE = 'O tipo de uma comunicação não pode ser alterado. Crie uma nova comunicação.';
+
+/**
+ * The rule of every update (spec part 3 §6): the user must be allowed to write both the stored
+ * type and the type asked for, and a campaign never changes kind (discount, communication,
+ * loyalty) — a Communications-only user must not turn an e-mail into an active discount, and no
+ * one turns a sent e-mail into a discount with its history. Within communications the channel
+ * never changes either (a push is not an e-mail). Refused before anything is written.
+ */
+export function assertUpdatable(ctx: ServiceContext, current: Pick<CampaignRecord, 'type'>, requestedType: string): void {
+  assertCampaignAccess(ctx, 'write', [current.type]);
+  assertCampaignAccess(ctx, 'write', [requestedType]);
+  if (current.type === requestedType) return;
+  const kind = campaignKind(current.type);
+  if (kind !== campaignKind(requestedType)) throw invalid({ type: KIND_CHANGE_MESSAGE });
+  if (kind === 'communication') throw invalid({ type: CHANNEL_CHANGE_MESSAGE });
 }
 
 /** A campaign of any type, or undefined. No permission is checked: callers check the type they found. */

@@ -7,6 +7,8 @@ import { classifyProducts } from '../catalog/products.service';
 import { storeNames, storeScope } from '../catalog/stores.service';
 import {
   assertCampaignAccess,
+  assertUpdatable,
+  campaignKind,
   CAMPAIGN_NOT_FOUND,
   campaignProducts,
   campaignRecord,
@@ -18,7 +20,7 @@ import {
   type CampaignFields,
   type CampaignRecord,
 } from '../campaign-records/campaign-records.service';
-import type { ServiceContext } from '../lib/context';
+import { staffOf, type ServiceContext } from '../lib/context';
 import { paginated, type Paginated } from '../lib/ddb/pagination';
 import { conflict, forbidden, invalid, notFound } from '../lib/errors';
 import { leadSummaries } from '../segmentation/leads.service';
@@ -58,10 +60,25 @@ const visible = (ctx: ServiceContext) => {
   return (c: CampaignRecord) => c.stores.length === 0 || c.stores.some((s) => inScope(s.id_store));
 };
 
+export const OUT_OF_SCOPE_CAMPAIGN = 'Você só pode alterar ou excluir campanhas que valem apenas para a sua loja.';
+
+/**
+ * A user bound to one store sees the campaigns that run in their store, but changes or deletes
+ * only those whose stores are all theirs: narrowing a multi-store campaign to their store (or
+ * deleting it) would take it away from the other stores. Communications are not aimed at stores.
+ */
+function assertOwnsStores(ctx: ServiceContext, campaign: CampaignRecord): void {
+  const staff = staffOf(ctx);
+  if (!staff || staff.allStores || campaignKind(campaign.type) !== 'discount') return;
+  const inScope = storeScope(ctx);
+  if (campaign.stores.length === 0 || !campaign.stores.every((s) => inScope(s.id_store))) throw forbidden(OUT_OF_SCOPE_CAMPAIGN);
+}
+
 async function existing(ctx: ServiceContext, id: number, action: 'read' | 'write' = 'read'): Promise<CampaignRecord> {
   const campaign = await campaignRecord(ctx, id);
   if (!campaign || !visible(ctx)(campaign)) throw notFound(CAMPAIGN_NOT_FOUND);
   assertCampaignAccess(ctx, action, [campaign.type]);
+  if (action === 'write') assertOwnsStores(ctx, campaign);
   return campaign;
 }
 
@@ -206,6 +223,7 @@ export async function createCampaign(ctx: ServiceContext, campaign: Campaign): P
 export async function updateCampaign(ctx: ServiceContext, campaign: Campaign): Promise<{ id: number }> {
   if (!campaign.id) throw invalid({ id: 'Campanha inválida.' });
   const current = await existing(ctx, campaign.id, 'write');
+  assertUpdatable(ctx, current, campaign.type);
   if (campaign.updated_at && campaign.updated_at !== current.updated_at) throw conflict(STALE_CAMPAIGN);
   await checkReferences(ctx, campaign);
   await updateCampaignRecord(ctx, current, fieldsOf(campaign), campaign.products);

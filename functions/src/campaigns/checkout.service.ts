@@ -5,11 +5,12 @@ import { evaluate } from '@freguesia/shared/promotions/engine';
 import type { CustomerFacts, EvaluationResult, PreparedCampaign, PreparedCampaigns, RemainingBudget } from '@freguesia/shared/promotions/types';
 import type { PaymentDiscountAnswer, PaymentDiscountRequest, SubtotalAnswer, SubtotalRequest } from '@freguesia/shared/schemas/campaign';
 import { classifyProducts } from '../catalog/products.service';
+import { storeScope } from '../catalog/stores.service';
 import { checkoutCustomer } from '../customers/customers.service';
 import type { StoredPurchase } from '../customers/changes.service';
 import type { ServiceContext } from '../lib/context';
 import { mapLimited } from '../lib/ddb/concurrency';
-import { conflict } from '../lib/errors';
+import { conflict, forbidden } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { schedulerPort } from '../lib/ports/scheduler';
 import { isMember } from '../segmentation/population.service';
@@ -189,6 +190,17 @@ function grantsOf(result: EvaluationResult): Grant[] {
   return grants;
 }
 
+export const OUT_OF_SCOPE_SALE = 'Você só pode registrar vendas na sua loja.';
+
+/**
+ * A staff sales screen of a user bound to one store sells at that store only (spec part 1 §6): the
+ * store's campaigns and budgets are not theirs to spend elsewhere. The point of sale's
+ * integration token is the tenant's and sells at every store.
+ */
+function assertSellsAt(ctx: ServiceContext, idStore: number): void {
+  if (!storeScope(ctx)(idStore)) throw forbidden(OUT_OF_SCOPE_SALE);
+}
+
 /**
  * POST /checkout/subtotal: the discounts of the basket for this store, customer and moment, with
  * the session's budget hold replaced by what this answer grants. The answer is what the engine
@@ -196,6 +208,7 @@ function grantsOf(result: EvaluationResult): Grant[] {
  * the basket is evaluated again without it.
  */
 export async function checkoutSubtotal(ctx: ServiceContext, request: SubtotalRequest): Promise<SubtotalAnswer> {
+  assertSellsAt(ctx, request.basket.id_store);
   const { prepared } = await activeCampaigns(ctx);
   const store = request.basket.id_store;
   const candidates = atStore(prepared, store);
@@ -250,6 +263,7 @@ export async function checkoutSubtotal(ctx: ServiceContext, request: SubtotalReq
 
 /** POST /checkout/discounts/payments: the payment method's discount (DBP campaigns) on a ticket total. */
 export async function checkoutPaymentDiscount(ctx: ServiceContext, request: PaymentDiscountRequest): Promise<PaymentDiscountAnswer> {
+  assertSellsAt(ctx, request.basket.id_store);
   const { prepared } = await activeCampaigns(ctx);
   const candidates = atStore(prepared, request.basket.id_store).filter((c) => c.type === 'DBP');
   const limits = budgetLimits(candidates, new Set());

@@ -12,6 +12,12 @@ import { wordIndexEntity } from '../lib/ddb/word-index';
  * partition) and filtered in memory.
  */
 
+/*
+ * Each entity is marked pure: a bundle that imports one entity (the checkout's product lookup)
+ * leaves the others, and the catalogue service that joins them all, out (esbuild keeps a top-level
+ * `new` it cannot prove free of side effects).
+ */
+
 const now = () => new Date().toISOString();
 const id = { type: 'number', required: true, readOnly: true, padding: { length: 9, char: '0' } } as const;
 const tenant = { type: 'string', required: true, readOnly: true } as const;
@@ -35,7 +41,7 @@ export const UNIQUE_SCOPES = {
  * search index answers a page with stock and prices, and replacing a product's price set is one
  * atomic write. Money is integer centavos; an absent cust/offer price means "not set".
  */
-export const ProductEntity = new Entity(
+export const ProductEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: 'product', version: '1', service: 'freguesia' },
     attributes: {
@@ -99,9 +105,9 @@ export const ProductEntity = new Entity(
  * and removed in the same transaction as the product. It carries the description, so candidates
  * are ranked and narrowed by the other query words without reading the products.
  */
-export const ProductWordEntity = wordIndexEntity('productWord');
+export const ProductWordEntity = /* @__PURE__ */ wordIndexEntity('productWord');
 
-export const CategoryEntity = new Entity(
+export const CategoryEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: 'category', version: '1', service: 'freguesia' },
     attributes: {
@@ -126,7 +132,7 @@ export const CategoryEntity = new Entity(
   { client: documentClient, table: tableName() },
 );
 
-export const StoreEntity = new Entity(
+export const StoreEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: 'store', version: '1', service: 'freguesia' },
     attributes: {
@@ -164,7 +170,7 @@ export const StoreEntity = new Entity(
   { client: documentClient, table: tableName() },
 );
 
-export const PaymentMethodEntity = new Entity(
+export const PaymentMethodEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: 'paymentMethod', version: '1', service: 'freguesia' },
     attributes: {
@@ -182,7 +188,7 @@ export const PaymentMethodEntity = new Entity(
   { client: documentClient, table: tableName() },
 );
 
-export const BrandEntity = new Entity(
+export const BrandEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: 'brand', version: '1', service: 'freguesia' },
     attributes: {
@@ -198,7 +204,7 @@ export const BrandEntity = new Entity(
 );
 
 /** A supplier ("fornecedor"). */
-export const PartnerEntity = new Entity(
+export const PartnerEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: 'partner', version: '1', service: 'freguesia' },
     attributes: {
@@ -216,7 +222,7 @@ export const PartnerEntity = new Entity(
 );
 
 /** Transactions over the catalogue with their uniqueness markers and counters. */
-export const catalogService = new Service({
+export const catalogService = /* @__PURE__ */ new Service({
   product: ProductEntity,
   productWord: ProductWordEntity,
   category: CategoryEntity,

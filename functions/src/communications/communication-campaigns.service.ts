@@ -4,6 +4,7 @@ import { COMMUNICATION_MESSAGES, isSendable, smsText } from '@freguesia/shared/d
 import type { CommunicationCampaign, CommunicationInfo } from '@freguesia/shared/schemas/communication';
 import {
   assertCampaignAccess,
+  assertUpdatable,
   CAMPAIGN_NOT_FOUND,
   campaignRecord,
   createCampaignRecord,
@@ -14,7 +15,7 @@ import {
 } from '../campaign-records/campaign-records.service';
 import { staffOf, type ServiceContext } from '../lib/context';
 import { conflict, invalid, notFound } from '../lib/errors';
-import { sanitizeEmailHtml } from '../lib/html';
+import { sanitizeEditorProject, sanitizeEmailHtml } from '../lib/html';
 import { mailPort } from '../lib/ports/mail';
 import { limit } from '../lib/ratelimit';
 import { leadSummaries } from '../segmentation/leads.service';
@@ -47,6 +48,8 @@ async function fieldsOf(ctx: ServiceContext, c: CommunicationCampaign, current: 
   const info: StoredInfo = {
     ...c.info,
     layout_body: c.type === 'SMS' ? smsText(c.info.layout_body) : c.type === 'EMAIL' || c.type === 'TEMAIL' ? sanitizeEmailHtml(c.info.layout_body) : c.info.layout_body,
+    // The editor's project is loaded into a frame of the app's origin: the body's rules apply to it too.
+    flow: sanitizeEditorProject(c.info.flow),
     // Who agreed with the cost is the person saving the first approval, never what the client says.
     approvement: c.info.approvement ? (before.approvement ?? approvementNow(ctx)) : null,
     value: isSendable(c.type) ? (await estimateSend(ctx, { type: c.type, id_lead: c.id_lead, recipients: c.info.recipients })).value : 0,
@@ -85,13 +88,13 @@ export async function createCommunication(ctx: ServiceContext, c: CommunicationC
 
 /**
  * PUT /web/campaign/update with a communication type. A once-only send already made can no longer
- * be edited (spec part 3 §5); the type of a campaign never changes.
+ * be edited (spec part 3 §5); the type of a campaign never changes (assertUpdatable).
  */
 export async function updateCommunication(ctx: ServiceContext, c: CommunicationCampaign): Promise<{ id: number }> {
   if (!c.id) throw invalid({ id: 'Campanha inválida.' });
   const current = await campaignRecord(ctx, c.id);
-  if (!current || (current.type as string) !== c.type) throw notFound(CAMPAIGN_NOT_FOUND);
-  assertCampaignAccess(ctx, 'write', [c.type]);
+  if (!current) throw notFound(CAMPAIGN_NOT_FOUND);
+  assertUpdatable(ctx, current, c.type);
   if (c.updated_at && c.updated_at !== current.updated_at) throw conflict(STALE_CAMPAIGN);
   const info = current.info as unknown as Partial<StoredInfo>;
   if (isSendable(current.type) && info.executed_at && (info.type ?? 'O') === 'O') throw conflict(COMMUNICATION_MESSAGES.executed);

@@ -40,6 +40,7 @@ export const COMMUNICATION_MESSAGES = {
   notApproved: 'Aprove o custo estimado antes de enviar a campanha.',
   recipients: 'Máximo de 100 caracteres.',
   recipientsEmail: (value: string) => `Destinatário inválido: ${value}`,
+  webUrl: 'Use uma URL http(s).',
 } as const;
 
 /** Text limits of spec part 3 §9. */
@@ -70,6 +71,22 @@ export const smsText = (text: string): string =>
     .replace(/\p{M}+/gu, '')
     .replace(SMS_ALLOWED, '')
     .slice(0, LIMITS.smsBody);
+
+const WEB_URL = /^https?:\/\/[^\s"'<>`\\]+$/i;
+/**
+ * An address a push or an app art may open or show: http(s) only (never `javascript:`, `data:` or
+ * an app scheme) and nothing that could close the attribute it is written into (quotes, angle
+ * brackets, spaces, backslashes). Checked the same way in the browser form and on save.
+ */
+export const isWebUrl = (value: string): boolean => {
+  if (!WEB_URL.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+};
 
 const EMAIL = /^[^\s@;]+@[^\s@;]+\.[^\s@;]+$/;
 export const isEmailAddress = (value: string): boolean => EMAIL.test(value) && value.length <= 254;

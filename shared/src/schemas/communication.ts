@@ -26,7 +26,7 @@ import { isCronExpression } from '../domain/cron';
  */
 
 export * from '../domain/communication';
-import { COMMUNICATION_MESSAGES, COMMUNICATION_TYPES, LIMITS, isEmailAddress, recipientList, runOnInstant, smsText } from '../domain/communication';
+import { COMMUNICATION_MESSAGES, COMMUNICATION_TYPES, LIMITS, isEmailAddress, isWebUrl, recipientList, runOnInstant, smsText } from '../domain/communication';
 
 // ---------------------------------------------------------------------------------------
 // Building blocks
@@ -128,6 +128,8 @@ export function communicationIssues(c: Shape, now: Date = new Date()): Issue[] {
       if (!info.layout_header) add(['info', 'layout_header'], COMMUNICATION_MESSAGES.pushHeader);
       if (!info.layout_body) add(['info', 'layout_body'], COMMUNICATION_MESSAGES.pushBody);
       else if (info.layout_body.length > LIMITS.pushBody) add(['info', 'layout_body'], `Máximo de ${LIMITS.pushBody} caracteres.`);
+      // The click URL is optional; when given, the app opens it: http(s) only.
+      if (info.url && !isWebUrl(info.url)) add(['info', 'url'], COMMUNICATION_MESSAGES.webUrl);
       schedule();
       break;
     }
@@ -137,7 +139,9 @@ export function communicationIssues(c: Shape, now: Date = new Date()): Issue[] {
       if (!c.start_at || (c.always_valid !== 'Y' && !c.end_at)) add(['start_at'], COMMUNICATION_MESSAGES.artPeriod);
       if (c.start_at && c.end_at && c.always_valid !== 'Y' && c.end_at < c.start_at) add(['end_at'], 'A data final deve ser igual ou posterior à inicial.');
       if (!info.url) add(['info', 'url'], COMMUNICATION_MESSAGES.artUrl);
-      else if (!/^https?:\/\//i.test(info.url)) add(['info', 'url'], 'Use uma URL http(s).');
+      else if (!isWebUrl(info.url)) add(['info', 'url'], COMMUNICATION_MESSAGES.webUrl);
+      // The art's click URL (optional).
+      if (info.layout_body && !isWebUrl(info.layout_body)) add(['info', 'layout_body'], COMMUNICATION_MESSAGES.webUrl);
       break;
     }
   }
