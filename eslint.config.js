@@ -3,7 +3,9 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'cdk.out/**', '.data/**', 'test/artifacts/**', '**/*.d.ts'] },
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'cdk.out/**', '.data/**', 'test/artifacts/**', '**/*.d.ts'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -54,7 +54,8 @@ function externalFonts(): Plugin {
     apply: 'build',
     enforce: 'pre',
     transform(code, id) {
-      if (!/@cloudscape-design[\\/]global-styles[\\/]index\.css$/.test(id.split('?')[0] ?? '')) return undefined;
+      if (!/@cloudscape-design[\\/]global-styles[\\/]index\.css$/.test(id.split('?')[0] ?? ''))
+        return undefined;
       const css = code
         .replace(face, (_match, base64: string) => {
           const font = Buffer.from(base64, 'base64');

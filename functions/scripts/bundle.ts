@@ -83,7 +83,11 @@ export function lambdaEntries(): LambdaEntry[] {
   // Stream processors (src/streams.ts) whose domain is deployed, as the app stack creates them.
   for (const processor of streamProcessors) {
     if (!deployed(processor.domain)) continue;
-    entries.push({ name: processor.name, entry: join(src, processor.domain, processor.entry), kind: 'stream' });
+    entries.push({
+      name: processor.name,
+      entry: join(src, processor.domain, processor.entry),
+      kind: 'stream',
+    });
   }
   // Queue consumers (src/queues.ts): one function per queue whose consumer domain is deployed and
   // whose entry exists, named `<queue>-consumer` (infra/lib/constructs/queue-consumers.ts).
@@ -128,14 +132,19 @@ export async function bundleLambdas(options: BundleOptions = {}): Promise<Bundle
     const output = result.metafile.outputs[key];
     if (!output) throw new Error(`esbuild wrote no ${key} for ${lambda.name}`);
     const inputs: Record<string, number> = {};
-    for (const [path, input] of Object.entries(output.inputs)) if (input.bytesInOutput > 0) inputs[path] = input.bytesInOutput;
+    for (const [path, input] of Object.entries(output.inputs))
+      if (input.bytesInOutput > 0) inputs[path] = input.bytesInOutput;
     let code: Uint8Array;
     let mapBytes: number | undefined;
     if (write) {
       // The entry's own metafile, for https://esbuild.github.io/analyze/ when a bundle grows.
       const own: Esbuild.Metafile = {
-        inputs: Object.fromEntries(Object.entries(result.metafile.inputs).filter(([path]) => path in output.inputs)),
-        outputs: Object.fromEntries(Object.entries(result.metafile.outputs).filter(([path]) => path === key || path === `${key}.map`)),
+        inputs: Object.fromEntries(
+          Object.entries(result.metafile.inputs).filter(([path]) => path in output.inputs),
+        ),
+        outputs: Object.fromEntries(
+          Object.entries(result.metafile.outputs).filter(([path]) => path === key || path === `${key}.map`),
+        ),
       };
       writeFileSync(join(dir, 'meta.json'), JSON.stringify(own));
       // The CDK runs the same step (DomainFunction's afterBundling hook).

@@ -22,8 +22,20 @@ import { streamProcessors } from './streams';
  */
 const SRC = resolve(import.meta.dirname);
 const WEB_SRC = resolve(SRC, '..', '..', 'web', 'src');
-const ROLES = ['routes', 'service', 'repository', 'entities', 'consumer', 'schedule', 'stream', 'schema', 'model'];
-const NAME = new RegExp(`^(handler|${ROLES.join('|')})(\\.test|\\.int\\.test)?\\.ts$|^[a-z0-9]+(-[a-z0-9]+)*\\.(${ROLES.join('|')})(\\.test|\\.int\\.test)?\\.ts$`);
+const ROLES = [
+  'routes',
+  'service',
+  'repository',
+  'entities',
+  'consumer',
+  'schedule',
+  'stream',
+  'schema',
+  'model',
+];
+const NAME = new RegExp(
+  `^(handler|${ROLES.join('|')})(\\.test|\\.int\\.test)?\\.ts$|^[a-z0-9]+(-[a-z0-9]+)*\\.(${ROLES.join('|')})(\\.test|\\.int\\.test)?\\.ts$`,
+);
 
 interface SourceFile {
   path: string;
@@ -42,7 +54,8 @@ function listFiles(dir: string, pattern = /\.ts$/): string[] {
 }
 
 /** `import … from 'x'`, `export … from 'x'`, a bare `import 'x'` and `import('x')`. */
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function read(path: string, root = SRC): SourceFile {
   const text = readFileSync(path, 'utf8');
@@ -55,7 +68,9 @@ function read(path: string, root = SRC): SourceFile {
 }
 
 const isTest = (path: string) => /\.test\.tsx?$/.test(path);
-const files = listFiles(SRC).filter((path) => !isTest(path)).map((path) => read(path));
+const files = listFiles(SRC)
+  .filter((path) => !isTest(path))
+  .map((path) => read(path));
 const areaOf = (target: string) => {
   const parts = relative(SRC, target).split(sep);
   return parts.length > 1 ? parts[0] : undefined;
@@ -130,32 +145,50 @@ function domainCycles(sources: readonly SourceFile[]): string[] {
   };
   for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
   return groups.map((group) => {
-    const inside = group.flatMap((from) => [...(graph.get(from) ?? [])].filter(([to]) => group.includes(to)).map(([to, proof]) => `${from} → ${to} (${proof})`));
+    const inside = group.flatMap((from) =>
+      [...(graph.get(from) ?? [])]
+        .filter(([to]) => group.includes(to))
+        .map(([to, proof]) => `${from} → ${to} (${proof})`),
+    );
     return `${group.join(' ⇄ ')}: ${inside.join('; ')}`;
   });
 }
 
 /** Files allowed to import lib/http: routes, handlers and lib/http itself. */
-const mayUseHttp = (path: string) => /(^|\.)routes\.ts$|^handler\.ts$/.test(basename(path)) || rel(path).startsWith(`lib${sep}http${sep}`);
+const mayUseHttp = (path: string) =>
+  /(^|\.)routes\.ts$|^handler\.ts$/.test(basename(path)) || rel(path).startsWith(`lib${sep}http${sep}`);
 
 /** Imports of lib/http from any other role (services, repositories, models, entities, consumers, streams, schedules, lib/). */
 function httpOutsideRoutes(sources: readonly SourceFile[]): string[] {
   return sources.flatMap((file) =>
-    mayUseHttp(file.path) ? [] : file.imports.filter((target) => rel(target) === `lib${sep}http` || rel(target).startsWith(`lib${sep}http${sep}`)).map((target) => edge(file, target)),
+    mayUseHttp(file.path)
+      ? []
+      : file.imports
+          .filter(
+            (target) => rel(target) === `lib${sep}http` || rel(target).startsWith(`lib${sep}http${sep}`),
+          )
+          .map((target) => edge(file, target)),
   );
 }
 
 /** Imports of a domain from the framework. */
 function domainsInLib(sources: readonly SourceFile[]): string[] {
-  return sources.flatMap((file) => (file.area === 'lib' ? file.imports.filter((target) => isDomain(areaOf(target))).map((target) => edge(file, target)) : []));
+  return sources.flatMap((file) =>
+    file.area === 'lib'
+      ? file.imports.filter((target) => isDomain(areaOf(target))).map((target) => edge(file, target))
+      : [],
+  );
 }
 
 /** Domain files not named `<entity>.<role>.ts`. */
-const misnamed = (paths: readonly string[]) => paths.filter((path) => isDomain(areaOf(path)) && !NAME.test(basename(path))).map(rel);
+const misnamed = (paths: readonly string[]) =>
+  paths.filter((path) => isDomain(areaOf(path)) && !NAME.test(basename(path))).map(rel);
 
 /** The source file an import names (`x` → `x.ts`, `x.tsx` or `x/index.ts`), if it is one of `known`. */
 function fileOf(target: string, known: ReadonlyMap<string, SourceFile>): SourceFile | undefined {
-  return [target, `${target}.ts`, `${target}.tsx`, join(target, 'index.ts'), join(target, 'index.tsx')].map((candidate) => known.get(candidate)).find(Boolean);
+  return [target, `${target}.ts`, `${target}.tsx`, join(target, 'index.ts'), join(target, 'index.tsx')]
+    .map((candidate) => known.get(candidate))
+    .find(Boolean);
 }
 
 /**
@@ -204,11 +237,17 @@ function webDirection(sources: readonly SourceFile[], root: string): string[] {
   const banned: Record<string, readonly string[]> = { api: ['pages', 'components'], components: ['pages'] };
   return sources.flatMap((file) => {
     const no = banned[layer(file.path) ?? ''] ?? [];
-    return file.imports.filter((target) => no.includes(layer(target) ?? '')).map((target) => `${relative(root, file.path)} → ${relative(root, target)}`);
+    return file.imports
+      .filter((target) => no.includes(layer(target) ?? ''))
+      .map((target) => `${relative(root, file.path)} → ${relative(root, target)}`);
   });
 }
 
-const webFiles = existsSync(WEB_SRC) ? listFiles(WEB_SRC, /\.tsx?$/).filter((path) => !isTest(path)).map((path) => read(path, WEB_SRC)) : [];
+const webFiles = existsSync(WEB_SRC)
+  ? listFiles(WEB_SRC, /\.tsx?$/)
+      .filter((path) => !isTest(path))
+      .map((path) => read(path, WEB_SRC))
+  : [];
 
 describe('functions/src layering', () => {
   it('reaches another domain only through its service', () => {
@@ -241,7 +280,11 @@ describe('functions/src layering', () => {
     const fake = (path: string, imports: string[]): SourceFile => ({ path, area: areaOf(path), imports });
     expect(
       crossDomainImports([
-        fake(at('portal', 'portal.service.ts'), [at('customers', 'customers.repository'), at('customers', 'customers.service'), at('lib', 'errors')]),
+        fake(at('portal', 'portal.service.ts'), [
+          at('customers', 'customers.repository'),
+          at('customers', 'customers.service'),
+          at('lib', 'errors'),
+        ]),
       ]),
     ).toEqual([`portal${sep}portal.service.ts → customers${sep}customers.repository`]);
 
@@ -253,36 +296,83 @@ describe('functions/src layering', () => {
       fake(at('gamma', 'gamma.service.ts'), []),
     ];
     expect(domainCycles(chain)).toEqual([]);
-    const cycle = [...chain.slice(0, 3), fake(at('gamma', 'gamma.consumer.ts'), [at('alpha', 'alpha.service')])];
+    const cycle = [
+      ...chain.slice(0, 3),
+      fake(at('gamma', 'gamma.consumer.ts'), [at('alpha', 'alpha.service')]),
+    ];
     expect(domainCycles(cycle)).toEqual([
       `alpha ⇄ beta ⇄ gamma: alpha → beta (alpha${sep}alpha.service.ts → beta${sep}beta.service); ` +
         `beta → gamma (beta${sep}beta.service.ts → gamma${sep}gamma.service); gamma → alpha (gamma${sep}gamma.consumer.ts → alpha${sep}alpha.service)`,
     ]);
     // Two domains importing each other (the campaigns ⇄ communications shape this rule was written for).
-    expect(domainCycles([fake(at('campaigns', 'campaigns.routes.ts'), [at('communications', 'analytics.service')]), fake(at('communications', 'sending.service.ts'), [at('campaigns', 'campaigns.service')])])).toHaveLength(1);
+    expect(
+      domainCycles([
+        fake(at('campaigns', 'campaigns.routes.ts'), [at('communications', 'analytics.service')]),
+        fake(at('communications', 'sending.service.ts'), [at('campaigns', 'campaigns.service')]),
+      ]),
+    ).toHaveLength(1);
 
-    for (const role of ['stores.repository.ts', 'stores.service.ts', 'stores.model.ts', 'entities.ts', 'holds.consumer.ts', 'tags.stream.ts', 'refresh.schedule.ts']) {
-      expect(httpOutsideRoutes([fake(at('catalog', role), [at('lib', 'http', 'route')])]), role).toHaveLength(1);
+    for (const role of [
+      'stores.repository.ts',
+      'stores.service.ts',
+      'stores.model.ts',
+      'entities.ts',
+      'holds.consumer.ts',
+      'tags.stream.ts',
+      'refresh.schedule.ts',
+    ]) {
+      expect(httpOutsideRoutes([fake(at('catalog', role), [at('lib', 'http', 'route')])]), role).toHaveLength(
+        1,
+      );
     }
-    expect(httpOutsideRoutes([fake(at('lib', 'auth', 'principals.ts'), [at('lib', 'http', 'route')])])).toHaveLength(1);
-    for (const allowed of [at('catalog', 'stores.routes.ts'), at('catalog', 'routes.ts'), at('catalog', 'handler.ts'), at('lib', 'http', 'middleware', 'auth.ts')]) {
+    expect(
+      httpOutsideRoutes([fake(at('lib', 'auth', 'principals.ts'), [at('lib', 'http', 'route')])]),
+    ).toHaveLength(1);
+    for (const allowed of [
+      at('catalog', 'stores.routes.ts'),
+      at('catalog', 'routes.ts'),
+      at('catalog', 'handler.ts'),
+      at('lib', 'http', 'middleware', 'auth.ts'),
+    ]) {
       expect(httpOutsideRoutes([fake(allowed, [at('lib', 'http', 'route')])]), allowed).toEqual([]);
     }
 
     const sanitiserGraph = [
-      fake(at('communications', 'send.consumer.ts'), [at('communications', 'sender.service'), at('lib', 'logger')]),
+      fake(at('communications', 'send.consumer.ts'), [
+        at('communications', 'sender.service'),
+        at('lib', 'logger'),
+      ]),
       fake(at('communications', 'sender.service.ts'), [at('campaigns', 'campaigns.service')]),
       fake(at('campaigns', 'campaigns.service.ts'), [at('lib', 'html')]),
       fake(at('communications', 'events.consumer.ts'), [at('lib', 'logger')]),
       fake(at('lib', 'html.ts'), []),
       fake(at('lib', 'logger.ts'), []),
     ];
-    expect(reaches(sanitiserGraph, [at('communications', 'send.consumer.ts'), at('communications', 'events.consumer.ts')], SANITISER)).toEqual([
-      [`communications${sep}send.consumer.ts`, `communications${sep}sender.service.ts`, `campaigns${sep}campaigns.service.ts`, `lib${sep}html`].join(' → '),
+    expect(
+      reaches(
+        sanitiserGraph,
+        [at('communications', 'send.consumer.ts'), at('communications', 'events.consumer.ts')],
+        SANITISER,
+      ),
+    ).toEqual([
+      [
+        `communications${sep}send.consumer.ts`,
+        `communications${sep}sender.service.ts`,
+        `campaigns${sep}campaigns.service.ts`,
+        `lib${sep}html`,
+      ].join(' → '),
     ]);
 
-    expect(domainsInLib([fake(at('lib', 'identity', 'provision.ts'), [at('settings', 'users.service')])])).toHaveLength(1);
-    expect(misnamed([at('customers', 'baskets-repository.ts'), at('customers', 'baskets.repository.ts'), at('lib', 'ratelimit.ts')])).toEqual([`customers${sep}baskets-repository.ts`]);
+    expect(
+      domainsInLib([fake(at('lib', 'identity', 'provision.ts'), [at('settings', 'users.service')])]),
+    ).toHaveLength(1);
+    expect(
+      misnamed([
+        at('customers', 'baskets-repository.ts'),
+        at('customers', 'baskets.repository.ts'),
+        at('lib', 'ratelimit.ts'),
+      ]),
+    ).toEqual([`customers${sep}baskets-repository.ts`]);
   });
 });
 
@@ -298,8 +388,15 @@ describe('web/src import direction (pages → components → api)', () => {
     expect(
       webDirection(
         [
-          fake(at('api', 'geolocation.ts'), [at('pages', 'geolocation', 'geo-model'), at('components', 'address', 'lookups'), at('api', 'client')]),
-          fake(at('components', 'table', 'server-table.tsx'), [at('pages', 'settings', 'list-state'), at('api', 'query')]),
+          fake(at('api', 'geolocation.ts'), [
+            at('pages', 'geolocation', 'geo-model'),
+            at('components', 'address', 'lookups'),
+            at('api', 'client'),
+          ]),
+          fake(at('components', 'table', 'server-table.tsx'), [
+            at('pages', 'settings', 'list-state'),
+            at('api', 'query'),
+          ]),
           fake(at('pages', 'leads', 'list-page.tsx'), [at('components', 'table'), at('api', 'leads')]),
         ],
         WEB_SRC,

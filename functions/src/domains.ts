@@ -101,11 +101,22 @@ export const domains: DomainDefinition[] = [
   },
   // The sending pipeline of e-mail, SMS and push campaigns (queues, schedules, provider events), the
   // expense report of its sends and the SMS and push providers' delivery reports (public webhooks).
-  { name: 'communications', prefixes: ['/api/web/communications', '/api/web/reports/expenses', '/api/hooks'] },
+  {
+    name: 'communications',
+    prefixes: ['/api/web/communications', '/api/web/reports/expenses', '/api/hooks'],
+  },
   // Export jobs (src/exports): the spec's export paths answer a job, written to the exports bucket
   // by the `exports` queue's consumer; the job's status and download link, and the record of exports.
   // A path here wins over a shorter prefix of another domain (longest prefix; API Gateway's most specific route).
-  { name: 'exports', prefixes: ['/api/web/exports', '/api/web/tag/export', '/api/web/leads/export', '/api/web/campaign/export'] },
+  {
+    name: 'exports',
+    prefixes: [
+      '/api/web/exports',
+      '/api/web/tag/export',
+      '/api/web/leads/export',
+      '/api/web/campaign/export',
+    ],
+  },
   // Figures kept on write by the `dashboard-aggregates` stream processor (src/streams.ts).
   { name: 'dashboard', prefixes: ['/api/web/dashboard'] },
   // POS purchases: up to 100 baskets per request.

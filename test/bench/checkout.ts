@@ -40,17 +40,43 @@ const today = localDay();
 // A deterministic mix of what a retailer runs: item discounts of every dynamic (most), ticket,
 // payment-method and combo campaigns; a few with budgets, a few for one store only.
 let seed = 7;
-const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 const started = performance.now();
 for (let i = 0; i < CAMPAIGNS; i++) {
   const storesOf = i % 10 === 0 ? [{ id_store: stores[1]! }] : stores.map((id_store) => ({ id_store }));
-  const base = { description: `Campanha ${i + 1}`, active: 'Y', start_at: addDays(today, -5), end_at: i % 4 === 0 ? NO_END_DATE : addDays(today, 30), stores: storesOf };
-  const rowCodes = Array.from({ length: 1 + Math.floor(random() * 8) }, () => codes[Math.floor(random() * codes.length)]!);
+  const base = {
+    description: `Campanha ${i + 1}`,
+    active: 'Y',
+    start_at: addDays(today, -5),
+    end_at: i % 4 === 0 ? NO_END_DATE : addDays(today, 30),
+    stores: storesOf,
+  };
+  const rowCodes = Array.from(
+    { length: 1 + Math.floor(random() * 8) },
+    () => codes[Math.floor(random() * codes.length)]!,
+  );
   let payload: Record<string, unknown>;
   if (i % 50 === 0) {
-    payload = { ...base, type: 'DB', info: { type: 9, value: 2, tiers: [{ min_amount: 100, value: 3 }, { min_amount: 300, value: 5 }], can_accumulate: 'Y' } };
+    payload = {
+      ...base,
+      type: 'DB',
+      info: {
+        type: 9,
+        value: 2,
+        tiers: [
+          { min_amount: 100, value: 3 },
+          { min_amount: 300, value: 5 },
+        ],
+        can_accumulate: 'Y',
+      },
+    };
   } else if (i % 50 === 1) {
-    payload = { ...base, type: 'DBP', payments: [{ id_payment_method: 1, factor: 1 }], info: { type: 6, value: 3 } };
+    payload = {
+      ...base,
+      type: 'DBP',
+      payments: [{ id_payment_method: 1, factor: 1 }],
+      info: { type: 6, value: 3 },
+    };
   } else {
     const dynamic = [1, 2, 2, 2, 4, 5, 6, 6, 3][i % 9]!;
     const row = (code: string) => ({
@@ -61,11 +87,18 @@ for (let i = 0; i < CAMPAIGNS; i++) {
       pay: dynamic === 5 ? 1 + (i % 2) : 0,
       budget_limit: i % 25 === 0 ? 500 : 0,
     });
-    payload = { ...base, type: 'D', info: { can_accumulate: i % 3 === 0 ? 'Y' : 'N', unique_discount: i % 7 === 0 ? 'Y' : 'N' }, products: [...new Set(rowCodes)].map(row) };
+    payload = {
+      ...base,
+      type: 'D',
+      info: { can_accumulate: i % 3 === 0 ? 'Y' : 'N', unique_discount: i % 7 === 0 ? 'Y' : 'N' },
+      products: [...new Set(rowCodes)].map(row),
+    };
   }
   await createCampaign(ctx, Campaign.parse(payload));
 }
-console.log(`${CAMPAIGNS} campanhas ativas gravadas em ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `${CAMPAIGNS} campanhas ativas gravadas em ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
 
 const document = randomCpf();
 await createCustomer(ctx, CustomerForm.parse(staffCustomer({ document, gdpr_agreement: 'Y' })));
@@ -82,13 +115,28 @@ const basket = (session: string, lines: number, withCustomer: boolean) => ({
     items: Array.from({ length: lines }, (_, i) => {
       const units = 1 + (i % 4);
       const price = 3 + ((i * 37) % 40) + 0.99;
-      return { sequence: i + 1, barcode: codes[(i * 13) % 600]!, quantity: units, unit_value: price, total_value: Math.round(units * price * 100) / 100, discounts: 0 };
+      return {
+        sequence: i + 1,
+        barcode: codes[(i * 13) % 600]!,
+        quantity: units,
+        unit_value: price,
+        total_value: Math.round(units * price * 100) / 100,
+        discounts: 0,
+      };
     }),
   },
 });
-const subtotal = (body: unknown) => call(handler, { method: 'POST', path: '/api/checkout/subtotal', tenant: t.tenant, headers: { 'x-api-key': token }, body });
+const subtotal = (body: unknown) =>
+  call(handler, {
+    method: 'POST',
+    path: '/api/checkout/subtotal',
+    tenant: t.tenant,
+    headers: { 'x-api-key': token },
+    body,
+  });
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function measure(label: string, lines: number, withCustomer: boolean): Promise<void> {
   const times: number[] = [];
@@ -113,7 +161,9 @@ async function measure(label: string, lines: number, withCustomer: boolean): Pro
 requests.reset();
 const t0 = performance.now();
 await subtotal(basket('first', 20, false));
-console.log(`1ª chamada (lê e prepara o conjunto ativo): ${(performance.now() - t0).toFixed(0)} ms, ${requests.count} requisições DynamoDB`);
+console.log(
+  `1ª chamada (lê e prepara o conjunto ativo): ${(performance.now() - t0).toFixed(0)} ms, ${requests.count} requisições DynamoDB`,
+);
 await measure('20 itens, anônimo', 20, false);
 await measure('100 itens, anônimo', 100, false);
 await measure('20 itens, cliente identificado', 20, true);
@@ -121,7 +171,19 @@ await measure('20 itens, cliente identificado', 20, true);
 // Budget: 10 units of one product, 50 checkouts at once (each call timed on its own), then 50
 // checkouts of 3 units each against another 10 units (holds split over the budget's shards).
 async function budgetRace(label: string, code: string, units: number, warm: boolean): Promise<void> {
-  await createCampaign(ctx, Campaign.parse({ description: label, type: 'D', active: 'Y', start_at: today, end_at: NO_END_DATE, stores: [{ id_store: stores[0]! }], info: {}, products: [{ code, type: 6, price: 1, budget_limit: 10 }] }));
+  await createCampaign(
+    ctx,
+    Campaign.parse({
+      description: label,
+      type: 'D',
+      active: 'Y',
+      start_at: today,
+      end_at: NO_END_DATE,
+      stores: [{ id_store: stores[0]! }],
+      info: {},
+      products: [{ code, type: 6, price: 1, budget_limit: 10 }],
+    }),
+  );
   // Cold: the campaign write moved the set, so the race also reads and prepares it (once, shared);
   // warm: one sale of something else prepares it first, and the race measures the budget alone.
   if (warm) await subtotal(basket(`warm-${code}`, 1, false));
@@ -130,14 +192,36 @@ async function budgetRace(label: string, code: string, units: number, warm: bool
   const answers = await Promise.all(
     Array.from({ length: 50 }, async (_, i) => {
       const t0 = performance.now();
-      const res = await subtotal({ session: `${code}-${i}`, customer: null, basket: { coupon: `${code}-${i}`, id_store: stores[0], checkout: '02', operator: 'bench', items: [{ sequence: 1, barcode: code, quantity: units, unit_value: 9.9, total_value: Math.round(units * 990) / 100, discounts: 0 }] } });
+      const res = await subtotal({
+        session: `${code}-${i}`,
+        customer: null,
+        basket: {
+          coupon: `${code}-${i}`,
+          id_store: stores[0],
+          checkout: '02',
+          operator: 'bench',
+          items: [
+            {
+              sequence: 1,
+              barcode: code,
+              quantity: units,
+              unit_value: 9.9,
+              total_value: Math.round(units * 990) / 100,
+              discounts: 0,
+            },
+          ],
+        },
+      });
       return { res, ms: performance.now() - t0 };
     }),
   );
   const wall = performance.now() - started;
   const times = answers.map((a) => a.ms).sort((a, b) => a - b);
   const granted = answers.filter((a) => a.res.status === 200 && a.res.body.basket.total_discount > 0).length;
-  const grantedUnits = answers.reduce((sum, a) => sum + (a.res.status === 200 ? Math.round(a.res.body.basket.total_discount) : 0), 0);
+  const grantedUnits = answers.reduce(
+    (sum, a) => sum + (a.res.status === 200 ? Math.round(a.res.body.basket.total_discount) : 0),
+    0,
+  );
   const failed = answers.filter((a) => a.res.status !== 200).length;
   console.log(
     `50 checkouts simultâneos de ${units} unidade(s) contra um orçamento de 10 unidades (${warm ? 'conjunto ativo já preparado' : 'logo após gravar a campanha'}): ${granted} com desconto (${grantedUnits} unidades concedidas), ` +

@@ -17,7 +17,9 @@ import { countDynamoRequests, startLocalTable } from '../support/local-table';
 
 const RECIPIENTS = Number(process.env.RECIPIENTS ?? 100_000);
 const CRASHES = Number(process.env.CRASHES ?? 20);
-const dynamo = await startLocalTable('freguesia-bench-communications', process.env.BENCH_DYNAMODB_ENDPOINT, { stream: false });
+const dynamo = await startLocalTable('freguesia-bench-communications', process.env.BENCH_DYNAMODB_ENDPOINT, {
+  stream: false,
+});
 
 const { createTestTenant } = await import('../support/tenant');
 const { call } = await import('../support/api');
@@ -28,7 +30,8 @@ const { handler: planner } = await import('@freguesia/functions/communications/p
 const { handler: sender } = await import('@freguesia/functions/communications/send.consumer');
 const { sendingOptions } = await import('@freguesia/functions/communications/sending.model');
 const { setMailPort } = await import('@freguesia/functions/lib/ports/mail');
-const { deadLetters, idle, localQueue, registerConsumer } = await import('@freguesia/functions/lib/ports/local/queue-runtime');
+const { deadLetters, idle, localQueue, registerConsumer } =
+  await import('@freguesia/functions/lib/ports/local/queue-runtime');
 const { logger } = await import('@freguesia/functions/lib/logger');
 type Consumer = Parameters<typeof registerConsumer>[1];
 
@@ -53,7 +56,9 @@ for (let start = 1; start <= RECIPIENTS; start += 2_000) {
   }
   await CustomerEntity.put(items).go({ concurrency: 8 });
 }
-console.log(`\n${RECIPIENTS.toLocaleString('pt-BR')} clientes gravados em ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+console.log(
+  `\n${RECIPIENTS.toLocaleString('pt-BR')} clientes gravados em ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+);
 
 // ---------------------------------------------------------------- provider with faults
 const accepted = new Map<string, number>();
@@ -61,7 +66,12 @@ const accepted = new Map<string, number>();
 const resentAfterCrash = new Set<string>();
 let calls = 0;
 /** Provider call number → where the sender dies: before the provider accepts (even crashes) or after (odd ones). */
-const crashAt = new Map(Array.from({ length: CRASHES }, (_, i) => [Math.floor(((i + 0.5) * RECIPIENTS) / CRASHES), i % 2 === 0 ? 'before' : 'after'] as const));
+const crashAt = new Map(
+  Array.from(
+    { length: CRASHES },
+    (_, i) => [Math.floor(((i + 0.5) * RECIPIENTS) / CRASHES), i % 2 === 0 ? 'before' : 'after'] as const,
+  ),
+);
 setMailPort({
   async send(message) {
     calls++;
@@ -81,8 +91,12 @@ setMailPort({
 // The sender's warnings counted by kind (a claim too old to call the provider, a failed call…):
 // what a loaded host costs the pipeline, without thousands of log lines.
 const warnings = new Map<string, number>();
-logger.warn = ((message: unknown) => void warnings.set(String(message), (warnings.get(String(message)) ?? 0) + 1)) as typeof logger.warn;
-const warningSummary = () => [...warnings].map(([message, n]) => `${message.replace(/^communications: /, '')}: ${n.toLocaleString('pt-BR')}`).join(' · ') || 'nenhum';
+logger.warn = ((message: unknown) =>
+  void warnings.set(String(message), (warnings.get(String(message)) ?? 0) + 1)) as typeof logger.warn;
+const warningSummary = () =>
+  [...warnings]
+    .map(([message, n]) => `${message.replace(/^communications: /, '')}: ${n.toLocaleString('pt-BR')}`)
+    .join(' · ') || 'nenhum';
 // Batches the planner queued (a batch queued twice is work the ledger has to turn away).
 let batchesQueued = 0;
 const queueSend = localQueue.send.bind(localQueue);
@@ -107,25 +121,45 @@ registerConsumer('communications', twice(planner), 3);
 registerConsumer('email', twice(sender), 3);
 
 // ---------------------------------------------------------------- the send
-const staff = (handler: typeof campaigns, request: Parameters<typeof call>[1]) => call(handler, { tenant: t.tenant, token: t.adminToken, ...request });
+const staff = (handler: typeof campaigns, request: Parameters<typeof call>[1]) =>
+  call(handler, { tenant: t.tenant, token: t.adminToken, ...request });
 const created = await staff(campaigns, {
   method: 'POST',
   path: '/api/web/campaign/new',
-  body: { description: 'Bench', type: 'EMAIL', active: 'Y', info: { layout_title: 'Oi {{primeiro_nome}}', layout_body: '<p>Olá, {{nome}}!</p>', type: 'O', approvement: 'sim' } },
+  body: {
+    description: 'Bench',
+    type: 'EMAIL',
+    active: 'Y',
+    info: {
+      layout_title: 'Oi {{primeiro_nome}}',
+      layout_body: '<p>Olá, {{nome}}!</p>',
+      type: 'O',
+      approvement: 'sim',
+    },
+  },
 });
 const id = created.body.id as number;
 const requests = await countDynamoRequests();
 requests.reset();
 const started = performance.now();
 await staff(communications, { method: 'POST', path: `/api/web/communications/${id}/send` });
-let progress: { status: string; sent: number; planned: number; failed: number; skipped: number } = { status: '', sent: 0, planned: 0, failed: 0, skipped: 0 };
+let progress: { status: string; sent: number; planned: number; failed: number; skipped: number } = {
+  status: '',
+  sent: 0,
+  planned: 0,
+  failed: 0,
+  skipped: 0,
+};
 let lastLog = 0;
 while (progress.status !== 'COMPLETED') {
   await new Promise((r) => setTimeout(r, 500));
-  progress = (await staff(communications, { method: 'GET', path: `/api/web/communications/${id}/progress` })).body;
+  progress = (await staff(communications, { method: 'GET', path: `/api/web/communications/${id}/progress` }))
+    .body;
   if (performance.now() - lastLog > 15_000) {
     lastLog = performance.now();
-    console.log(`  … ${progress.status} ${progress.sent.toLocaleString('pt-BR')} enviados de ${progress.planned.toLocaleString('pt-BR')} planejados · carga ${loadavg()[0]!.toFixed(1)} · avisos: ${warningSummary()}`);
+    console.log(
+      `  … ${progress.status} ${progress.sent.toLocaleString('pt-BR')} enviados de ${progress.planned.toLocaleString('pt-BR')} planejados · carga ${loadavg()[0]!.toFixed(1)} · avisos: ${warningSummary()}`,
+    );
   }
 }
 const seconds = (performance.now() - started) / 1000;
@@ -139,10 +173,16 @@ const duplicates = duplicatesOf();
 const skipped = RECIPIENTS - accepted.size;
 const perSecond = RECIPIENTS / seconds;
 const perRecipient = dynamoRequests / RECIPIENTS;
-console.log(`\nCampanha de e-mail para ${RECIPIENTS.toLocaleString('pt-BR')} clientes (pipeline local, cada mensagem entregue duas vezes, ${CRASHES} falhas injetadas):`);
-console.log(`  ${seconds.toFixed(1)} s · ${perSecond.toFixed(0)} destinatários/s · ${perRecipient.toFixed(2)} requisições DynamoDB por destinatário (${dynamoRequests.toLocaleString('pt-BR')})`);
+console.log(
+  `\nCampanha de e-mail para ${RECIPIENTS.toLocaleString('pt-BR')} clientes (pipeline local, cada mensagem entregue duas vezes, ${CRASHES} falhas injetadas):`,
+);
+console.log(
+  `  ${seconds.toFixed(1)} s · ${perSecond.toFixed(0)} destinatários/s · ${perRecipient.toFixed(2)} requisições DynamoDB por destinatário (${dynamoRequests.toLocaleString('pt-BR')})`,
+);
 console.log(`  progresso: ${JSON.stringify(progress)}`);
-console.log(`  chamadas ao provedor ${calls.toLocaleString('pt-BR')} · mensagens distintas ${accepted.size.toLocaleString('pt-BR')} · duplicadas ${duplicates} · puladas ${skipped} · reenvios com a mesma chave após queda ${resentAfterCrash.size}`);
+console.log(
+  `  chamadas ao provedor ${calls.toLocaleString('pt-BR')} · mensagens distintas ${accepted.size.toLocaleString('pt-BR')} · duplicadas ${duplicates} · puladas ${skipped} · reenvios com a mesma chave após queda ${resentAfterCrash.size}`,
+);
 // The model: on AWS the pipeline scales out (one sender per SQS batch, up to the consumer's
 // maximum concurrency of 32), so SES's account rate is the bound: 14/s by default when a
 // production account starts, raised on request.
@@ -150,8 +190,14 @@ for (const rate of [14, 100, 500]) {
   console.log(`  1.000.000 destinatários a ${rate}/s (SES): ${(1_000_000 / rate / 3600).toFixed(1)} h`);
 }
 console.log(`  avisos do remetente: ${warningSummary()}`);
-console.log(`  lotes enfileirados pelo planejador: ${batchesQueued.toLocaleString('pt-BR')} (${Math.ceil(RECIPIENTS / sendingOptions.batchSize).toLocaleString('pt-BR')} distintos)`);
-console.log(`  carga do host: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `  lotes enfileirados pelo planejador: ${batchesQueued.toLocaleString('pt-BR')} (${Math.ceil(RECIPIENTS / sendingOptions.batchSize).toLocaleString('pt-BR')} distintos)`,
+);
+console.log(
+  `  carga do host: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 // Copies of batches still queued when the run completed (a planner step delivered twice queues its
 // batches twice; the ledger dedupes them) must find every recipient done: let them drain for a
 // while, then count again, before DynamoDB Local stops under them.

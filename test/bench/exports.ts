@@ -27,7 +27,9 @@ const ONLY = new Set((process.env.EXPORTS ?? 'tag,lead').split(','));
 const dataDir = mkdtempSync(join(tmpdir(), 'freguesia-bench-exports-'));
 process.env.FREGUESIA_DATA_DIR = dataDir;
 
-const dynamo = await startLocalTable('freguesia-bench-exports', process.env.BENCH_DYNAMODB_ENDPOINT, { stream: false });
+const dynamo = await startLocalTable('freguesia-bench-exports', process.env.BENCH_DYNAMODB_ENDPOINT, {
+  stream: false,
+});
 
 // Modules read the environment at load time: import them only now.
 const { CustomerEntity } = await import('@freguesia/functions/customers/entities');
@@ -44,13 +46,20 @@ const { startLocalServer } = await import('../../infra/local/server');
 const { MAX_RESPONSE_BYTES } = await import('../../infra/local/lambda-adapter');
 const { createTestTenant, staffContext } = await import('../support/tenant');
 
-const FIRST = 'Maria José Ana João Antônio Francisca Carlos Paulo Adriana Lucas Juliana Pedro Márcia Luiz Fernanda Marcos'.split(' ');
-const LAST = 'Silva Santos Oliveira Souza Rodrigues Ferreira Alves Pereira Lima Gomes Costa Ribeiro Martins Carvalho Almeida Conceição'.split(' ');
+const FIRST =
+  'Maria José Ana João Antônio Francisca Carlos Paulo Adriana Lucas Juliana Pedro Márcia Luiz Fernanda Marcos'.split(
+    ' ',
+  );
+const LAST =
+  'Silva Santos Oliveira Souza Rodrigues Ferreira Alves Pereira Lima Gomes Costa Ribeiro Martins Carvalho Almeida Conceição'.split(
+    ' ',
+  );
 const TAG = 'Vinhos';
 
 function customer(tenant: string, id: number) {
   const i = id - 1;
-  const fullname = `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]} ${LAST[(i * 7) % LAST.length]}`.toUpperCase();
+  const fullname =
+    `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]} ${LAST[(i * 7) % LAST.length]}`.toUpperCase();
   const email = `${normalizeText(fullname).toLowerCase().replace(/ /g, '.')}${id}@example.com`;
   const createdAt = new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString();
   return {
@@ -98,15 +107,27 @@ for (let start = 1; start <= MEMBERS; start += 5000) {
   const ids = Array.from({ length: Math.min(5000, MEMBERS - start + 1) }, (_, k) => start + k);
   const [a, b] = await Promise.all([
     CustomerEntity.put(ids.map((id) => customer(t.tenant, id))).go({ concurrency: 16 }),
-    TagMemberEntity.put(ids.map((customerId) => ({ tenant: t.tenant, tag: TAG, customerId }))).go({ concurrency: 8 }),
+    TagMemberEntity.put(ids.map((customerId) => ({ tenant: t.tenant, tag: TAG, customerId }))).go({
+      concurrency: 8,
+    }),
   ]);
   if (a.unprocessed.length + b.unprocessed.length > 0) throw new Error('unprocessed items');
 }
 await countersFor(t.tenant).add('customer', MEMBERS);
 const tag = await createTag(ctx, { description: TAG });
-const lead = await createLeadFromList(ctx, { description: 'Todos os clientes', customers: [{ id_customer: 1 }] });
-await replaceStaticMembers(ctx, lead.id, Array.from({ length: MEMBERS }, (_, k) => k + 1), false);
-console.log(`base: ${MEMBERS.toLocaleString('pt-BR')} clientes, membros da tag e do lead gravados em ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+const lead = await createLeadFromList(ctx, {
+  description: 'Todos os clientes',
+  customers: [{ id_customer: 1 }],
+});
+await replaceStaticMembers(
+  ctx,
+  lead.id,
+  Array.from({ length: MEMBERS }, (_, k) => k + 1),
+  false,
+);
+console.log(
+  `base: ${MEMBERS.toLocaleString('pt-BR')} clientes, membros da tag e do lead gravados em ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+);
 
 registerConsumer('exports', exportsConsumer, 3);
 const server = await startLocalServer({ port: 0, webDir: join(dataDir, 'no-web') });
@@ -168,9 +189,14 @@ try {
   if (ONLY.has('tag')) {
     const tagFile = await run('Exportação da tag (xlsx)', '/api/web/tag/export', tag.id);
     const { unzipSync, strFromU8 } = await import('fflate');
-    const sheet = strFromU8(unzipSync(new Uint8Array(tagFile.file), { filter: (f) => f.name === 'xl/worksheets/sheet1.xml' })['xl/worksheets/sheet1.xml']!);
+    const sheet = strFromU8(
+      unzipSync(new Uint8Array(tagFile.file), { filter: (f) => f.name === 'xl/worksheets/sheet1.xml' })[
+        'xl/worksheets/sheet1.xml'
+      ]!,
+    );
     const sheetRows = sheet.split('<row ').length - 1;
-    if (sheetRows !== MEMBERS + 1 || tagFile.rows !== MEMBERS) throw new Error(`tag export: ${sheetRows} rows in the sheet`);
+    if (sheetRows !== MEMBERS + 1 || tagFile.rows !== MEMBERS)
+      throw new Error(`tag export: ${sheetRows} rows in the sheet`);
     console.log(`conferido: ${sheetRows.toLocaleString('pt-BR')} linhas na planilha (cabeçalho incluído)`);
   }
   if (ONLY.has('lead')) {

@@ -35,11 +35,19 @@ const MOBILE_THROTTLING = {
 const PAGES = ['/login', '/cadastro'];
 /** Targets of both pages (issue 9): performance ≥ 90 and accessibility 100, on a host of index ≥ ~1,000. */
 const TARGETS = { performance: 90, accessibility: 100 } as const;
-const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+];
 /** Each page is measured this many times; the median performance run is reported (simulated throttling still varies). */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
-const CPU_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN) : undefined;
+const CPU_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN
+  ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN)
+  : undefined;
 
 interface Audit {
   id: string;
@@ -61,7 +69,9 @@ async function measure(url: string, port: number) {
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility'],
     formFactor: 'mobile',
-    ...(CPU_SLOWDOWN === undefined ? {} : { throttling: { ...MOBILE_THROTTLING, cpuSlowdownMultiplier: CPU_SLOWDOWN } }),
+    ...(CPU_SLOWDOWN === undefined
+      ? {}
+      : { throttling: { ...MOBILE_THROTTLING, cpuSlowdownMultiplier: CPU_SLOWDOWN } }),
   });
   if (!result) throw new Error(`Lighthouse não produziu resultado para ${url}`);
   if (REPORT_DIR) {
@@ -80,7 +90,13 @@ async function measure(url: string, port: number) {
 function failing(category: Category, audits: Record<string, Audit>): Audit[] {
   return category.auditRefs
     .map((ref) => audits[ref.id])
-    .filter((a): a is Audit => !!a && a.score !== null && a.score < 1 && !['notApplicable', 'manual', 'informative'].includes(a.scoreDisplayMode));
+    .filter(
+      (a): a is Audit =>
+        !!a &&
+        a.score !== null &&
+        a.score < 1 &&
+        !['notApplicable', 'manual', 'informative'].includes(a.scoreDisplayMode),
+    );
 }
 
 async function main(): Promise<void> {
@@ -91,7 +107,8 @@ async function main(): Promise<void> {
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   try {
-    const cpu = CPU_SLOWDOWN === undefined ? 'CPU 4× (padrão)' : `CPU ${CPU_SLOWDOWN}× (LIGHTHOUSE_CPU_SLOWDOWN)`;
+    const cpu =
+      CPU_SLOWDOWN === undefined ? 'CPU 4× (padrão)' : `CPU ${CPU_SLOWDOWN}× (LIGHTHOUSE_CPU_SLOWDOWN)`;
     console.log(`Lighthouse (mobile, Slow 4G, ${cpu}) em ${base}, mediana de ${RUNS} execuções por página`);
     for (const path of PAGES) {
       const url = `${base}${path}`;
@@ -103,17 +120,23 @@ async function main(): Promise<void> {
       const { categories, audits } = runs[Math.floor(runs.length / 2)]!;
       const score = (c: Category) => Math.round((c.score ?? 0) * 100);
       const hosts = runs.map((r) => Math.round(r.benchmarkIndex)).join(', ');
-      console.log(`\n${path}: performance ${score(categories.performance)} (${runs.map((r) => score(r.categories.performance)).join(', ')}), acessibilidade ${score(categories.accessibility)}   [BenchmarkIndex do host: ${hosts}]`);
+      console.log(
+        `\n${path}: performance ${score(categories.performance)} (${runs.map((r) => score(r.categories.performance)).join(', ')}), acessibilidade ${score(categories.accessibility)}   [BenchmarkIndex do host: ${hosts}]`,
+      );
       console.log(`  ${METRICS.map((id) => `${id} ${audits[id]?.displayValue ?? '?'}`).join(' · ')}`);
       const verdicts = (['performance', 'accessibility'] as const).map((name) => {
         const met = score(categories[name]) >= TARGETS[name];
         return `${name} ${met ? '✓' : '✗'} (meta ${TARGETS[name]})`;
       });
-      const slowHost = runs.some((r) => r.benchmarkIndex < 1000) ? ' — host lento ou ocupado (BenchmarkIndex < 1000): repita com a máquina livre' : '';
+      const slowHost = runs.some((r) => r.benchmarkIndex < 1000)
+        ? ' — host lento ou ocupado (BenchmarkIndex < 1000): repita com a máquina livre'
+        : '';
       console.log(`  ${verdicts.join(' · ')}${slowHost}`);
       for (const name of ['performance', 'accessibility'] as const) {
         for (const audit of failing(categories[name], audits)) {
-          console.log(`  ✗ [${name}] ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''} score ${audit.score}`);
+          console.log(
+            `  ✗ [${name}] ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''} score ${audit.score}`,
+          );
         }
       }
     }

@@ -72,10 +72,16 @@ const streamCpu = cpuSince(c1);
 
 const demo = lines.find((l) => l.includes('ambiente demo pronto'));
 console.log('');
-console.log(`semente (todos os ambientes): ${((seeded - t0) / 1000).toFixed(1)} s (${seedCpu})${demo ? ` — ${demo.trim()}` : ''}`);
+console.log(
+  `semente (todos os ambientes): ${((seeded - t0) / 1000).toFixed(1)} s (${seedCpu})${demo ? ` — ${demo.trim()}` : ''}`,
+);
 console.log(`fluxo pulado pelos processadores semeados: ${((skipped - seeded) / 1000).toFixed(1)} s`);
-console.log(`fluxo drenado (dados completos): ${((drained - skipped) / 1000).toFixed(1)} s (pular + drenar: ${streamCpu})`);
-console.log(`total até os dados completos: ${((drained - t0) / 1000).toFixed(1)} s (${cpuSince(c0)}; carga da máquina ${loadavg()[0]!.toFixed(1)})`);
+console.log(
+  `fluxo drenado (dados completos): ${((drained - skipped) / 1000).toFixed(1)} s (pular + drenar: ${streamCpu})`,
+);
+console.log(
+  `total até os dados completos: ${((drained - t0) / 1000).toFixed(1)} s (${cpuSince(c0)}; carga da máquina ${loadavg()[0]!.toFixed(1)})`,
+);
 
 await dynamo.stop();
 rmSync(dataDir, { recursive: true, force: true });

@@ -25,7 +25,12 @@ const runtime = await startRuntime();
 const base = `http://127.0.0.1:${runtime.port}/api`;
 const host = `demo.localhost:${runtime.port}`;
 
-async function api<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+async function api<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const res = await fetch(`${base}${path}`, {
     method,
     headers: {
@@ -45,7 +50,8 @@ const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)]!;
 
 /** 'YYYY-MM-DD HH:mm:ss' in America/Sao_Paulo (UTC−3, no daylight saving since 2019), a minute ago. */
-const posNow = () => new Date(Date.now() - 3 * 3_600_000 - 60_000).toISOString().slice(0, 19).replace('T', ' ');
+const posNow = () =>
+  new Date(Date.now() - 3 * 3_600_000 - 60_000).toISOString().slice(0, 19).replace('T', ' ');
 
 try {
   const { token } = await api<{ token: string }>('POST', '/web/login', {
@@ -84,7 +90,12 @@ try {
   // The seeded tickets are far below R$ 5.000,00: nobody is in the lead before its purchase.
   let population = (await details()).population;
   if (population !== 0) throw new Error(`the lead starts with ${population} members`);
-  const page = await api<{ data: { id: number; document: string }[] }>('GET', `/web/customers?page=1&per_page=${PURCHASES}`, undefined, staff);
+  const page = await api<{ data: { id: number; document: string }[] }>(
+    'GET',
+    `/web/customers?page=1&per_page=${PURCHASES}`,
+    undefined,
+    staff,
+  );
   const candidates = page.data;
 
   const times: number[] = [];
@@ -104,7 +115,16 @@ try {
             amount,
             discount: 0,
             origin: 'PDV',
-            items: [{ code: '7891000100103', description: 'TV 85 POLEGADAS', quantity: 1, unit_value: amount, total_value: amount, discount: 0 }],
+            items: [
+              {
+                code: '7891000100103',
+                description: 'TV 85 POLEGADAS',
+                quantity: 1,
+                unit_value: amount,
+                total_value: amount,
+                discount: 0,
+              },
+            ],
             payments: [{ method: 'Dinheiro', value: amount, installments: 1 }],
           },
         ],
@@ -118,7 +138,8 @@ try {
         population = lead.population;
         break;
       }
-      if (performance.now() - sent > TIMEOUT_MS) throw new Error(`customer ${customer.id} not in the lead after ${TIMEOUT_MS / 1000} s`);
+      if (performance.now() - sent > TIMEOUT_MS)
+        throw new Error(`customer ${customer.id} not in the lead after ${TIMEOUT_MS / 1000} s`);
       await new Promise((r) => setTimeout(r, 100));
     }
     times.push(performance.now() - sent);
@@ -130,7 +151,11 @@ try {
       `população final ${final.population}`,
   );
   console.log(`  por compra, em ordem (s): ${times.map((t) => (t / 1000).toFixed(1)).join(' ')}`);
-  console.log(`carga da máquina ${loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
+  console.log(
+    `carga da máquina ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}`,
+  );
 } finally {
   await runtime.stop();
 }

@@ -56,7 +56,8 @@ async function measure(label: string, run: () => Promise<number>, iterations: nu
 }
 
 // The exact count (every profile) first: the reference for the estimate's error.
-const exact = (await previewCount(ctx, FIVE_CONDITIONS as LeadCondition[], { exactUpTo: Infinity })).population;
+const exact = (await previewCount(ctx, FIVE_CONDITIONS as LeadCondition[], { exactUpTo: Infinity }))
+  .population;
 const errors: number[] = [];
 await measure(
   'prévia, cinco condições (amostra)',
@@ -73,7 +74,8 @@ console.log(
 );
 await measure(
   'prévia, cinco condições (exata, todos os perfis)',
-  async () => (await previewCount(ctx, FIVE_CONDITIONS as LeadCondition[], { exactUpTo: Infinity })).population,
+  async () =>
+    (await previewCount(ctx, FIVE_CONDITIONS as LeadCondition[], { exactUpTo: Infinity })).population,
   Math.min(3, ITERATIONS),
 );
 

@@ -72,7 +72,11 @@ export function routeSizes(): Array<{ page: string; gzipBytes: number; withDefer
  * The prerendered pages (an HTML entry other than index.html): what a page load runs (the entry,
  * and the page's code it imports after the first paint), and with the chunks that code loads lazily.
  */
-export function prerenderedPageSizes(): Array<{ page: string; gzipBytes: number; withDeferredBytes: number }> {
+export function prerenderedPageSizes(): Array<{
+  page: string;
+  gzipBytes: number;
+  withDeferredBytes: number;
+}> {
   return Object.entries(manifest)
     .filter(([key, c]) => c.isEntry && key.endsWith('.html') && key !== 'index.html')
     .map(([key, c]) => {
@@ -113,7 +117,8 @@ for (const { page, gzipBytes, withDeferredBytes } of routeSizes()) {
 // Issue 12's target: the visual e-mail editor (GrapesJS, whose code carries its `gjs-` class
 // prefix) is fetched only by its own routes: 0 KB of it in the entry and in /login.
 const isEditor = (key: string) => readFileSync(join(dist, manifest[key]!.file), 'utf8').includes('gjs-');
-const editorBytes = (keys: Set<string>) => [...keys].filter(isEditor).reduce((sum, k) => sum + gz(manifest[k]!.file), 0);
+const editorBytes = (keys: Set<string>) =>
+  [...keys].filter(isEditor).reduce((sum, k) => sum + gz(manifest[k]!.file), 0);
 const loginKey = Object.keys(manifest).find((k) => manifest[k]!.src?.endsWith('pages/login/login-page.tsx'));
 const editorKeys = Object.keys(manifest).filter((k) => manifest[k]!.file.endsWith('.js') && isEditor(k));
 const editorInEntry = editorBytes(entry);
@@ -126,5 +131,7 @@ console.log(
 console.log('Prerendered pages (their own HTML entry, served for /login and /cadastro), JS gzip:');
 for (const { page, gzipBytes, withDeferredBytes } of prerenderedPageSizes()) {
   const deferred = withDeferredBytes > gzipBytes ? `  (+ deferred: ${kb(withDeferredBytes)})` : '';
-  console.log(`  ${page.padEnd(48)} ${kb(gzipBytes).padStart(10)}${verdict(gzipBytes, PAGE_BUDGETS[page])}${deferred}`);
+  console.log(
+    `  ${page.padEnd(48)} ${kb(gzipBytes).padStart(10)}${verdict(gzipBytes, PAGE_BUDGETS[page])}${deferred}`,
+  );
 }

@@ -80,7 +80,7 @@ describe('staff login', () => {
     await screenshot(page, 'auth-home');
   });
 
-  it("shows Ajustes › Usuários and Permissões to the administrator", async () => {
+  it('shows Ajustes › Usuários and Permissões to the administrator', async () => {
     await newPage();
     await loginAs(page, adminCredentials);
     await sideNav(page).getByText('Ajustes', { exact: true }).click();
@@ -124,7 +124,9 @@ describe('staff login', () => {
     // Typing a settings address leads back to Home with the permission notice.
     await page.goto(`${baseUrl()}/settings/users`);
     await page.waitForURL((url) => url.pathname === '/');
-    await expect.poll(() => notices(page).textContent()).toContain('Você não tem permissão para acessar esta página');
+    await expect
+      .poll(() => notices(page).textContent())
+      .toContain('Você não tem permissão para acessar esta página');
   });
 
   it("logs out from the profile menu ('Encerrar') and forgets the session", async () => {
@@ -186,7 +188,9 @@ describe('tenants', () => {
     await newPage();
     await page.goto(`${baseUrl('nope')}/login`);
     await page.getByRole('heading', { name: 'Ambiente não encontrado' }).waitFor({ timeout: 20_000 });
-    expect(await page.textContent('body')).toContain('Ambiente não encontrado. Verifique o endereço acessado.');
+    expect(await page.textContent('body')).toContain(
+      'Ambiente não encontrado. Verifique o endereço acessado.',
+    );
     expect(await page.getByTestId('login-submit').count()).toBe(0);
     await screenshot(page, 'auth-unknown-tenant');
   });

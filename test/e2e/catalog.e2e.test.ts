@@ -376,7 +376,9 @@ async function coveredBy(target: Locator): Promise<string | null> {
   return target.evaluate((el) => {
     const box = el.getBoundingClientRect();
     const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    return hit && (el === hit || el.contains(hit)) ? null : (hit?.closest('[data-testid]')?.getAttribute('data-testid') ?? hit?.tagName ?? 'nothing');
+    return hit && (el === hit || el.contains(hit))
+      ? null
+      : (hit?.closest('[data-testid]')?.getAttribute('data-testid') ?? hit?.tagName ?? 'nothing');
   });
 }
 
@@ -393,7 +395,9 @@ describe('catalogue forms as a user meets them', () => {
     await expect.poll(() => dialog().textContent()).not.toContain('Digite a descricao da mercadoria');
     await input('product-pack').fill('');
     await byTestId('product-form-submit').click();
-    await expect.poll(() => dialog().locator('[id$="-error"], [class*="error__message"]').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => dialog().locator('[id$="-error"], [class*="error__message"]').count())
+      .toBeGreaterThan(0);
     await input('product-pack').fill('2');
     await expect.poll(() => dialog().locator('[class*="error__message"]').count()).toBe(0);
     await page.keyboard.press('Escape');
@@ -419,7 +423,9 @@ describe('catalogue forms as a user meets them', () => {
     await expect.poll(() => dialog().textContent()).toContain('Digite o endereço da loja');
     await input('store-name').fill('Loja Sem Erros');
     await input('store-zipcode').fill('01310100');
-    await expect.poll(() => input('store-address').inputValue(), { timeout: 15_000 }).toBe('Avenida Paulista');
+    await expect
+      .poll(() => input('store-address').inputValue(), { timeout: 15_000 })
+      .toBe('Avenida Paulista');
     await expect.poll(() => dialog().locator('[class*="error__message"]').count()).toBe(0);
     await input('store-latitude').fill('200');
     await byTestId('store-form-submit').click();

@@ -117,14 +117,21 @@ describe('e-mail communications (staff)', () => {
     const inserted = new RegExp(`${TYPED}\\s+\\{\\{nome\\}\\}`);
     // The rich-text caret can be lost to a slow frame between the typing and the menu: put it back
     // at the end of the text and insert again (at most three times), as a person would.
-    for (let attempt = 0; attempt < 3 && !inserted.test(await canvas().locator('body').innerText()); attempt++) {
+    for (
+      let attempt = 0;
+      attempt < 3 && !inserted.test(await canvas().locator('body').innerText());
+      attempt++
+    ) {
       if (attempt > 0) {
         await canvas().getByText(TYPED).first().dblclick();
         await page.keyboard.press('End');
       }
       await byTestId('email-variables').getByRole('button').first().click();
       await page.getByRole('menuitem', { name: '{{nome}}' }).click();
-      await expect.poll(() => canvas().locator('body').innerText(), { timeout: 5_000 }).toMatch(inserted).catch(() => undefined);
+      await expect
+        .poll(() => canvas().locator('body').innerText(), { timeout: 5_000 })
+        .toMatch(inserted)
+        .catch(() => undefined);
     }
     await expect.poll(() => canvas().locator('body').innerText()).toMatch(inserted);
     await screenshot('communications-email-form');

@@ -48,7 +48,11 @@ const toggle = (id: string) => byTestId(id).locator('input').first();
 
 /** Ids of the communications created here (by description), for the clean-up. */
 async function createdIds(): Promise<number[]> {
-  const answer = await apiCall<{ data: { id: number; description: string }[] }>(token, 'GET', `/web/campaigns?page=1&per_page=50&q=${letters}&types=SMS,PUSH,APPF,APPB&show_actives=N`);
+  const answer = await apiCall<{ data: { id: number; description: string }[] }>(
+    token,
+    'GET',
+    `/web/campaigns?page=1&per_page=50&q=${letters}&types=SMS,PUSH,APPF,APPB&show_actives=N`,
+  );
   return (answer.body.data ?? []).filter((c) => [SMS, PUSH, ART].includes(c.description)).map((c) => c.id);
 }
 
@@ -61,7 +65,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  if (token) for (const id of await createdIds().catch(() => [])) await apiCall(token, 'DELETE', `/web/campaign/delete?id=${id}`).catch(() => undefined);
+  if (token)
+    for (const id of await createdIds().catch(() => []))
+      await apiCall(token, 'DELETE', `/web/campaign/delete?id=${id}`).catch(() => undefined);
   await context?.close();
   await browser?.close();
 });
@@ -70,7 +76,9 @@ describe('SMS, push and app art (staff)', () => {
   it('creates an SMS: counter, preview as sent, "Descrição pendente", approval, then the list', async () => {
     await page.goto(`${baseUrl()}/communications/sms`);
     await byTestId('sms-table').waitFor({ timeout: 20_000 });
-    await expect.poll(() => byTestId('list-total').textContent()).toMatch(/^Total de [\d.]+ comunicação\(ões\)$/);
+    await expect
+      .poll(() => byTestId('list-total').textContent())
+      .toMatch(/^Total de [\d.]+ comunicação\(ões\)$/);
     await button('Nova comunicação via SMS').click();
     await page.waitForURL((url) => url.pathname === '/communications/sms/new');
     await page.getByRole('heading', { name: 'Nova comunicação via SMS' }).waitFor({ timeout: 20_000 });
@@ -83,7 +91,9 @@ describe('SMS, push and app art (staff)', () => {
     await input('sms-schedule-day').fill(tomorrow);
     await input('sms-schedule-time').fill('10:30');
     await toggle('sms-approval').check();
-    await expect.poll(() => byTestId('sms-approval-text').textContent()).toMatch(/^Aprovado por: .+ Em: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    await expect
+      .poll(() => byTestId('sms-approval-text').textContent())
+      .toMatch(/^Aprovado por: .+ Em: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     expect(await byTestId('sms-submit').isDisabled()).toBe(false);
     await expect.poll(() => byTestId('sms-estimate-recipients').textContent()).toMatch(/^[\d.]+$/);
 
@@ -152,7 +162,9 @@ describe('SMS, push and app art (staff)', () => {
     await toggle('art-no-end').check();
     expect(await byTestId('art-end').count()).toBe(0);
     await input('art-url').fill(`${baseUrl()}/favicon.svg`);
-    await expect.poll(() => byTestId('art-preview').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => byTestId('art-preview').evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
     await screenshot('art-form');
     await byTestId('art-submit').click();
     await expectNotice('Arte cadastrada com sucesso');

@@ -55,7 +55,9 @@ async function search(q: string) {
 }
 
 async function expectRowWith(text: string) {
-  await expect.poll(async () => (await rows().allTextContents()).some((r) => r.includes(text)), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(async () => (await rows().allTextContents()).some((r) => r.includes(text)), { timeout: 15_000 })
+    .toBe(true);
 }
 
 /** Clicks 'Buscar' in the associate-coupon modal and waits for the answer. */
@@ -73,7 +75,9 @@ async function coveredBy(target: Locator): Promise<string | null> {
   return target.evaluate((el) => {
     const box = el.getBoundingClientRect();
     const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    return hit && (el === hit || el.contains(hit)) ? null : (hit?.closest('[data-testid]')?.getAttribute('data-testid') ?? hit?.tagName ?? 'nothing');
+    return hit && (el === hit || el.contains(hit))
+      ? null
+      : (hit?.closest('[data-testid]')?.getAttribute('data-testid') ?? hit?.tagName ?? 'nothing');
   });
 }
 
@@ -83,7 +87,9 @@ function row(text: string): Locator {
 
 /** Opens the row's 'Opções' menu and picks an action (Detalhes, Editar, Excluir). */
 async function rowAction(text: string, action: 'Detalhes' | 'Editar' | 'Excluir') {
-  await row(text).getByRole('button', { name: /^Opções de / }).click();
+  await row(text)
+    .getByRole('button', { name: /^Opções de / })
+    .click();
   await page.getByRole('menuitem', { name: action }).click();
 }
 
@@ -104,12 +110,16 @@ describe('customers (staff)', () => {
     await page.goto(`${baseUrl()}/customers`);
     // The list's title is the table header (an h1: the list is the page's content).
     await page.getByRole('heading', { name: 'Clientes' }).first().waitFor({ timeout: 20_000 });
-    await expect.poll(() => byTestId('list-total', byTestId('customers-table')).textContent(), { timeout: 15_000 }).toMatch(/^Total de [\d,]+[kM]? clientes?$/);
+    await expect
+      .poll(() => byTestId('list-total', byTestId('customers-table')).textContent(), { timeout: 15_000 })
+      .toMatch(/^Total de [\d,]+[kM]? clientes?$/);
     expect(await page.getByRole('button', { name: 'Novo cliente' }).isVisible()).toBe(true);
     await screenshot(page, 'customers-list');
 
     await search('ZZZZ NINGUEM');
-    await expect.poll(() => byTestId('customers-table').textContent(), { timeout: 15_000 }).toContain('Nenhum cliente encontrado.');
+    await expect
+      .poll(() => byTestId('customers-table').textContent(), { timeout: 15_000 })
+      .toContain('Nenhum cliente encontrado.');
   });
 
   it('creates a customer through the four-step wizard', async () => {
@@ -152,12 +162,18 @@ describe('customers (staff)', () => {
     await expect.poll(() => page.textContent('body')).toContain('Digite o CEP');
     expect(await page.textContent('body')).toContain('Digite o Endereco');
     await input('customer-zipcode').fill('01310100');
-    await expect.poll(() => input('customer-address').inputValue(), { timeout: 15_000 }).toBe('Avenida Paulista');
+    await expect
+      .poll(() => input('customer-address').inputValue(), { timeout: 15_000 })
+      .toBe('Avenida Paulista');
     expect(await input('customer-neighborhood').inputValue()).toBe('Bela Vista');
-    await expect.poll(() => byTestId('customer-city').textContent(), { timeout: 10_000 }).toMatch(/S[ÃA]O PAULO|São Paulo/i);
+    await expect
+      .poll(() => byTestId('customer-city').textContent(), { timeout: 10_000 })
+      .toMatch(/S[ÃA]O PAULO|São Paulo/i);
     await input('customer-number').fill('1000');
     await input('customer-complement').click();
-    await expect.poll(() => byTestId('customer-form-map').locator('.app-map-pin').count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => byTestId('customer-form-map').locator('.app-map-pin').count(), { timeout: 15_000 })
+      .toBe(1);
     await screenshot(page, 'customers-wizard-step2');
     await page.getByRole('button', { name: 'Próximo' }).click();
 
@@ -183,7 +199,9 @@ describe('customers (staff)', () => {
 
   it('finds the customer by name and by document', async () => {
     await search(NAME);
-    await expect.poll(() => byTestId('list-total', byTestId('customers-table')).textContent(), { timeout: 15_000 }).toBe('Total de 1 cliente');
+    await expect
+      .poll(() => byTestId('list-total', byTestId('customers-table')).textContent(), { timeout: 15_000 })
+      .toBe('Total de 1 cliente');
     await expectRowWith(NAME);
     expect(await row(NAME).textContent()).toContain(CPF_MASKED);
     expect(await row(NAME).textContent()).toContain('(11) 9.8765-4321');
@@ -217,9 +235,13 @@ describe('customers (staff)', () => {
     expect(await input('customer-date-birth').inputValue()).toBe('07/03/1990');
     await input('customer-fullname').fill(NEW_NAME);
     await page.getByRole('button', { name: 'Próximo' }).click();
-    await expect.poll(() => input('customer-address').inputValue(), { timeout: 10_000 }).toBe('Avenida Paulista');
+    await expect
+      .poll(() => input('customer-address').inputValue(), { timeout: 10_000 })
+      .toBe('Avenida Paulista');
     await page.getByRole('button', { name: 'Próximo' }).click();
-    await expect.poll(() => input('customer-employer').inputValue(), { timeout: 10_000 }).toBe('Mercado Central');
+    await expect
+      .poll(() => input('customer-employer').inputValue(), { timeout: 10_000 })
+      .toBe('Mercado Central');
     expect(await input('customer-income').inputValue()).toBe('3.500,00');
     await page.getByRole('button', { name: 'Próximo' }).click();
     await expect.poll(() => input('contact-0-name').inputValue(), { timeout: 10_000 }).toBe('Joana');
@@ -237,7 +259,9 @@ describe('customers (staff)', () => {
     await page.getByRole('heading', { level: 1, name: NEW_NAME }).waitFor({ timeout: 15_000 });
 
     // Sobre o cliente: map with the customer's marker, KPI cards.
-    await expect.poll(() => byTestId('customer-details-map').locator('.app-map-pin').count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(() => byTestId('customer-details-map').locator('.app-map-pin').count(), { timeout: 15_000 })
+      .toBe(1);
     expect(await byTestId('kpi-average-basket').textContent()).toContain('R$ 0,00');
     expect(await byTestId('kpi-channel').textContent()).toContain('Plataforma');
     expect(await byTestId('kpi-purchases').textContent()).toContain('0');
@@ -245,13 +269,17 @@ describe('customers (staff)', () => {
 
     // Compras: period filter, empty table, associate-coupon modal (a purchase made without identification).
     await page.getByRole('tab', { name: 'Compras' }).click();
-    await expect.poll(() => byTestId('purchases-table').textContent(), { timeout: 15_000 }).toContain('Nenhuma compra encontrada no período.');
+    await expect
+      .poll(() => byTestId('purchases-table').textContent(), { timeout: 15_000 })
+      .toContain('Nenhuma compra encontrada no período.');
     await screenshot(page, 'customers-details-purchases');
     await page.getByRole('button', { name: 'Associar cupom' }).click();
     await dialog().getByText('Compras encontradas').waitFor();
     await input('associate-coupon-input', dialog()).fill('NAO-EXISTE');
     await searchBaskets();
-    await expect.poll(() => byTestId('associate-results').textContent(), { timeout: 15_000 }).toContain('Nenhuma compra encontrada.');
+    await expect
+      .poll(() => byTestId('associate-results').textContent(), { timeout: 15_000 })
+      .toContain('Nenhuma compra encontrada.');
     await input('associate-coupon-input', dialog()).fill('');
 
     // The seeded demo has purchases without identification every day: associate one of them.
@@ -273,10 +301,14 @@ describe('customers (staff)', () => {
     await byTestId('associate-submit').click();
     await expectNotice('Cupom associado ao cliente com sucesso !');
     await expect.poll(() => dialog().count(), { timeout: 10_000 }).toBe(0);
-    await expect.poll(() => byTestId('purchases-table').textContent(), { timeout: 15_000 }).toContain(coupon!);
+    await expect
+      .poll(() => byTestId('purchases-table').textContent(), { timeout: 15_000 })
+      .toContain(coupon!);
     // Expanding the purchase shows its products and payments.
     await byTestId('purchases-table').locator('tbody tr').first().locator('button').first().click();
-    await expect.poll(() => byTestId('purchases-table').textContent(), { timeout: 10_000 }).toContain('Pagamento:');
+    await expect
+      .poll(() => byTestId('purchases-table').textContent(), { timeout: 10_000 })
+      .toContain('Pagamento:');
     await screenshot(page, 'customers-details-purchase-expanded');
 
     await page.getByRole('tab', { name: 'Campanhas' }).click();
@@ -314,54 +346,69 @@ describe('customers (staff)', () => {
     await expectNotice('Cliente excluído com sucesso');
     // The notice never lies over the page's primary button.
     expect(await coveredBy(page.getByRole('button', { name: 'Novo cliente' }))).toBeNull();
-    await expect.poll(() => byTestId('customers-table').textContent(), { timeout: 15_000 }).toContain('Nenhum cliente encontrado.');
+    await expect
+      .poll(() => byTestId('customers-table').textContent(), { timeout: 15_000 })
+      .toContain('Nenhum cliente encontrado.');
     await screenshot(page, 'customers-deleted');
   });
 
   it('hides create, edit, delete and associate from a user who only reads Customers', async () => {
     // Arranged through the API from the admin's browser session (the browser resolves *.localhost).
     const readerDocument = cpfFromBase(`8${String(stamp).replace(/\D/g, '').slice(-8).padStart(8, '0')}`);
-    const reader = await page.evaluate(async ({ suffix, document }) => {
-      const token = (JSON.parse(localStorage.getItem('user') ?? '{}') as { token?: string }).token;
-      const call = async (path: string, body: unknown) => {
-        const res = await fetch(`/api${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: JSON.stringify(body),
+    const reader = await page.evaluate(
+      async ({ suffix, document }) => {
+        const token = (JSON.parse(localStorage.getItem('user') ?? '{}') as { token?: string }).token;
+        const call = async (path: string, body: unknown) => {
+          const res = await fetch(`/api${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body: JSON.stringify(body),
+          });
+          return { status: res.status, body: (await res.json()) as { id?: number } };
+        };
+        const role = await call('/web/role/new', {
+          role: `Consulta clientes ${suffix}`,
+          description: 'Somente leitura de clientes (e2e)',
+          permissions: [{ id: 1 }, { id: 2 }], // read Auth, read Customers
         });
-        return { status: res.status, body: (await res.json()) as { id?: number } };
-      };
-      const role = await call('/web/role/new', {
-        role: `Consulta clientes ${suffix}`,
-        description: 'Somente leitura de clientes (e2e)',
-        permissions: [{ id: 1 }, { id: 2 }], // read Auth, read Customers
-      });
-      const user = await call('/web/user/new', {
-        email: `leitura.clientes.${suffix}@freguesia.dev`,
-        fullname: 'Leitura de Clientes',
-        shortname: 'Leitura',
-        document,
-        role_id: role.body.id,
-        all_stores: 'Y',
-        store_id: null,
-        password: 'leitura-123',
-        password_confirmation: 'leitura-123',
-      });
-      return { role: role.status, user: user.status, email: `leitura.clientes.${suffix}@freguesia.dev` };
-    }, { suffix: stamp, document: readerDocument });
+        const user = await call('/web/user/new', {
+          email: `leitura.clientes.${suffix}@freguesia.dev`,
+          fullname: 'Leitura de Clientes',
+          shortname: 'Leitura',
+          document,
+          role_id: role.body.id,
+          all_stores: 'Y',
+          store_id: null,
+          password: 'leitura-123',
+          password_confirmation: 'leitura-123',
+        });
+        return { role: role.status, user: user.status, email: `leitura.clientes.${suffix}@freguesia.dev` };
+      },
+      { suffix: stamp, document: readerDocument },
+    );
     expect(reader.role).toBe(200);
     expect(reader.user).toBe(200);
 
-    const readerContext = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'pt-BR' });
+    const readerContext = await browser.newContext({
+      viewport: { width: 1440, height: 1000 },
+      locale: 'pt-BR',
+    });
     const readerPage = await readerContext.newPage();
     try {
       await loginAs(readerPage, { email: reader.email, password: 'leitura-123' });
       await readerPage.goto(`${baseUrl()}/customers`);
       // Wait for customer rows (a row with the name link), not the 'Carregando clientes' row of the loading table.
-      const readerRows = readerPage.locator('[data-testid="customers-table"] tbody tr').filter({ has: readerPage.getByRole('link') });
+      const readerRows = readerPage
+        .locator('[data-testid="customers-table"] tbody tr')
+        .filter({ has: readerPage.getByRole('link') });
       await expect.poll(() => readerRows.count(), { timeout: 15_000 }).toBeGreaterThan(0);
       expect(await readerPage.getByRole('button', { name: 'Novo cliente' }).count()).toBe(0);
-      expect(await readerPage.locator('[data-testid="customers-table"]').getByRole('button', { name: /^Opções de / }).count()).toBe(0);
+      expect(
+        await readerPage
+          .locator('[data-testid="customers-table"]')
+          .getByRole('button', { name: /^Opções de / })
+          .count(),
+      ).toBe(0);
       // The 'Opções' cell (last column at 1440 px: none is hidden) shows '-' instead of the actions menu.
       expect((await readerRows.first().locator('td').last().textContent())?.trim()).toBe('-');
       await screenshot(readerPage, 'customers-list-read-only');
@@ -376,7 +423,9 @@ describe('customers (staff)', () => {
 
       await readerPage.goto(`${baseUrl()}/customer/new`);
       await readerPage.waitForURL((url) => url.pathname === '/');
-      await expect.poll(() => readerPage.getByTestId('notifications').textContent()).toContain('Você não tem permissão para acessar esta página');
+      await expect
+        .poll(() => readerPage.getByTestId('notifications').textContent())
+        .toContain('Você não tem permissão para acessar esta página');
     } finally {
       await readerContext.close();
     }
@@ -403,7 +452,10 @@ describe('customer screens as a user meets them', () => {
     // Cloudscape's select filter is a text input with the combobox role (not type=search).
     await byTestId(id).locator('input[role=combobox]').first().fill(typed);
     // A city is found by its text: in the long, virtually scrolled city list the accessible name is not the label alone.
-    const option = typeof name === 'string' ? page.getByRole('option').filter({ hasText: name }) : page.getByRole('option', { name });
+    const option =
+      typeof name === 'string'
+        ? page.getByRole('option').filter({ hasText: name })
+        : page.getByRole('option', { name });
     await option.first().click();
   }
 
@@ -492,11 +544,20 @@ describe('customer screens as a user meets them', () => {
       const headers = (await table.locator('thead th').allInnerTexts()).map((h) => h.trim()).filter(Boolean);
       expect(headers).toEqual(expect.arrayContaining(['Nome', 'CPF/CNPJ', 'Celular']));
       // No letter-by-letter wrapping: every cell is wide enough for a word and a row stays low.
-      const cells = await table.locator('tbody tr').first().locator('td').evaluateAll((tds) =>
-        tds.map((td) => ({ width: td.getBoundingClientRect().width, height: td.getBoundingClientRect().height })),
-      );
+      const cells = await table
+        .locator('tbody tr')
+        .first()
+        .locator('td')
+        .evaluateAll((tds) =>
+          tds.map((td) => ({
+            width: td.getBoundingClientRect().width,
+            height: td.getBoundingClientRect().height,
+          })),
+        );
       for (const cell of cells) expect(cell.width).toBeGreaterThanOrEqual(64);
-      const rowHeights = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => tr.getBoundingClientRect().height));
+      const rowHeights = await table
+        .locator('tbody tr')
+        .evaluateAll((trs) => trs.map((tr) => tr.getBoundingClientRect().height));
       expect(Math.max(...rowHeights)).toBeLessThan(90);
       await screenshot(p, 'customers-list-800px');
     } finally {

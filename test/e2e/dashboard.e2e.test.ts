@@ -41,7 +41,7 @@ beforeAll(async () => {
   // figures stop moving.
   // expect.poll only works inside a test, so this is a plain polling loop.
   const deadline = Date.now() + 240_000;
-  for (let previous = -1; ; ) {
+  for (let previous = -1; ;) {
     const total = (await dashboard()).salesMonth.total;
     if (total > 0 && total === previous) break;
     previous = total;

@@ -46,9 +46,11 @@ async function screenshot(name: string) {
 }
 
 const byTestId = (id: string, scope: Page | Locator = page) => scope.locator(`[data-testid="${id}"]`);
-const input = (id: string, scope: Page | Locator = page) => byTestId(id, scope).locator('input, textarea').first();
+const input = (id: string, scope: Page | Locator = page) =>
+  byTestId(id, scope).locator('input, textarea').first();
 const notices = () => page.getByTestId('notifications');
-const button = (name: string, scope: Page | Locator = page) => scope.getByRole('button', { name, exact: true });
+const button = (name: string, scope: Page | Locator = page) =>
+  scope.getByRole('button', { name, exact: true });
 
 async function expectNotice(text: string) {
   await expect.poll(() => notices().textContent(), { timeout: 15_000 }).toContain(text);
@@ -84,7 +86,11 @@ function pdfText(pdf: Buffer): string {
 beforeAll(async () => {
   token = (await apiLogin(adminCredentials)).token;
   stores = (await apiCall<{ id: number; name: string }[]>(token, 'GET', '/web/stores')).body.slice(0, 2);
-  const listed = await apiCall<{ data: DemoProduct[] }>(token, 'GET', `/web/products?page=1&per_page=50&id_store=${stores[0]!.id}`);
+  const listed = await apiCall<{ data: DemoProduct[] }>(
+    token,
+    'GET',
+    `/web/products?page=1&per_page=50&id_store=${stores[0]!.id}`,
+  );
   products = listed.body.data
     .filter((p): p is DemoProduct & { regular_price: number } => (p.regular_price ?? 0) > 1)
     .slice(0, 3)
@@ -107,16 +113,26 @@ beforeAll(async () => {
   campaignId = created.body.id;
 
   browser = await launchBrowser();
-  context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'pt-BR', acceptDownloads: true });
+  context = await browser.newContext({
+    viewport: { width: 1440, height: 1000 },
+    locale: 'pt-BR',
+    acceptDownloads: true,
+  });
   page = await context.newPage();
   await loginAs(page, adminCredentials);
 });
 
 afterAll(async () => {
   if (token) {
-    if (campaignId) await apiCall(token, 'DELETE', `/web/campaign/delete?id=${campaignId}`).catch(() => undefined);
-    const layouts = await apiCall<{ id: number; name: string }[]>(token, 'GET', '/web/labels?entity=campaigns').catch(() => undefined);
-    for (const l of layouts?.body ?? []) if (l.name.startsWith(LAYOUT)) await apiCall(token, 'DELETE', `/web/label/${l.id}`);
+    if (campaignId)
+      await apiCall(token, 'DELETE', `/web/campaign/delete?id=${campaignId}`).catch(() => undefined);
+    const layouts = await apiCall<{ id: number; name: string }[]>(
+      token,
+      'GET',
+      '/web/labels?entity=campaigns',
+    ).catch(() => undefined);
+    for (const l of layouts?.body ?? [])
+      if (l.name.startsWith(LAYOUT)) await apiCall(token, 'DELETE', `/web/label/${l.id}`);
   }
   await context?.close();
   await browser?.close();
@@ -160,7 +176,9 @@ describe('discount labels (staff)', () => {
       `${await input('label-layout', modal).inputValue()}<img src="x" onerror="window.__labelXss = 1"><script>window.__labelXss = 2</script>`,
     );
     await page.waitForTimeout(300);
-    expect(await page.evaluate(() => (window as unknown as { __labelXss?: number }).__labelXss)).toBeUndefined();
+    expect(
+      await page.evaluate(() => (window as unknown as { __labelXss?: number }).__labelXss),
+    ).toBeUndefined();
     await screenshot('layout-form');
     await byTestId('label-submit').click();
     await expectNotice('Cadastrado com sucesso');
@@ -169,7 +187,9 @@ describe('discount labels (staff)', () => {
     expect(await row.innerText()).toContain('70 × 40 mm');
 
     // Saved sanitised: the handler and the script are gone.
-    const saved = (await apiCall<{ name: string; layout: string }[]>(token, 'GET', '/web/labels?entity=campaigns')).body.find((l) => l.name === LAYOUT)!;
+    const saved = (
+      await apiCall<{ name: string; layout: string }[]>(token, 'GET', '/web/labels?entity=campaigns')
+    ).body.find((l) => l.name === LAYOUT)!;
     expect(saved.layout).not.toMatch(/onerror|<script/);
 
     await row.getByRole('button', { name: /^Opções de / }).click();
@@ -197,7 +217,9 @@ describe('discount labels (staff)', () => {
     await expect.poll(() => area.innerText()).toBe('Selecione uma etiqueta e a loja');
     await choose('labels-print-store', stores[0]!.name);
 
-    await expect.poll(() => byTestId('labels-print-count').innerText(), { timeout: 15_000 }).toBe('3 etiquetas');
+    await expect
+      .poll(() => byTestId('labels-print-count').innerText(), { timeout: 15_000 })
+      .toBe('3 etiquetas');
     const labels = byTestId('labels-print-preview').locator('.label-preview');
     expect(await labels.count()).toBe(3);
     // Fixed price: integer and cents apart, comma decimal; the limit; an unlimited product shows 1000.
@@ -213,11 +235,18 @@ describe('discount labels (staff)', () => {
     await screenshot('print-preview');
 
     await input('labels-print-limit').fill('2');
-    await expect.poll(() => byTestId('labels-print-count').innerText(), { timeout: 15_000 }).toBe('2 etiquetas');
+    await expect
+      .poll(() => byTestId('labels-print-count').innerText(), { timeout: 15_000 })
+      .toBe('2 etiquetas');
     await input('labels-print-limit').fill('');
-    await expect.poll(() => byTestId('labels-print-count').innerText(), { timeout: 15_000 }).toBe('3 etiquetas');
+    await expect
+      .poll(() => byTestId('labels-print-count').innerText(), { timeout: 15_000 })
+      .toBe('3 etiquetas');
 
-    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), button('Imprimir').click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 30_000 }),
+      button('Imprimir').click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^etiquetas-\d+-etiquetas-e2e-[a-j]+\.pdf$/);
     const pdf = readFileSync((await download.path())!);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -225,7 +254,10 @@ describe('discount labels (staff)', () => {
     // Pages of the layout's size: 70 × 45,5 mm in points.
     expect(pdf.toString('latin1')).toMatch(/\/MediaBox \[0 0 198\.4\d* 128\.9\d*\]/);
     const text = pdfText(pdf);
-    const word = products[1]!.description.toUpperCase().split(/\s+/).find((w) => /^[A-Z0-9]{3,}$/.test(w));
+    const word = products[1]!.description
+      .toUpperCase()
+      .split(/\s+/)
+      .find((w) => /^[A-Z0-9]{3,}$/.test(w));
     expect(word, products[1]!.description).toBeDefined();
     expect(text).toContain(word);
     expect(text).toContain(`(${fixed.integer})`);

@@ -30,7 +30,8 @@ const BACKGROUND = `data:image/svg+xml,${encodeURIComponent(
 const SETTINGS: Record<string, string> = {
   program_description:
     'Participe do Clube Freguesia e ganhe pontos a cada compra!\n\nCadastre-se e receba ofertas exclusivas e descontos no seu aniversário.',
-  program_term: '<h1>Regulamento do Clube</h1><p>1. O programa é gratuito.</p><p>2. Os pontos valem por 12 meses.</p>',
+  program_term:
+    '<h1>Regulamento do Clube</h1><p>1. O programa é gratuito.</p><p>2. Os pontos valem por 12 meses.</p>',
   portal_background_image: BACKGROUND,
   portal_style_bg: 'cover',
   portal_primary_color: '#00796b',
@@ -47,7 +48,11 @@ let original: Record<string, string | null> = {};
 async function staffCustomer(cpf: string): Promise<Record<string, unknown> | undefined> {
   const exists = await apiCall<{ id: number }>(adminToken, 'GET', `/web/customer/exists/${cpf}`);
   if (!exists.body?.id) return undefined;
-  const details = await apiCall<Record<string, unknown>>(adminToken, 'GET', `/web/customer/${exists.body.id}`);
+  const details = await apiCall<Record<string, unknown>>(
+    adminToken,
+    'GET',
+    `/web/customer/${exists.body.id}`,
+  );
   expect(details.status).toBe(200);
   return details.body;
 }
@@ -95,7 +100,10 @@ describe('public customer portal (/cadastro)', () => {
   const cpf = newCpf();
 
   it('shows the programme on the home view, with the settings look', async () => {
-    for (const [name, viewport] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
+    for (const [name, viewport] of [
+      ['desktop', DESKTOP],
+      ['mobile', MOBILE],
+    ] as const) {
       const { context, page } = await openPortal(viewport);
       await page.getByText('Participe do Clube Freguesia e ganhe pontos a cada compra!').waitFor();
       await page.getByRole('button', { name: 'Já tenho cadastro ou me cadastrei no caixa' }).waitFor();
@@ -202,7 +210,9 @@ describe('public customer portal (/cadastro)', () => {
     await page.getByLabel('CEP').fill('');
     await page.getByLabel('CEP').pressSequentially('01310100');
     expect(await page.getByLabel('CEP').inputValue()).toBe('01310-100');
-    await expect.poll(() => page.getByLabel('Endereço', { exact: true }).inputValue()).toBe('Avenida Paulista');
+    await expect
+      .poll(() => page.getByLabel('Endereço', { exact: true }).inputValue())
+      .toBe('Avenida Paulista');
     expect(await page.getByLabel('Bairro').inputValue()).toBe('Bela Vista');
     expect(await page.getByLabel('Estado').inputValue()).toBe('SP');
     expect(await page.getByLabel('Cidade').inputValue()).toBe('3550308');
@@ -223,7 +233,9 @@ describe('public customer portal (/cadastro)', () => {
     await startRegistration(page, cpf);
     const question = page.getByTestId('portal-question');
     await question.getByText('Realizar Acesso?').waitFor();
-    await question.getByText('Encontrei um cadastro para o CPF informado. Deseja realizar o acesso?').waitFor();
+    await question
+      .getByText('Encontrei um cadastro para o CPF informado. Deseja realizar o acesso?')
+      .waitFor();
     await screenshot(page, 'portal-question-access-desktop');
     await page.getByTestId('portal-question-confirm').click();
     await page.getByTestId('portal-login').waitFor();
@@ -235,7 +247,12 @@ describe('public customer portal (/cadastro)', () => {
   it('refuses a missing or wrong password, without touching a staff session', async () => {
     const { context, page } = await openPortal();
     // A staff user signed in on the same browser: a portal 401 must not end that session.
-    await page.evaluate(() => localStorage.setItem('user', JSON.stringify({ token: 'staff-token', ability: [], shortname: 'x', fullname: 'x' })));
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'user',
+        JSON.stringify({ token: 'staff-token', ability: [], shortname: 'x', fullname: 'x' }),
+      ),
+    );
     await page.getByRole('button', { name: 'Já tenho cadastro ou me cadastrei no caixa' }).click();
     await page.getByTestId('portal-document').pressSequentially(cpf);
     await page.getByRole('button', { name: 'Acessar' }).click();

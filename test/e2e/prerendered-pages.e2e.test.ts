@@ -78,9 +78,9 @@ describe('prerendered public pages', () => {
     await page.goto(`${baseUrl()}/cadastro`);
     await page.getByRole('heading', { name: 'Seja bem-vindo(a)!' }).waitFor();
     expect(await page.getByRole('main').getByText('Programa de fidelidade').isVisible()).toBe(true);
-    expect(await page.locator('.portal-card').evaluate((card) => getComputedStyle(card).backgroundColor)).toBe(
-      'rgb(255, 255, 255)',
-    );
+    expect(
+      await page.locator('.portal-card').evaluate((card) => getComputedStyle(card).backgroundColor),
+    ).toBe('rgb(255, 255, 255)');
     await screenshot(page, 'prerendered-portal-no-script');
   });
 

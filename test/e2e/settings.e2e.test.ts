@@ -42,12 +42,17 @@ const dialog = (p: Page = page) => p.getByRole('dialog');
 const input = (testid: string, p: Page = page) => p.getByTestId(testid).locator('input, textarea').first();
 
 async function waitNotice(...texts: string[]): Promise<void> {
-  for (const text of texts) await expect.poll(() => notices().textContent(), { timeout: 15_000 }).toContain(text);
+  for (const text of texts)
+    await expect.poll(() => notices().textContent(), { timeout: 15_000 }).toContain(text);
 }
 
 async function dismissNotices(): Promise<void> {
   const close = notices().getByRole('button', { name: 'Fechar' });
-  for (let i = 0; i < 10 && (await close.count()) > 0; i++) await close.first().click({ timeout: 2_000 }).catch(() => undefined);
+  for (let i = 0; i < 10 && (await close.count()) > 0; i++)
+    await close
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
 }
 
 /** Waits for a notice with these texts, then closes every notice (so the next check is fresh). */
@@ -95,7 +100,8 @@ async function gotoList(path: string, rowHeader: string): Promise<void> {
   await page.getByRole('rowheader', { name: rowHeader, exact: true }).waitFor();
 }
 
-const row = (name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+const row = (name: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
 
 /** The row actions are a menu ('Opções de usuário Maria'): the actions it offers. */
 async function rowActions(label: string): Promise<string[]> {
@@ -115,7 +121,10 @@ async function rowAction(label: string, action: 'Alterar' | 'Remover'): Promise<
 describe('Permissões (/settings/roles)', () => {
   it('lists the roles, without a delete action on Administrador', async () => {
     await gotoList('/settings/roles', 'Administrador');
-    await page.getByRole('heading', { name: /Permissões/ }).first().waitFor();
+    await page
+      .getByRole('heading', { name: /Permissões/ })
+      .first()
+      .waitFor();
     expect(await rowActions('permissão Administrador')).toEqual(['Alterar']);
     expect(await rowActions('permissão Marketing')).toEqual(['Alterar', 'Remover']);
     await screenshot(page, 'settings-roles');
@@ -134,9 +143,17 @@ describe('Permissões (/settings/roles)', () => {
     await page.getByTestId('permission-group-Auth').getByText('Autenticação').click();
     await page.getByTestId('permission-group-Customers').getByText('Clientes', { exact: true }).click();
     await page.getByTestId('permission-group-Settings').getByRole('checkbox', { name: 'Visualizar' }).check();
-    const settingsGroup = page.getByTestId('permission-group-Settings').locator('input[type=checkbox]').first();
+    const settingsGroup = page
+      .getByTestId('permission-group-Settings')
+      .locator('input[type=checkbox]')
+      .first();
     expect(await settingsGroup.evaluate((el) => (el as HTMLInputElement).indeterminate)).toBe(true);
-    expect(await page.getByTestId('permission-group-Customers').getByRole('checkbox', { name: 'Alterar' }).isChecked()).toBe(true);
+    expect(
+      await page
+        .getByTestId('permission-group-Customers')
+        .getByRole('checkbox', { name: 'Alterar' })
+        .isChecked(),
+    ).toBe(true);
     await dialog().getByText('4 de 36 permissões marcadas').waitFor();
     await screenshot(page, 'settings-role-form');
 
@@ -325,7 +342,10 @@ describe('editing and removing', () => {
     await dialog().waitFor();
     await choose(page.getByTestId('user-role'), new RegExp(ROLE));
     await page.getByTestId('user-submit').click();
-    await waitNotice('Erro ao alterar usuário', 'Não é possível alterar a permissão do último administrador.');
+    await waitNotice(
+      'Erro ao alterar usuário',
+      'Não é possível alterar a permissão do último administrador.',
+    );
     await screenshot(page, 'settings-last-admin');
     await dismissNotices();
     await dialog().getByRole('button', { name: 'Cancelar' }).click();
@@ -337,7 +357,10 @@ describe('editing and removing', () => {
     await gotoList('/settings/roles', ROLE);
     await rowAction(`permissão ${ROLE}`, 'Remover');
     await page.getByTestId('confirm-delete').click();
-    await expectNotice('Erro ao remover regra', 'Esta permissão está em uso por usuários e não pode ser removida.');
+    await expectNotice(
+      'Erro ao remover regra',
+      'Esta permissão está em uso por usuários e não pode ser removida.',
+    );
 
     await gotoList('/settings/users', USER.fullname);
     await rowAction(`usuário ${USER.fullname}`, 'Remover');
@@ -416,7 +439,11 @@ describe('Plataforma (/settings/platform)', () => {
     await page.getByTestId('settings-portal-save').click();
     await expectNotice('Alterado com sucesso');
 
-    const portal = await apiCall<{ key: string; value: string | null }[]>(undefined, 'GET', '/customer/settings');
+    const portal = await apiCall<{ key: string; value: string | null }[]>(
+      undefined,
+      'GET',
+      '/customer/settings',
+    );
     const values = Object.fromEntries(portal.body.map((s) => [s.key, s.value]));
     expect(values).toMatchObject({
       program_description: 'Clube de vantagens da loja',

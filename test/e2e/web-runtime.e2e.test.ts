@@ -49,7 +49,14 @@ describe('Content-Security-Policy of the local runtime', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const violations = await watchCsp(page);
     await loginAs(page, adminCredentials);
-    for (const path of ['/customers', '/customer/details/1', '/customer/edit/1', '/products', '/stores', '/settings/platform']) {
+    for (const path of [
+      '/customers',
+      '/customer/details/1',
+      '/customer/edit/1',
+      '/products',
+      '/stores',
+      '/settings/platform',
+    ]) {
       await page.goto(`${baseUrl()}${path}`);
       await page.waitForLoadState('networkidle');
     }
@@ -77,7 +84,10 @@ describe('Content-Security-Policy of the local runtime', () => {
 describe('landmarks', () => {
   it('gives the portal and the login page exactly one main landmark holding the content', async () => {
     const page = await browser.newPage({ viewport: { width: 412, height: 860 } });
-    for (const [path, text] of [['/cadastro', 'Programa de fidelidade'], ['/login', 'Acesse sua conta']] as const) {
+    for (const [path, text] of [
+      ['/cadastro', 'Programa de fidelidade'],
+      ['/login', 'Acesse sua conta'],
+    ] as const) {
       await page.goto(`${baseUrl()}${path}`);
       await page.getByRole('main').getByText(text).first().waitFor();
       expect(await page.getByRole('main').count(), path).toBe(1);
@@ -88,7 +98,10 @@ describe('landmarks', () => {
 
 describe('seeded portal texts', () => {
   it('shows a real programme description and regulation for demo and verde', async () => {
-    const expected = { demo: ['Clube Demo', 'Lei Geral de Proteção de Dados'], verde: ['Clube Verde', 'Vigência'] };
+    const expected = {
+      demo: ['Clube Demo', 'Lei Geral de Proteção de Dados'],
+      verde: ['Clube Verde', 'Vigência'],
+    };
     for (const [tenant, [description, regulation]] of Object.entries(expected)) {
       const page = await browser.newPage({ viewport: { width: 412, height: 860 } });
       await page.goto(`${baseUrl(tenant)}/cadastro`);
@@ -105,6 +118,8 @@ describe('malformed paths', () => {
   it("answers 400 with a Portuguese message for '/%E0%A4%A'", async () => {
     const res = await fetch(`${loopback()}/%E0%A4%A`);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: 'Endereço inválido: o caminho contém uma codificação malformada.' });
+    expect(await res.json()).toEqual({
+      message: 'Endereço inválido: o caminho contém uma codificação malformada.',
+    });
   });
 });

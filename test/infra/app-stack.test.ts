@@ -75,9 +75,13 @@ function functionIdOf(name: string): string {
 describe('app stack: domain functions', () => {
   it('creates one function per registered domain, stream processor and queue consumer (plus the redirect when it exists)', () => {
     const consumers = queues.filter(
-      (q) => q.consumer && domains.some((d) => d.name === q.consumer) && existsSync(join(functionsSourceDir, q.consumer, q.entry ?? 'consumer.ts')),
+      (q) =>
+        q.consumer &&
+        domains.some((d) => d.name === q.consumer) &&
+        existsSync(join(functionsSourceDir, q.consumer, q.entry ?? 'consumer.ts')),
     );
-    const expected = domains.length + streamProcessors.length + consumers.length + (shortLinkRedirectEntry() ? 1 : 0);
+    const expected =
+      domains.length + streamProcessors.length + consumers.length + (shortLinkRedirectEntry() ? 1 : 0);
     expect(Object.keys(domainFunctions())).toHaveLength(expected);
   });
 
@@ -181,9 +185,14 @@ describe('app stack: HTTP API', () => {
     const [apiId] = logicalIds(api, 'AWS::ApiGatewayV2::Api');
     for (const domain of domains) {
       const functionId = functionIdOf(domain.name);
-      const own = permissions.filter((p) => JSON.stringify(p.Properties.FunctionName).includes(`"${functionId}"`));
+      const own = permissions.filter((p) =>
+        JSON.stringify(p.Properties.FunctionName).includes(`"${functionId}"`),
+      );
       expect(own, domain.name).toHaveLength(1);
-      expect(own[0]!.Properties).toMatchObject({ Action: 'lambda:InvokeFunction', Principal: 'apigateway.amazonaws.com' });
+      expect(own[0]!.Properties).toMatchObject({
+        Action: 'lambda:InvokeFunction',
+        Principal: 'apigateway.amazonaws.com',
+      });
       const sourceArn = JSON.stringify(own[0]!.Properties.SourceArn);
       expect(sourceArn).toContain(`{"Ref":"${apiId}"},"/*/*/*"`);
       expect(sourceArn).toContain(':execute-api:');

@@ -138,7 +138,10 @@ describe('data stack: CloudFront access logs (standard logging v2)', () => {
             Principal: { Service: 'delivery.logs.amazonaws.com' },
             Action: 's3:PutObject',
             Condition: Match.objectLike({
-              StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' }, 's3:x-amz-acl': 'bucket-owner-full-control' },
+              StringEquals: {
+                'aws:SourceAccount': { Ref: 'AWS::AccountId' },
+                's3:x-amz-acl': 'bucket-owner-full-control',
+              },
             }),
           }),
         ]),

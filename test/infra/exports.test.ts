@@ -7,14 +7,19 @@ import type { SynthResult } from './support/synth';
 
 let result: SynthResult;
 beforeAll(() => {
-  result = synthFreguesia({ bundle: false, stacks: { webDistDir: join(import.meta.dirname, 'no-web-build') } });
+  result = synthFreguesia({
+    bundle: false,
+    stacks: { webDistDir: join(import.meta.dirname, 'no-web-build') },
+  });
 });
 afterAll(() => result.cleanup());
 
 /** The actions the role of the function described `description` is allowed on S3 (consumers in Async, domains in Api). */
 function s3Actions(description: string): string[] {
   const template = description.endsWith('-consumer') ? result.asyncTemplate : result.apiTemplate;
-  const functions = template.findResources('AWS::Lambda::Function', { Properties: { Description: description } });
+  const functions = template.findResources('AWS::Lambda::Function', {
+    Properties: { Description: description },
+  });
   const [fn] = Object.values(functions);
   const role = (fn!.Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
   const policies = Object.values(template.findResources('AWS::IAM::Policy')).filter((p) =>
@@ -41,16 +46,26 @@ describe('exports: queue, consumer, bucket grants', () => {
   it('lets the exports API queue jobs and read the bucket (to sign download links) but not write it; no other function touches the bucket', () => {
     result.apiTemplate.hasResourceProperties('AWS::Lambda::Function', {
       Description: 'Freguesia exports',
-      Environment: { Variables: Match.objectLike({ BUCKET_EXPORTS: Match.anyValue(), QUEUE_URL_EXPORTS: Match.anyValue() }) },
+      Environment: {
+        Variables: Match.objectLike({
+          BUCKET_EXPORTS: Match.anyValue(),
+          QUEUE_URL_EXPORTS: Match.anyValue(),
+        }),
+      },
     });
     expect(s3Actions('Freguesia exports')).toContain('s3:GetObject*');
     expect(s3Actions('Freguesia exports')).not.toContain('s3:PutObject');
-    for (const name of ['segmentation', 'campaigns']) expect(s3Actions(`Freguesia ${name}`), name).toEqual([]);
+    for (const name of ['segmentation', 'campaigns'])
+      expect(s3Actions(`Freguesia ${name}`), name).toEqual([]);
   });
 
   it('expires old export files in the data stack', () => {
     Template.fromStack(result.data).hasResourceProperties('AWS::S3::Bucket', {
-      LifecycleConfiguration: { Rules: Match.arrayWith([Match.objectLike({ Id: 'expire-exports', ExpirationInDays: 30, Status: 'Enabled' })]) },
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([
+          Match.objectLike({ Id: 'expire-exports', ExpirationInDays: 30, Status: 'Enabled' }),
+        ]),
+      },
     });
   });
 

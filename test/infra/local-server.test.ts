@@ -22,8 +22,14 @@ beforeAll(async () => {
   webDir = mkdtempSync(join(tmpdir(), 'freguesia-web-'));
   mkdirSync(join(webDir, 'assets'));
   writeFileSync(join(webDir, 'index.html'), index);
-  writeFileSync(join(webDir, 'login.html'), '<!doctype html><div id="root"><form data-testid="login-form"></form></div>');
-  writeFileSync(join(webDir, 'cadastro.html'), '<!doctype html><div id="root"><main data-testid="portal-page"></main></div>');
+  writeFileSync(
+    join(webDir, 'login.html'),
+    '<!doctype html><div id="root"><form data-testid="login-form"></form></div>',
+  );
+  writeFileSync(
+    join(webDir, 'cadastro.html'),
+    '<!doctype html><div id="root"><main data-testid="portal-page"></main></div>',
+  );
   writeFileSync(join(webDir, 'assets', 'index-AbC123.js'), script);
   writeFileSync(join(webDir, 'assets', 'logo-AbC123.png'), Buffer.alloc(4000, 7));
   server = await startLocalServer({ port: 0, webDir });
@@ -38,12 +44,22 @@ afterAll(async () => {
 /** Raw GET (fetch would decompress and hide what went over the wire). */
 async function get(path: string, acceptEncoding?: string) {
   const { request } = await import('node:http');
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((done, fail) => {
-    const req = request(`${base}${path}`, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
+  return new Promise<{
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    body: Buffer;
+  }>((done, fail) => {
+    const req = request(
+      `${base}${path}`,
+      { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
     req.on('error', fail);
     req.end();
   });
@@ -114,7 +130,9 @@ describe('local server: compression and caching, as CloudFront', () => {
 describe('local server: security headers, as CloudFront', () => {
   it('sends the same Content-Security-Policy and security headers as the distribution on web answers', async () => {
     const page = await get('/login');
-    expect(page.headers['content-security-policy']).toBe(webContentSecurityPolicy(process.env.VITE_MAP_TILE_URL));
+    expect(page.headers['content-security-policy']).toBe(
+      webContentSecurityPolicy(process.env.VITE_MAP_TILE_URL),
+    );
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.headers['x-content-type-options']).toBe('nosniff');

@@ -10,7 +10,10 @@ const saved = { cep: process.env.CEP_BASE_URL, geo: process.env.GEOCODE_BASE_URL
 afterEach(async () => {
   await standIns?.close();
   standIns = undefined;
-  for (const [name, value] of [['CEP_BASE_URL', saved.cep], ['GEOCODE_BASE_URL', saved.geo]] as const) {
+  for (const [name, value] of [
+    ['CEP_BASE_URL', saved.cep],
+    ['GEOCODE_BASE_URL', saved.geo],
+  ] as const) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
@@ -19,8 +22,14 @@ afterEach(async () => {
 describe('offline lookups', () => {
   it('finds the address of a known CEP and places it on the map', async () => {
     standIns = await startOfflineLookups();
-    expect(await lookupCep('01310-100')).toMatchObject({ address: 'Avenida Paulista', city: 'São Paulo', state: 'SP' });
-    expect(await geocode({ address: 'Avenida Paulista', number: '1000', city: 'São Paulo', state: 'SP' })).toMatchObject({
+    expect(await lookupCep('01310-100')).toMatchObject({
+      address: 'Avenida Paulista',
+      city: 'São Paulo',
+      state: 'SP',
+    });
+    expect(
+      await geocode({ address: 'Avenida Paulista', number: '1000', city: 'São Paulo', state: 'SP' }),
+    ).toMatchObject({
       lat: -23.5613,
       lon: -46.6565,
     });
@@ -42,7 +51,9 @@ describe('online lookups when the service cannot be reached', () => {
       kind: 'unavailable',
       message: 'Não foi possível consultar o serviço de CEP. Tente novamente.',
     });
-    await expect(geocode({ address: 'Avenida Paulista', city: 'São Paulo', state: 'SP' })).rejects.toMatchObject({
+    await expect(
+      geocode({ address: 'Avenida Paulista', city: 'São Paulo', state: 'SP' }),
+    ).rejects.toMatchObject({
       message: 'Não foi possível consultar o serviço de geolocalização. Tente novamente.',
     });
   });

@@ -21,10 +21,18 @@ beforeAll(() => {
 });
 afterAll(() => result.cleanup());
 
-type Fn = { Properties: { Description: string; Environment: { Variables: Record<string, unknown> }; Role: { 'Fn::GetAtt': [string, string] } } };
+type Fn = {
+  Properties: {
+    Description: string;
+    Environment: { Variables: Record<string, unknown> };
+    Role: { 'Fn::GetAtt': [string, string] };
+  };
+};
 
 function fnByDescription(description: string): [string, Fn] {
-  const found = Object.entries(findStateless(result, 'AWS::Lambda::Function', { Properties: { Description: description } }));
+  const found = Object.entries(
+    findStateless(result, 'AWS::Lambda::Function', { Properties: { Description: description } }),
+  );
   expect(found, description).toHaveLength(1);
   return found[0] as unknown as [string, Fn];
 }
@@ -32,12 +40,17 @@ function fnByDescription(description: string): [string, Fn] {
 /** Roles whose policies allow reading one of the webhook secrets. */
 function rolesReadingWebhookSecrets(): string[] {
   const policies = Object.values(findStateless(result, 'AWS::IAM::Policy')) as unknown as {
-    Properties: { Roles: { Ref: string }[]; PolicyDocument: { Statement: { Action: string | string[]; Resource: unknown }[] } };
+    Properties: {
+      Roles: { Ref: string }[];
+      PolicyDocument: { Statement: { Action: string | string[]; Resource: unknown }[] };
+    };
   }[];
   return policies
     .filter((p) =>
       p.Properties.PolicyDocument.Statement.some(
-        (s) => ([] as string[]).concat(s.Action).includes('secretsmanager:GetSecretValue') && secretIds.some((id) => JSON.stringify(s.Resource).includes(id)),
+        (s) =>
+          ([] as string[]).concat(s.Action).includes('secretsmanager:GetSecretValue') &&
+          secretIds.some((id) => JSON.stringify(s.Resource).includes(id)),
       ),
     )
     .flatMap((p) => p.Properties.Roles.map((r) => r.Ref));
@@ -57,19 +70,34 @@ describe('provider webhooks: secrets', () => {
       });
     }
     // The operator reads the values through these outputs (README, "Communications").
-    expect(Object.keys(result.dataTemplate.findOutputs('*', { Description: Match.stringLikeRegexp('x-webhook-token') })).sort()).toEqual(['OneSignalWebhookSecretArn', 'ZenviaWebhookSecretArn']);
+    expect(
+      Object.keys(
+        result.dataTemplate.findOutputs('*', { Description: Match.stringLikeRegexp('x-webhook-token') }),
+      ).sort(),
+    ).toEqual(['OneSignalWebhookSecretArn', 'ZenviaWebhookSecretArn']);
     expect(nagErrors(result.data)).toEqual([]);
   });
 
   it('are named to, and readable by, the communications function only', () => {
     const [, communications] = fnByDescription('Freguesia communications');
     const variables = communications.Properties.Environment.Variables;
-    expect(JSON.stringify(variables.ZENVIA_WEBHOOK_SECRET_ARN)).toContain(secretIds.find((id) => id.includes('Zenvia')));
-    expect(JSON.stringify(variables.ONESIGNAL_WEBHOOK_SECRET_ARN)).toContain(secretIds.find((id) => id.includes('OneSignal')));
+    expect(JSON.stringify(variables.ZENVIA_WEBHOOK_SECRET_ARN)).toContain(
+      secretIds.find((id) => id.includes('Zenvia')),
+    );
+    expect(JSON.stringify(variables.ONESIGNAL_WEBHOOK_SECRET_ARN)).toContain(
+      secretIds.find((id) => id.includes('OneSignal')),
+    );
     expect(rolesReadingWebhookSecrets()).toEqual([communications.Properties.Role['Fn::GetAtt'][0]]);
-    const others = Object.values(findStateless(result, 'AWS::Lambda::Function', { Properties: { Description: Match.stringLikeRegexp('^Freguesia ') } })) as unknown as Fn[];
+    const others = Object.values(
+      findStateless(result, 'AWS::Lambda::Function', {
+        Properties: { Description: Match.stringLikeRegexp('^Freguesia ') },
+      }),
+    ) as unknown as Fn[];
     for (const fn of others.filter((f) => f.Properties.Description !== 'Freguesia communications')) {
-      expect(fn.Properties.Environment.Variables.ZENVIA_WEBHOOK_SECRET_ARN, fn.Properties.Description).toBeUndefined();
+      expect(
+        fn.Properties.Environment.Variables.ZENVIA_WEBHOOK_SECRET_ARN,
+        fn.Properties.Description,
+      ).toBeUndefined();
     }
   });
 });
@@ -79,9 +107,13 @@ describe('provider webhooks: route, queue and consumer', () => {
     expect(domains.find((d) => d.name === 'communications')?.prefixes).toContain('/api/hooks');
     const [fnId] = fnByDescription('Freguesia communications');
     const integrations = result.apiTemplate.findResources('AWS::ApiGatewayV2::Integration');
-    const integrationId = Object.keys(integrations).find((id) => JSON.stringify(integrations[id]?.Properties.IntegrationUri).includes(`"${fnId}"`));
+    const integrationId = Object.keys(integrations).find((id) =>
+      JSON.stringify(integrations[id]?.Properties.IntegrationUri).includes(`"${fnId}"`),
+    );
     expect(integrationId).toBeDefined();
-    const route = Object.values(result.apiTemplate.findResources('AWS::ApiGatewayV2::Route')).find((r) => r.Properties.RouteKey === 'ANY /api/hooks/{proxy+}');
+    const route = Object.values(result.apiTemplate.findResources('AWS::ApiGatewayV2::Route')).find(
+      (r) => r.Properties.RouteKey === 'ANY /api/hooks/{proxy+}',
+    );
     expect(JSON.stringify(route?.Properties.Target)).toContain(`"${integrationId}"`);
   });
 
@@ -94,21 +126,34 @@ describe('provider webhooks: route, queue and consumer', () => {
     // The consumer puts back a report whose send is still being completed: its own queue only.
     expect(consumer.Properties.Environment.Variables.QUEUE_URL_PROVIDER_EVENTS).toBeDefined();
     expect(consumer.Properties.Environment.Variables.ZENVIA_WEBHOOK_SECRET_ARN).toBeUndefined();
-    const mappings = Object.values(result.asyncTemplate.findResources('AWS::Lambda::EventSourceMapping', { Properties: { FunctionName: { Ref: consumerId } } }));
+    const mappings = Object.values(
+      result.asyncTemplate.findResources('AWS::Lambda::EventSourceMapping', {
+        Properties: { FunctionName: { Ref: consumerId } },
+      }),
+    );
     expect(mappings).toHaveLength(1);
-    expect(mappings[0]!.Properties).toMatchObject({ BatchSize: 10, FunctionResponseTypes: ['ReportBatchItemFailures'] });
-    const queueId = (mappings[0]!.Properties.EventSourceArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+    expect(mappings[0]!.Properties).toMatchObject({
+      BatchSize: 10,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    const queueId = (mappings[0]!.Properties.EventSourceArn as { 'Fn::GetAtt': [string, string] })[
+      'Fn::GetAtt'
+    ][0];
     const queue = result.asyncTemplate.findResources('AWS::SQS::Queue')[queueId]!;
     expect(queue.Properties).toMatchObject({
       SqsManagedSseEnabled: true,
       VisibilityTimeout: definition!.timeoutSeconds * 6,
       RedrivePolicy: { deadLetterTargetArn: expect.anything(), maxReceiveCount: definition!.maxReceiveCount },
     });
-    expect(nagErrors(result.api, result.async).filter((line) => /CommunicationsDomain|ProviderEvents/.test(line))).toEqual([]);
+    expect(
+      nagErrors(result.api, result.async).filter((line) => /CommunicationsDomain|ProviderEvents/.test(line)),
+    ).toEqual([]);
   });
 
   it('names every function variable as Lambda accepts it (the queue of `provider-events` is QUEUE_URL_PROVIDER_EVENTS)', () => {
-    const functions = Object.values(findStateless(result, 'AWS::Lambda::Function')) as unknown as { Properties: { Environment?: { Variables?: Record<string, unknown> } } }[];
+    const functions = Object.values(findStateless(result, 'AWS::Lambda::Function')) as unknown as {
+      Properties: { Environment?: { Variables?: Record<string, unknown> } };
+    }[];
     const names = functions.flatMap((fn) => Object.keys(fn.Properties.Environment?.Variables ?? {}));
     expect(names).toContain('QUEUE_URL_EMAIL_EVENTS');
     expect(names.filter((name) => !/^[a-zA-Z][a-zA-Z0-9_]+$/.test(name))).toEqual([]);

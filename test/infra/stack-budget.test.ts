@@ -47,7 +47,10 @@ beforeAll(() => {
     [
       figuresTable('Stack budget, today:', nowFigures),
       '',
-      figuresTable('Stack budget, with every route, queue and processor of the spec (test/infra/fixtures/future-domains.ts):', fullFigures),
+      figuresTable(
+        'Stack budget, with every route, queue and processor of the spec (test/infra/fixtures/future-domains.ts):',
+        fullFigures,
+      ),
       '',
       `The stateless stacks as one stack would hold ${oneStack(nowFigures)} resources today and ${oneStack(fullFigures)} with the spec (limit 500).`,
     ].join('\n'),
@@ -62,16 +65,23 @@ afterAll(() => {
 });
 
 function expectWithinBudget(figures: readonly StackFigures[]): void {
-  expect(figures.map((f) => f.stack).sort()).toEqual(['Freguesia-Api', 'Freguesia-Async', 'Freguesia-Data', 'Freguesia-Web']);
+  expect(figures.map((f) => f.stack).sort()).toEqual([
+    'Freguesia-Api',
+    'Freguesia-Async',
+    'Freguesia-Data',
+    'Freguesia-Web',
+  ]);
   for (const f of figures) {
     expect(f.resources, `${f.stack}: resources`).toBeLessThanOrEqual(BUDGET.resources);
     expect(f.routes, `${f.stack}: API routes`).toBeLessThanOrEqual(BUDGET.routes);
-    expect(f.largestPolicy.bytes, `${f.stack}: resource policy of ${f.largestPolicy.function}`).toBeLessThanOrEqual(
-      BUDGET.resourcePolicyBytes,
-    );
-    expect(f.largestRolePolicy.chars, `${f.stack}: inline policies of ${f.largestRolePolicy.role}`).toBeLessThanOrEqual(
-      BUDGET.rolePolicyChars,
-    );
+    expect(
+      f.largestPolicy.bytes,
+      `${f.stack}: resource policy of ${f.largestPolicy.function}`,
+    ).toBeLessThanOrEqual(BUDGET.resourcePolicyBytes);
+    expect(
+      f.largestRolePolicy.chars,
+      `${f.stack}: inline policies of ${f.largestRolePolicy.role}`,
+    ).toBeLessThanOrEqual(BUDGET.rolePolicyChars);
     expect(f.outputs, `${f.stack}: outputs`).toBeLessThanOrEqual(BUDGET.outputs);
     expect(f.parameters, `${f.stack}: parameters`).toBeLessThanOrEqual(BUDGET.parameters);
     expect(f.templateBytes, `${f.stack}: template size`).toBeLessThanOrEqual(BUDGET.templateBytes);
@@ -81,7 +91,13 @@ function expectWithinBudget(figures: readonly StackFigures[]): void {
 /** Route keys of every stack. */
 function routeKeys(result: SynthResult): string[] {
   return result.assembly.stacks.flatMap((artifact) =>
-    Object.values((artifact.template as { Resources: Record<string, { Type: string; Properties: { RouteKey?: string } }> }).Resources)
+    Object.values(
+      (
+        artifact.template as {
+          Resources: Record<string, { Type: string; Properties: { RouteKey?: string } }>;
+        }
+      ).Resources,
+    )
       .filter((r) => r.Type === 'AWS::ApiGatewayV2::Route')
       .map((r) => r.Properties.RouteKey!),
   );
@@ -91,7 +107,11 @@ function routeKeys(result: SynthResult): string[] {
 function functionNames(result: SynthResult): string[] {
   return result.assembly.stacks.flatMap((artifact) =>
     Object.values(
-      (artifact.template as { Resources: Record<string, { Type: string; Properties: { Description?: string } }> }).Resources,
+      (
+        artifact.template as {
+          Resources: Record<string, { Type: string; Properties: { Description?: string } }>;
+        }
+      ).Resources,
     )
       .filter((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Description?.startsWith('Freguesia '))
       .map((r) => r.Properties.Description!.slice('Freguesia '.length)),
@@ -111,7 +131,9 @@ describe('stack budget today', () => {
     expect(policies.size).toBe(functions);
     expect(api.permissions).toBe(functions);
     for (const [target, policy] of policies) expect(policy.statements, target).toBe(1);
-    expect(api.routes).toBe(2 * (domains.reduce((sum, d) => sum + d.prefixes.length, 0) + functions - domains.length));
+    expect(api.routes).toBe(
+      2 * (domains.reduce((sum, d) => sum + d.prefixes.length, 0) + functions - domains.length),
+    );
   });
 });
 

@@ -1,5 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_FAILED_MESSAGE, LOGIN_THROTTLED_MESSAGE, LoginRequest } from '@freguesia/shared/schemas/identity';
+import {
+  LOGIN_FAILED_MESSAGE,
+  LOGIN_THROTTLED_MESSAGE,
+  LoginRequest,
+} from '@freguesia/shared/schemas/identity';
 import type { ServiceContext } from '@freguesia/functions/lib/context';
 import { verifyToken } from '@freguesia/functions/lib/auth/jwt';
 import { login, permissionCatalogue } from '@freguesia/functions/auth/service';
@@ -31,8 +35,18 @@ describe('auth service', () => {
     // Act
     const session = await login(ctx, credentials(` ${t.adminEmail.toUpperCase()} `, ADMIN_PASSWORD));
     // Assess
-    expect(session).toMatchObject({ id: t.adminId, email: t.adminEmail, role: 'Administrador', all_stores: 'Y', store_id: null });
-    expect(await verifyToken(session.token, t.tenant)).toMatchObject({ tnt: t.tenant, typ: 'staff', sub: String(t.adminId) });
+    expect(session).toMatchObject({
+      id: t.adminId,
+      email: t.adminEmail,
+      role: 'Administrador',
+      all_stores: 'Y',
+      store_id: null,
+    });
+    expect(await verifyToken(session.token, t.tenant)).toMatchObject({
+      tnt: t.tenant,
+      typ: 'staff',
+      sub: String(t.adminId),
+    });
     expect(session.ability).toHaveLength((await permissionCatalogue(ctx)).length);
   });
 
@@ -46,9 +60,13 @@ describe('auth service', () => {
     const locked = await login(ctx, credentials(t.adminEmail, ADMIN_PASSWORD)).catch((e: unknown) => e);
     const elsewhere = await login(caller(t), credentials(t.adminEmail, ADMIN_PASSWORD));
     // Assess
-    expect(failures).toEqual(Array(5).fill(expect.objectContaining({ kind: 'unauthenticated', message: LOGIN_FAILED_MESSAGE })));
+    expect(failures).toEqual(
+      Array(5).fill(expect.objectContaining({ kind: 'unauthenticated', message: LOGIN_FAILED_MESSAGE })),
+    );
     expect(locked).toMatchObject({ kind: 'rate-limited', message: LOGIN_THROTTLED_MESSAGE });
-    expect(locked).toSatisfy((e: { retryAfterSeconds: number }) => e.retryAfterSeconds > 0 && e.retryAfterSeconds <= 15 * 60);
+    expect(locked).toSatisfy(
+      (e: { retryAfterSeconds: number }) => e.retryAfterSeconds > 0 && e.retryAfterSeconds <= 15 * 60,
+    );
     expect(elsewhere).toMatchObject({ id: t.adminId });
   });
 

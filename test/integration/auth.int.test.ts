@@ -95,7 +95,8 @@ describe('POST /api/web/login', () => {
     const ip = freshIp();
     const victim = await a.userWith([]);
     const other = await a.userWith([]);
-    for (let i = 0; i < 5; i++) expect((await login(a.tenant, victim.email, `errada-${i}`, ip)).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await login(a.tenant, victim.email, `errada-${i}`, ip)).status).toBe(401);
     const locked = await login(a.tenant, victim.email, ADMIN_PASSWORD, ip);
     expect(locked.status).toBe(429);
     expect(locked.body).toEqual({ message: LOGIN_THROTTLED_MESSAGE });
@@ -111,7 +112,8 @@ describe('POST /api/web/login', () => {
 
   it('locks unknown e-mails the same way (no hint that the account does not exist)', async () => {
     const ip = freshIp();
-    for (let i = 0; i < 5; i++) expect((await login(a.tenant, 'fantasma@nada.test', 'x', ip)).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await login(a.tenant, 'fantasma@nada.test', 'x', ip)).status).toBe(401);
     expect((await login(a.tenant, 'fantasma@nada.test', 'x', ip)).status).toBe(429);
   });
 
@@ -126,7 +128,8 @@ describe('POST /api/web/login', () => {
 
   it('locks an address after 20 failures across e-mails, other addresses still sign in', async () => {
     const ip = freshIp();
-    for (let i = 0; i < 20; i++) expect((await login(a.tenant, `varredura${i}@nada.test`, 'x', ip)).status).toBe(401);
+    for (let i = 0; i < 20; i++)
+      expect((await login(a.tenant, `varredura${i}@nada.test`, 'x', ip)).status).toBe(401);
     const res = await login(a.tenant, a.adminEmail, ADMIN_PASSWORD, ip);
     expect(res.status).toBe(429);
     expect(res.body.message).toBe(LOGIN_THROTTLED_MESSAGE);
@@ -146,7 +149,11 @@ describe('POST /api/web/login', () => {
     const token = first.body.token as string;
     expect((await call(auth, { path: '/api/web/permissions', tenant: a.tenant, token })).status).toBe(200);
 
-    const current = await call(settings, { path: `/api/web/user/${reader.id}`, tenant: a.tenant, token: a.adminToken });
+    const current = await call(settings, {
+      path: `/api/web/user/${reader.id}`,
+      tenant: a.tenant,
+      token: a.adminToken,
+    });
     const update = await call(settings, {
       method: 'PUT',
       path: '/api/web/user/update',
@@ -160,9 +167,17 @@ describe('POST /api/web/login', () => {
     const second = await login(a.tenant, reader.email, 'Nova-senha-456', ip);
     expect(second.status).toBe(200);
 
-    const removed = await call(settings, { method: 'DELETE', path: '/api/web/user/delete', query: { id: reader.id }, tenant: a.tenant, token: a.adminToken });
+    const removed = await call(settings, {
+      method: 'DELETE',
+      path: '/api/web/user/delete',
+      query: { id: reader.id },
+      tenant: a.tenant,
+      token: a.adminToken,
+    });
     expect(removed.status).toBe(200);
-    expect((await call(auth, { path: '/api/web/permissions', tenant: a.tenant, token: second.body.token })).status).toBe(401);
+    expect(
+      (await call(auth, { path: '/api/web/permissions', tenant: a.tenant, token: second.body.token })).status,
+    ).toBe(401);
     expect((await login(a.tenant, reader.email, 'Nova-senha-456', ip)).status).toBe(401);
   });
 });
@@ -173,8 +188,16 @@ describe('GET /api/web/permissions', () => {
     const res = await call(auth, { path: '/api/web/permissions', tenant: t.tenant, token: t.adminToken });
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(PERMISSIONS.length);
-    expect(res.body).toContainEqual({ id: 24, action: 'read', subject: 'Settings', label: 'Visualizar', subject_label: 'Ajustes' });
+    expect(res.body).toContainEqual({
+      id: 24,
+      action: 'read',
+      subject: 'Settings',
+      label: 'Visualizar',
+      subject_label: 'Ajustes',
+    });
     const outsider = await t.userWith([{ action: 'write', subject: 'Settings' }]);
-    expect((await call(auth, { path: '/api/web/permissions', tenant: t.tenant, token: outsider.token })).status).toBe(403);
+    expect(
+      (await call(auth, { path: '/api/web/permissions', tenant: t.tenant, token: outsider.token })).status,
+    ).toBe(403);
   });
 });

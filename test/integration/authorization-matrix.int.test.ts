@@ -37,7 +37,8 @@ const loaded: string[] = [];
 async function loadCases(): Promise<Case[]> {
   const cases: Case[] = [];
   for (const domain of domains) {
-    const file = (name: string) => new URL(`../../functions/src/${domain.name}/${name}.ts`, import.meta.url).href;
+    const file = (name: string) =>
+      new URL(`../../functions/src/${domain.name}/${name}.ts`, import.meta.url).href;
     const [{ routes }, { handler }] = await Promise.all([
       import(/* @vite-ignore */ file('routes')) as Promise<{ routes: RouteDefinition[] }>,
       import(/* @vite-ignore */ file('handler')) as Promise<{ handler: DomainHandler }>,
@@ -73,7 +74,9 @@ function schemaKeys(schema: unknown): string[] {
 const routeKey = (c: Case) => `${c.route.method} ${c.route.path}`;
 const storeParam = (c: Case): string | undefined =>
   [...schemaKeys(c.route.query), ...schemaKeys(c.route.params)].find((k) => STORE_KEYS.includes(k));
-const scopedCases = cases.filter((c) => c.route.method === 'GET' && (storeParam(c) !== undefined || SCOPED_BY_DATA.includes(routeKey(c))));
+const scopedCases = cases.filter(
+  (c) => c.route.method === 'GET' && (storeParam(c) !== undefined || SCOPED_BY_DATA.includes(routeKey(c))),
+);
 const guarded = cases.filter((c) => c.route.permission);
 const label = (c: Case) => `${c.domain}: ${c.route.method} ${c.route.path}`;
 const withBody = (method: string) => (method === 'GET' || method === 'DELETE' ? undefined : {});
@@ -88,9 +91,9 @@ describe('authorization matrix', () => {
     const id = `${missing.action}:${missing.subject}`;
     let user = allBut.get(id);
     if (!user) {
-      const abilities = PERMISSIONS.filter((p) => p.action !== missing.action || p.subject !== missing.subject).map(
-        ({ action, subject }) => ({ action, subject }),
-      );
+      const abilities = PERMISSIONS.filter(
+        (p) => p.action !== missing.action || p.subject !== missing.subject,
+      ).map(({ action, subject }) => ({ action, subject }));
       user = home.userWith(abilities);
       allBut.set(id, user);
     }
@@ -119,16 +122,19 @@ describe('authorization matrix', () => {
     expect(res.status, `${label(c)} answered ${res.status}: ${res.text}`).toBe(403);
   });
 
-  it.each(cases.map((c) => [label(c), c] as const))('%s → 401 with another tenant’s admin token', async (_, c) => {
-    const res = await call(c.handler, {
-      method: c.route.method,
-      path: c.path,
-      tenant: home.tenant,
-      token: elsewhere.adminToken,
-      body: withBody(c.route.method),
-    });
-    expect(res.status, `${label(c)} answered ${res.status}: ${res.text}`).toBe(401);
-  });
+  it.each(cases.map((c) => [label(c), c] as const))(
+    '%s → 401 with another tenant’s admin token',
+    async (_, c) => {
+      const res = await call(c.handler, {
+        method: c.route.method,
+        path: c.path,
+        tenant: home.tenant,
+        token: elsewhere.adminToken,
+        body: withBody(c.route.method),
+      });
+      expect(res.status, `${label(c)} answered ${res.status}: ${res.text}`).toBe(401);
+    },
+  );
 });
 
 /** What the store-scope cases read: two stores, a product priced in both, a customer who bought in both. */
@@ -147,7 +153,10 @@ interface ScopeFixture {
 const OTHER_STORE_MARKERS = ['8765.43', '5432.19', '6543.21'];
 
 /** Other parameters a scoped read needs to answer (a product, a customer, a day); none by default. */
-const SCOPE_INPUTS: Record<string, (f: ScopeFixture) => { path?: string; query?: Record<string, string | number> }> = {
+const SCOPE_INPUTS: Record<
+  string,
+  (f: ScopeFixture) => { path?: string; query?: Record<string, string | number> }
+> = {
   'GET /api/web/product/{id}': (f) => ({ path: `/api/web/product/${f.productId}` }),
   'GET /api/web/product/find': (f) => ({ query: { code: f.productCode } }),
   'GET /api/web/product/prices': (f) => ({ query: { id: f.productId } }),
@@ -175,10 +184,23 @@ describe('authorization matrix: store scope of a single-store user', () => {
     t = await createTestTenant('mx');
     const admin = (handler: DomainHandler, method: string, path: string, body: unknown) =>
       call(handler, { method, path, body, tenant: t.tenant, token: t.adminToken });
-    const store = async (name: string) => (await admin(catalogHandler, 'POST', '/api/web/store/new', { name, zipcode: '01310-100', address: 'Avenida Paulista' })).body.id as number;
+    const store = async (name: string) =>
+      (
+        await admin(catalogHandler, 'POST', '/api/web/store/new', {
+          name,
+          zipcode: '01310-100',
+          address: 'Avenida Paulista',
+        })
+      ).body.id as number;
     const own = await store('Loja Própria');
     const other = await store('Loja Vizinha');
-    const product = (await admin(catalogHandler, 'POST', '/api/web/product/new', { code: '7891000100103', description: 'Arroz Camil 5kg', pack: 1 })).body;
+    const product = (
+      await admin(catalogHandler, 'POST', '/api/web/product/new', {
+        code: '7891000100103',
+        description: 'Arroz Camil 5kg',
+        pack: 1,
+      })
+    ).body;
     const prices = await admin(catalogHandler, 'POST', '/api/web/price/new', [
       { id_product: product.id, id_store: own, cust_price: '10,00', regular_price: '12,00', stock: 5 },
       { id_product: product.id, id_store: other, cust_price: '5432,19', regular_price: '8765,43', stock: 77 },
@@ -196,7 +218,9 @@ describe('authorization matrix: store scope of a single-store user', () => {
       date: `${day} 10:00:00`,
       document: customer.document,
       amount,
-      items: [{ code: '7891000100103', description: 'ARROZ', quantity: 1, unit_value: amount, total_value: amount }],
+      items: [
+        { code: '7891000100103', description: 'ARROZ', quantity: 1, unit_value: amount, total_value: amount },
+      ],
     });
     const ingested = await call(integrationHandler, {
       method: 'POST',
@@ -215,7 +239,15 @@ describe('authorization matrix: store scope of a single-store user', () => {
       products: [{ code: product.code, type: 2, price: 10 }],
     });
     expect(campaign.status, campaign.text).toBe(200);
-    f = { own, other, productId: product.id, productCode: product.code, customerId: created.body.id, day, campaignId: campaign.body.id };
+    f = {
+      own,
+      other,
+      productId: product.id,
+      productCode: product.code,
+      customerId: created.body.id,
+      day,
+      campaignId: campaign.body.id,
+    };
     clerk = await t.userWith(
       PERMISSIONS.map(({ action, subject }) => ({ action, subject }) as Ability),
       { allStores: false, storeId: own },
@@ -256,6 +288,7 @@ describe('authorization matrix: store scope of a single-store user', () => {
     if (res.status === 403 || res.status === 404) return;
     expect(res.status, `${label(c)} answered ${res.status}: ${res.text}`).toBe(200);
     expect(storeFields(res.body, f.other), `${label(c)} shows store ${f.other}: ${res.text}`).toEqual([]);
-    for (const marker of OTHER_STORE_MARKERS) expect(res.text, `${label(c)} shows ${marker}`).not.toContain(marker);
+    for (const marker of OTHER_STORE_MARKERS)
+      expect(res.text, `${label(c)} shows ${marker}`).not.toContain(marker);
   });
 });

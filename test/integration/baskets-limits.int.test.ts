@@ -25,14 +25,28 @@ interface Setup {
 async function setup(): Promise<Setup> {
   const t = await createTestTenant('lim');
   const token = `frg_test_${t.tenant}`;
-  await IntegrationTokenEntity.create({ tenant: t.tenant, tokenHash: hashToken(token), hint: token.slice(-4) }).go();
-  const [store, other] = [await createStore(t.tenant, 'Loja Centro'), await createStore(t.tenant, 'Loja Norte')];
+  await IntegrationTokenEntity.create({
+    tenant: t.tenant,
+    tokenHash: hashToken(token),
+    hint: token.slice(-4),
+  }).go();
+  const [store, other] = [
+    await createStore(t.tenant, 'Loja Centro'),
+    await createStore(t.tenant, 'Loja Norte'),
+  ];
   return { t, token, storeId: store.id, otherStoreId: other.id };
 }
 
 const ingest = (s: Setup, body: unknown) =>
-  call(integration, { method: 'POST', path: '/api/integration/baskets', tenant: s.t.tenant, headers: { 'x-api-key': s.token }, body });
-const staff = (s: Setup, req: Parameters<typeof call>[1], token = s.t.adminToken) => call(customers, { tenant: s.t.tenant, token, ...req });
+  call(integration, {
+    method: 'POST',
+    path: '/api/integration/baskets',
+    tenant: s.t.tenant,
+    headers: { 'x-api-key': s.token },
+    body,
+  });
+const staff = (s: Setup, req: Parameters<typeof call>[1], token = s.t.adminToken) =>
+  call(customers, { tenant: s.t.tenant, token, ...req });
 
 async function newCustomer(s: Setup, overrides: Record<string, unknown> = {}) {
   const body = staffCustomer(overrides);
@@ -42,12 +56,26 @@ async function newCustomer(s: Setup, overrides: Record<string, unknown> = {}) {
 }
 
 /** One purchase of a single item worth `value` (a number or a decimal string). */
-const single = (s: Setup, document: string, value: number | string, overrides: Record<string, unknown> = {}) =>
+const single = (
+  s: Setup,
+  document: string,
+  value: number | string,
+  overrides: Record<string, unknown> = {},
+) =>
   posBasket(s.storeId, {
     document,
     amount: value,
     discount: 0,
-    items: [{ code: '7891000100103', description: 'TELEVISOR', quantity: 1, unit_value: value, total_value: value, discount: 0 }],
+    items: [
+      {
+        code: '7891000100103',
+        description: 'TELEVISOR',
+        quantity: 1,
+        unit_value: value,
+        total_value: value,
+        discount: 0,
+      },
+    ],
     payments: [],
     ...overrides,
   });
@@ -78,7 +106,10 @@ describe('money and quantity bounds', () => {
     const customer = await newCustomer(s);
     const huge = '999999999999.99';
     const rows = Array.from({ length: 91 }, (_, i) =>
-      single(s, customer.document, huge, { date: `2026-02-0${1 + (i % 9)} 10:${String(i % 60).padStart(2, '0')}:00`, coupon: `H${i}` }),
+      single(s, customer.document, huge, {
+        date: `2026-02-0${1 + (i % 9)} 10:${String(i % 60).padStart(2, '0')}:00`,
+        coupon: `H${i}`,
+      }),
     );
     // Act
     const res = await ingest(s, { baskets: rows });
@@ -102,7 +133,16 @@ describe('money and quantity bounds', () => {
       ...single(s, customer.document, '99999999.99'),
       coupon: `B${i}`,
       date: `2026-02-10 11:${String(i % 60).padStart(2, '0')}:${String(Math.floor(i / 60)).padStart(2, '0')}`,
-      items: [{ code: '789', description: 'LOTE', quantity: 1, unit_value: '9999999.99', total_value: '9999999.99', discount: 0 }],
+      items: [
+        {
+          code: '789',
+          description: 'LOTE',
+          quantity: 1,
+          unit_value: '9999999.99',
+          total_value: '9999999.99',
+          discount: 0,
+        },
+      ],
       amount: '9999999.99',
     }));
     // Act
@@ -111,7 +151,11 @@ describe('money and quantity bounds', () => {
     // Assess
     expect(res.body).toMatchObject({ accepted: 91, rejected: 0 });
     expect(details.status).toBe(200);
-    expect(details.body).toMatchObject({ basket_count: 91, basket_total: 909_999_999.09, average_basket: 9_999_999.99 });
+    expect(details.body).toMatchObject({
+      basket_count: 91,
+      basket_total: 909_999_999.09,
+      average_basket: 9_999_999.99,
+    });
   });
 
   it('refuses quantities and payments beyond a store’s reach with field messages', async () => {
@@ -119,7 +163,16 @@ describe('money and quantity bounds', () => {
       baskets: [
         posBasket(s.storeId, {
           amount: 100_000_000,
-          items: [{ code: '1', description: 'AREIA', quantity: '100000', unit_value: 1000, total_value: 100_000_000, discount: 0 }],
+          items: [
+            {
+              code: '1',
+              description: 'AREIA',
+              quantity: '100000',
+              unit_value: 1000,
+              total_value: 100_000_000,
+              discount: 0,
+            },
+          ],
           payments: [{ method: 'Pix', value: '100000000', installments: 1 }],
           discount: 0,
         }),
@@ -132,13 +185,21 @@ describe('money and quantity bounds', () => {
       amount: 'Valor da compra (amount) acima do limite de R$ 99.999.999,99.',
       'payments.0.value': 'Valor do pagamento acima do limite de R$ 99.999.999,99.',
     });
-    expect(res.body.results[1].errors).toEqual({ 'payments.0.value': 'Valor do pagamento acima do limite de R$ 99.999.999,99.' });
+    expect(res.body.results[1].errors).toEqual({
+      'payments.0.value': 'Valor do pagamento acima do limite de R$ 99.999.999,99.',
+    });
   });
 
   it('answers 400 with a field message for an income of 1e308, on create and update', async () => {
-    const created = await staff(s, { method: 'POST', path: '/api/web/customer/new', body: staffCustomer({ income: 1e308 }) });
+    const created = await staff(s, {
+      method: 'POST',
+      path: '/api/web/customer/new',
+      body: staffCustomer({ income: 1e308 }),
+    });
     expect(created.status).toBe(400);
-    expect(created.body.errors).toEqual({ income: 'Renda inválida: informe um valor de R$ 0,00 a R$ 99.999.999,99.' });
+    expect(created.body.errors).toEqual({
+      income: 'Renda inválida: informe um valor de R$ 0,00 a R$ 99.999.999,99.',
+    });
     const customer = await newCustomer(s, { income: '12500,50' });
     const updated = await staff(s, {
       method: 'PUT',
@@ -146,7 +207,9 @@ describe('money and quantity bounds', () => {
       body: { ...staffCustomer({ document: customer.document, income: '1e308' }), id: customer.id },
     });
     expect(updated.status).toBe(400);
-    expect(updated.body.errors).toEqual({ income: 'Renda inválida: informe um valor de R$ 0,00 a R$ 99.999.999,99.' });
+    expect(updated.body.errors).toEqual({
+      income: 'Renda inválida: informe um valor de R$ 0,00 a R$ 99.999.999,99.',
+    });
     expect((await staff(s, { path: `/api/web/customer/${customer.id}` })).body.income).toBe(12500.5);
   });
 
@@ -166,7 +229,11 @@ describe('money and quantity bounds', () => {
     expect(Number.isSafeInteger(Math.round(before.body.basket_total * 100))).toBe(true);
     expect(res.body).toMatchObject({ accepted: 1, rejected: 0 });
     expect(after.status).toBe(200);
-    expect(after.body).toMatchObject({ basket_count: 92, basket_total: 9_999_999_999_999.99, dt_last_basket: '2026-03-01 09:00:00' });
+    expect(after.body).toMatchObject({
+      basket_count: 92,
+      basket_total: 9_999_999_999_999.99,
+      dt_last_basket: '2026-03-01 09:00:00',
+    });
     expect(list.body.data.map((c: { id: number }) => c.id)).toEqual([customer.id]);
   });
 
@@ -180,7 +247,16 @@ describe('money and quantity bounds', () => {
         single(s, customer.document, '99999999.90', {
           coupon: `S${k}`,
           date: `2026-03-0${k} 10:00:00`,
-          items: [{ code: '789', description: 'LOTE', quantity: 10, unit_value: '9999999.99', total_value: '99999999.90', discount: 0 }],
+          items: [
+            {
+              code: '789',
+              description: 'LOTE',
+              quantity: 10,
+              unit_value: '9999999.99',
+              total_value: '99999999.90',
+              discount: 0,
+            },
+          ],
         }),
       ),
     });

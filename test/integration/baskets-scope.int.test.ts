@@ -26,10 +26,23 @@ interface Setup {
 async function setup(): Promise<Setup> {
   const t = await createTestTenant('scp');
   const token = `frg_test_${t.tenant}`;
-  await IntegrationTokenEntity.create({ tenant: t.tenant, tokenHash: hashToken(token), hint: token.slice(-4) }).go();
-  const [store, other] = [await createStore(t.tenant, 'Loja Centro'), await createStore(t.tenant, 'Loja Norte')];
+  await IntegrationTokenEntity.create({
+    tenant: t.tenant,
+    tokenHash: hashToken(token),
+    hint: token.slice(-4),
+  }).go();
+  const [store, other] = [
+    await createStore(t.tenant, 'Loja Centro'),
+    await createStore(t.tenant, 'Loja Norte'),
+  ];
   const body = staffCustomer();
-  const created = await call(customers, { method: 'POST', path: '/api/web/customer/new', tenant: t.tenant, token: t.adminToken, body });
+  const created = await call(customers, {
+    method: 'POST',
+    path: '/api/web/customer/new',
+    tenant: t.tenant,
+    token: t.adminToken,
+    body,
+  });
   const document = body.document as string;
   const ingest = await call(integration, {
     method: 'POST',
@@ -75,7 +88,9 @@ describe('store scope of purchases', () => {
     const admin = await get(s, s.t.adminToken, '/api/web/baskets/get', query);
     const none = await get(s, s.noStoreUser, '/api/web/baskets/get', query);
     expect(scoped.status).toBe(200);
-    expect(scoped.body.data.map((b: { id: number; id_store: number }) => [b.id, b.id_store])).toEqual([[s.ids.own, s.storeId]]);
+    expect(scoped.body.data.map((b: { id: number; id_store: number }) => [b.id, b.id_store])).toEqual([
+      [s.ids.own, s.storeId],
+    ]);
     expect(scoped.body.pagination.total).toBe(1);
     expect(admin.body.data.map((b: { id: number }) => b.id)).toEqual([s.ids.foreign, s.ids.own]);
     expect(none.body.data).toEqual([]);
@@ -95,16 +110,27 @@ describe('store scope of purchases', () => {
   });
 
   it('refuses a day filter naming another store and keeps one without a store in the user’s store', async () => {
-    const asked = await get(s, s.storeUser, '/api/web/baskets/filter', { date: '2026-05-11', id_store: s.otherStoreId });
+    const asked = await get(s, s.storeUser, '/api/web/baskets/filter', {
+      date: '2026-05-11',
+      id_store: s.otherStoreId,
+    });
     expect(asked.status).toBe(403);
     expect(asked.body.message).toBe('Você só pode consultar os dados da sua loja.');
     const unnamed = await get(s, s.storeUser, '/api/web/baskets/filter', { date: '2026-05-11' });
     expect(unnamed.status).toBe(200);
     expect(unnamed.body.data).toEqual([]);
-    const own = await get(s, s.storeUser, '/api/web/baskets/filter', { date: '2026-05-10', id_store: s.storeId });
+    const own = await get(s, s.storeUser, '/api/web/baskets/filter', {
+      date: '2026-05-10',
+      id_store: s.storeId,
+    });
     expect(own.body.data.map((b: { id: number }) => b.id)).toEqual([s.ids.own]);
-    const admin = await get(s, s.t.adminToken, '/api/web/baskets/filter', { date: '2026-05-11', id_store: s.otherStoreId });
-    expect(admin.body.data.map((b: { id: number }) => b.id).sort()).toEqual([s.ids.foreign, s.ids.unidentifiedForeign].sort());
+    const admin = await get(s, s.t.adminToken, '/api/web/baskets/filter', {
+      date: '2026-05-11',
+      id_store: s.otherStoreId,
+    });
+    expect(admin.body.data.map((b: { id: number }) => b.id).sort()).toEqual(
+      [s.ids.foreign, s.ids.unidentifiedForeign].sort(),
+    );
   });
 
   it('does not let a store-bound user associate another store’s purchase', async () => {
@@ -118,7 +144,10 @@ describe('store scope of purchases', () => {
     });
     expect(res.status).toBe(404);
     expect(res.body.message).toBe(`Compra ${s.ids.unidentifiedForeign} não encontrada.`);
-    const still = await get(s, s.t.adminToken, '/api/web/baskets/filter', { date: '2026-05-11', basket_loyal: 'N' });
+    const still = await get(s, s.t.adminToken, '/api/web/baskets/filter', {
+      date: '2026-05-11',
+      basket_loyal: 'N',
+    });
     expect(still.body.data.map((b: { id: number }) => b.id)).toEqual([s.ids.unidentifiedForeign]);
   });
 });

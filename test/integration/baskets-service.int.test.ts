@@ -106,13 +106,21 @@ describe('baskets service', () => {
     });
     // Act
     const seen = await filterBaskets(storeUser, { date: day, page: 1, per_page: 15 });
-    const elsewhere = await filterBaskets(storeUser, { date: day, id_store: otherStoreId, page: 1, per_page: 15 }).catch((e: unknown) => e);
+    const elsewhere = await filterBaskets(storeUser, {
+      date: day,
+      id_store: otherStoreId,
+      page: 1,
+      per_page: 15,
+    }).catch((e: unknown) => e);
     const associated = await associateBaskets(staffContext(t), id, [own!.id!, foreign!.id!]);
     const again = await associateBaskets(staffContext(t), id, [own!.id!]).catch((error: unknown) => error);
     // Assess
     expect(seen.data.map((b) => b.id)).toEqual([own!.id]);
     // Naming another store is refused (issue 9: the store scope answers 403, as the catalogue does).
-    expect(elsewhere).toMatchObject({ kind: 'forbidden', message: 'Você só pode consultar os dados da sua loja.' });
+    expect(elsewhere).toMatchObject({
+      kind: 'forbidden',
+      message: 'Você só pode consultar os dados da sua loja.',
+    });
     expect(associated).toBe(2);
     expect(again).toMatchObject({
       kind: 'conflict',

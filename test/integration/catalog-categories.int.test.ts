@@ -18,18 +18,42 @@ describe('catalog: categories', () => {
   });
 
   it('computes the level from the parent and answers the created category', async () => {
-    const res = await api(a).post('/api/web/category/new', { description: 'Massas', reference_code: '102', level_up: mercearia, active: 'Y', show_app: 'N', image: 'massas.png' });
+    const res = await api(a).post('/api/web/category/new', {
+      description: 'Massas',
+      reference_code: '102',
+      level_up: mercearia,
+      active: 'Y',
+      show_app: 'N',
+      image: 'massas.png',
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: expect.any(Number), level: 2, level_up: mercearia, reference_code: '102', description: 'Massas', active: 'Y', show_app: 'N', image: 'massas.png' });
+    expect(res.body).toMatchObject({
+      id: expect.any(Number),
+      level: 2,
+      level_up: mercearia,
+      reference_code: '102',
+      description: 'Massas',
+      active: 'Y',
+      show_app: 'N',
+      image: 'massas.png',
+    });
     const root = await api(a).get(`/api/web/category/${mercearia}`);
     expect(root.body).toMatchObject({ level: 1, level_up: 0, active: 'Y', show_app: 'Y' });
   });
 
   it('allows at most three levels and refuses an unknown parent', async () => {
-    const deep = await api(a).post('/api/web/category/new', { description: 'Arroz Integral', reference_code: '1010101', level_up: arroz });
+    const deep = await api(a).post('/api/web/category/new', {
+      description: 'Arroz Integral',
+      reference_code: '1010101',
+      level_up: arroz,
+    });
     expect(deep.status).toBe(400);
     expect(deep.body.errors.level_up).toBe('As categorias têm no máximo 3 níveis.');
-    const orphan = await api(a).post('/api/web/category/new', { description: 'Sem pai', reference_code: 'X1', level_up: 99999 });
+    const orphan = await api(a).post('/api/web/category/new', {
+      description: 'Sem pai',
+      reference_code: 'X1',
+      level_up: 99999,
+    });
     expect(orphan.status).toBe(400);
     expect(orphan.body.errors.level_up).toBe('Categoria pai não encontrada.');
   });
@@ -38,11 +62,19 @@ describe('catalog: categories', () => {
     const res = await api(a).post('/api/web/category/new', { reference_code: '9' });
     expect(res.status).toBe(400);
     expect(res.body.errors.description).toBe('Digite a descrição da mercadoria');
-    const dup = await Promise.all([1, 2, 3].map(() => api(a).post('/api/web/category/new', { description: 'Limpeza', reference_code: '3' })));
+    const dup = await Promise.all(
+      [1, 2, 3].map(() =>
+        api(a).post('/api/web/category/new', { description: 'Limpeza', reference_code: '3' }),
+      ),
+    );
     expect(dup.map((r) => r.status).sort()).toEqual([200, 409, 409]);
-    expect(dup.find((r) => r.status === 409)!.body.message).toBe('Já existe uma categoria com esta referência.');
+    expect(dup.find((r) => r.status === 409)!.body.message).toBe(
+      'Já existe uma categoria com esta referência.',
+    );
     // Another tenant may use the same reference.
-    expect((await api(b).post('/api/web/category/new', { description: 'Limpeza', reference_code: '3' })).status).toBe(200);
+    expect(
+      (await api(b).post('/api/web/category/new', { description: 'Limpeza', reference_code: '3' })).status,
+    ).toBe(200);
   });
 
   it('lists with pagination.total, a cascader tree and the parents chain', async () => {
@@ -60,7 +92,20 @@ describe('catalog: categories', () => {
     const tree = await api(t).get('/api/web/categories/cascader');
     expect(tree.body).toEqual([
       { value: bev, label: 'Bebidas' },
-      { value: m, label: 'Mercearia', children: [{ value: g, label: 'Grãos', children: [{ value: r, label: 'Arroz' }, { value: f, label: 'Feijão' }] }] },
+      {
+        value: m,
+        label: 'Mercearia',
+        children: [
+          {
+            value: g,
+            label: 'Grãos',
+            children: [
+              { value: r, label: 'Arroz' },
+              { value: f, label: 'Feijão' },
+            ],
+          },
+        ],
+      },
     ]);
     const parents = await api(t).get('/api/web/categories/parents', { id: r });
     expect(parents.body.map((c: Row) => c.id)).toEqual([m, g, r]);
@@ -68,9 +113,22 @@ describe('catalog: categories', () => {
   });
 
   it('updates the app fields', async () => {
-    const res = await api(a).put('/api/web/category/update', { id: graos, app_description: 'Grãos e cereais', show_app: 'N', icon: '0xf0f5', ordenation: 3 });
+    const res = await api(a).put('/api/web/category/update', {
+      id: graos,
+      app_description: 'Grãos e cereais',
+      show_app: 'N',
+      icon: '0xf0f5',
+      ordenation: 3,
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: graos, app_description: 'Grãos e cereais', show_app: 'N', icon: '0xf0f5', ordenation: 3, description: 'Grãos' });
+    expect(res.body).toMatchObject({
+      id: graos,
+      app_description: 'Grãos e cereais',
+      show_app: 'N',
+      icon: '0xf0f5',
+      ordenation: 3,
+      description: 'Grãos',
+    });
     expect((await api(a).put('/api/web/category/update', { id: 999999, icon: 'x' })).status).toBe(404);
   });
 
@@ -86,7 +144,12 @@ describe('catalog: categories', () => {
     expect((await api(a, none.token).get('/api/web/categories')).status).toBe(403);
     expect((await api(a, none.token).get('/api/web/categories/cascader')).status).toBe(403);
     expect((await api(a, reader.token).get('/api/web/categories/cascader')).status).toBe(200);
-    expect((await api(a, reader.token).post('/api/web/category/new', { description: 'X', reference_code: 'X' })).status).toBe(403);
-    expect((await api(a, reader.token).put('/api/web/category/update', { id: graos, icon: 'x' })).status).toBe(403);
+    expect(
+      (await api(a, reader.token).post('/api/web/category/new', { description: 'X', reference_code: 'X' }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await api(a, reader.token).put('/api/web/category/update', { id: graos, icon: 'x' })).status,
+    ).toBe(403);
   });
 });

@@ -13,9 +13,12 @@ export { catalog };
 
 export function api(t: TestTenant, token = t.adminToken) {
   return {
-    get: (path: string, query?: Record<string, string | number | undefined>) => call(catalog, { path, query, tenant: t.tenant, token }),
-    post: (path: string, body: unknown) => call(catalog, { method: 'POST', path, body, tenant: t.tenant, token }),
-    put: (path: string, body: unknown) => call(catalog, { method: 'PUT', path, body, tenant: t.tenant, token }),
+    get: (path: string, query?: Record<string, string | number | undefined>) =>
+      call(catalog, { path, query, tenant: t.tenant, token }),
+    post: (path: string, body: unknown) =>
+      call(catalog, { method: 'POST', path, body, tenant: t.tenant, token }),
+    put: (path: string, body: unknown) =>
+      call(catalog, { method: 'PUT', path, body, tenant: t.tenant, token }),
   };
 }
 
@@ -37,14 +40,33 @@ export async function createStore(t: TestTenant, overrides: Record<string, unkno
   return res.body.id;
 }
 
-export async function createCategory(t: TestTenant, reference_code: string, description: string, level_up = 0): Promise<number> {
-  const res = await api(t).post('/api/web/category/new', { reference_code, description, level_up, active: 'Y', show_app: 'Y' });
+export async function createCategory(
+  t: TestTenant,
+  reference_code: string,
+  description: string,
+  level_up = 0,
+): Promise<number> {
+  const res = await api(t).post('/api/web/category/new', {
+    reference_code,
+    description,
+    level_up,
+    active: 'Y',
+    show_app: 'Y',
+  });
   if (res.status !== 200) throw new Error(`category: ${res.status} ${res.text}`);
   return res.body.id;
 }
 
-export async function createProduct(t: TestTenant, overrides: Record<string, unknown> = {}): Promise<Product> {
-  const res = await api(t).post('/api/web/product/new', { code: '7891000100103', description: 'Arroz Tipo 1 5kg', pack: 1, ...overrides });
+export async function createProduct(
+  t: TestTenant,
+  overrides: Record<string, unknown> = {},
+): Promise<Product> {
+  const res = await api(t).post('/api/web/product/new', {
+    code: '7891000100103',
+    description: 'Arroz Tipo 1 5kg',
+    pack: 1,
+    ...overrides,
+  });
   if (res.status !== 200) throw new Error(`product: ${res.status} ${res.text}`);
   return res.body;
 }
@@ -52,7 +74,11 @@ export async function createProduct(t: TestTenant, overrides: Record<string, unk
 /** Gives the tenant an integration token and returns it. */
 export async function integrationToken(t: TestTenant): Promise<string> {
   const token = `frg_test_${t.tenant}`;
-  await IntegrationTokenEntity.create({ tenant: t.tenant, tokenHash: hashToken(token), hint: token.slice(-4) }).go();
+  await IntegrationTokenEntity.create({
+    tenant: t.tenant,
+    tokenHash: hashToken(token),
+    hint: token.slice(-4),
+  }).go();
   return token;
 }
 

@@ -3,7 +3,15 @@ import { countersFor } from '@freguesia/functions/lib/ddb/counters';
 import { UniqueEntity } from '@freguesia/functions/lib/ddb/entities/unique';
 import { call } from '../support/api';
 import { createTestTenant, type TestTenant } from '../support/tenant';
-import { api, catalog, createCategory, createStore, ean13, integrationToken, type Row } from './catalog-fixtures';
+import {
+  api,
+  catalog,
+  createCategory,
+  createStore,
+  ean13,
+  integrationToken,
+  type Row,
+} from './catalog-fixtures';
 
 const row = (i: number, extra: Record<string, unknown> = {}) => ({
   code: ean13(`7895000${String(i).padStart(5, '0')}`),
@@ -23,7 +31,13 @@ describe('catalog: ERP import (POST /api/integration/products)', () => {
   let store1: number;
   let store2: number;
   const post = (body: unknown, key = token, tenant = t.tenant) =>
-    call(catalog, { method: 'POST', path: '/api/integration/products', body, tenant, headers: { 'x-api-key': key } });
+    call(catalog, {
+      method: 'POST',
+      path: '/api/integration/products',
+      body,
+      tenant,
+      headers: { 'x-api-key': key },
+    });
 
   beforeAll(async () => {
     [t, other] = await Promise.all([createTestTenant('ci'), createTestTenant('ci')]);
@@ -40,7 +54,13 @@ describe('catalog: ERP import (POST /api/integration/products)', () => {
         brand: i % 2 ? 'Marilan' : 'Bauducco',
         group_code: 'BISCOITOS',
         prices: [
-          { store_reference_code: 'L01', cust_price: '1,50', regular_price: '2,99', offer_price: '2,49', stock: '10' },
+          {
+            store_reference_code: 'L01',
+            cust_price: '1,50',
+            regular_price: '2,99',
+            offer_price: '2,49',
+            stock: '10',
+          },
           { id_store: store2, cust_price: 1.5, regular_price: 3.19, offer_price: null, stock: 0 },
         ],
       }),
@@ -72,22 +92,60 @@ describe('catalog: ERP import (POST /api/integration/products)', () => {
       stock: 10,
     });
     const search = await api(t).get('/api/web/products/search', { q: 'biscoito recheado sabor 11' });
-    expect(search.body.data.map((p: Row) => p.reference_code).sort()).toEqual(['ERP-11', 'ERP-110', 'ERP-111', 'ERP-112', 'ERP-113', 'ERP-114', 'ERP-115', 'ERP-116', 'ERP-117', 'ERP-118', 'ERP-119']);
+    expect(search.body.data.map((p: Row) => p.reference_code).sort()).toEqual([
+      'ERP-11',
+      'ERP-110',
+      'ERP-111',
+      'ERP-112',
+      'ERP-113',
+      'ERP-114',
+      'ERP-115',
+      'ERP-116',
+      'ERP-117',
+      'ERP-118',
+      'ERP-119',
+    ]);
   });
 
   it('updates changed rows; absent fields and unlisted stores keep their values', async () => {
     const code = row(500).code;
-    await post({ products: [row(500, { category_reference_code: 'BISC', prices: [{ store_reference_code: 'L01', regular_price: 5 }, { store_reference_code: 'L02', regular_price: 6 }] })] });
-    const res = await post({ products: [{ code, description: 'Biscoito Novo Nome', pack: 2, prices: [{ store_reference_code: 'L02', regular_price: '6,50', stock: '3,5' }] }] });
+    await post({
+      products: [
+        row(500, {
+          category_reference_code: 'BISC',
+          prices: [
+            { store_reference_code: 'L01', regular_price: 5 },
+            { store_reference_code: 'L02', regular_price: 6 },
+          ],
+        }),
+      ],
+    });
+    const res = await post({
+      products: [
+        {
+          code,
+          description: 'Biscoito Novo Nome',
+          pack: 2,
+          prices: [{ store_reference_code: 'L02', regular_price: '6,50', stock: '3,5' }],
+        },
+      ],
+    });
     expect(res.body).toMatchObject({ accepted: 1, created: 0, updated: 1, unchanged: 0 });
     const p = (await api(t).get('/api/web/product/find', { code })).body;
-    expect(p).toMatchObject({ description: 'Biscoito Novo Nome', pack: 2, reference_code: 'ERP-500', category: { reference_code: 'BISC' } });
+    expect(p).toMatchObject({
+      description: 'Biscoito Novo Nome',
+      pack: 2,
+      reference_code: 'ERP-500',
+      category: { reference_code: 'BISC' },
+    });
     const prices = (await api(t).get('/api/web/prices', { id_product: p.id })).body;
     expect(prices.map((x: Row) => [x.id_store, x.regular_price, x.stock])).toEqual([
       [store1, 5, 0],
       [store2, 6.5, 3.5],
     ]);
-    const cleared = await post({ products: [{ code, description: 'Biscoito Novo Nome', pack: 2, category_reference_code: null }] });
+    const cleared = await post({
+      products: [{ code, description: 'Biscoito Novo Nome', pack: 2, category_reference_code: null }],
+    });
     expect(cleared.body.updated).toBe(1);
     expect((await api(t).get('/api/web/product/find', { code })).body.category).toBeNull();
   });
@@ -120,10 +178,18 @@ describe('catalog: ERP import (POST /api/integration/products)', () => {
       },
       { index: 2, code: row(601).code, errors: { 'prices.0.store_reference_code': 'Loja não encontrada.' } },
       { index: 3, code: row(602).code, errors: { category_reference_code: 'Categoria não encontrada.' } },
-      { index: 4, code: row(603).code, errors: { 'prices.0.regular_price': 'O preço regular deve ser um número com até 2 casas decimais.' } },
+      {
+        index: 4,
+        code: row(603).code,
+        errors: { 'prices.0.regular_price': 'O preço regular deve ser um número com até 2 casas decimais.' },
+      },
       { index: 5, code: row(600).code, errors: { code: 'Código repetido nesta requisição (item 0).' } },
       { index: 6, code: null, errors: expect.objectContaining({}) },
-      { index: 7, code: row(604).code, errors: { 'prices.0.store_reference_code': 'Informe a loja (store_reference_code ou id_store).' } },
+      {
+        index: 7,
+        code: row(604).code,
+        errors: { 'prices.0.store_reference_code': 'Informe a loja (store_reference_code ou id_store).' },
+      },
     ]);
     expect(await countersFor(t.tenant).total('product')).toBe(before + 1);
   });
@@ -160,8 +226,27 @@ describe('catalog: ERP import (POST /api/integration/products)', () => {
   });
 
   it('needs the tenant’s integration token and refuses oversized batches', async () => {
-    expect((await call(catalog, { method: 'POST', path: '/api/integration/products', body: { products: [row(1)] }, tenant: t.tenant })).status).toBe(401);
-    expect((await call(catalog, { method: 'POST', path: '/api/integration/products', body: { products: [row(1)] }, tenant: t.tenant, token: t.adminToken })).status).toBe(401);
+    expect(
+      (
+        await call(catalog, {
+          method: 'POST',
+          path: '/api/integration/products',
+          body: { products: [row(1)] },
+          tenant: t.tenant,
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await call(catalog, {
+          method: 'POST',
+          path: '/api/integration/products',
+          body: { products: [row(1)] },
+          tenant: t.tenant,
+          token: t.adminToken,
+        })
+      ).status,
+    ).toBe(401);
     expect((await post({ products: [row(1)] }, token, other.tenant)).status).toBe(401);
     const big = await post({ products: Array.from({ length: 1001 }, (_, i) => row(i)) });
     expect(big.status).toBe(400);

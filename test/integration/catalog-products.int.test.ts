@@ -55,8 +55,16 @@ describe('catalog: products', () => {
     expect(res.body.errors.description).toBe('Digite a descricao da mercadoria');
     expect(res.body.errors.pack).toBeDefined();
     const blank = await api(a).post('/api/web/product/new', { code: '  ', description: ' ', pack: 1 });
-    expect(blank.body.errors).toMatchObject({ code: 'Digite o codigo da mercadoria', description: 'Digite a descricao da mercadoria' });
-    const unknownCategory = await api(a).post('/api/web/product/new', { code: '7890000000017', description: 'X', pack: 1, category: { reference_code: 'NOPE' } });
+    expect(blank.body.errors).toMatchObject({
+      code: 'Digite o codigo da mercadoria',
+      description: 'Digite a descricao da mercadoria',
+    });
+    const unknownCategory = await api(a).post('/api/web/product/new', {
+      code: '7890000000017',
+      description: 'X',
+      pack: 1,
+      category: { reference_code: 'NOPE' },
+    });
     expect(unknownCategory.status).toBe(400);
     expect(unknownCategory.body.errors['category.reference_code']).toBe('Categoria não encontrada.');
   });
@@ -64,20 +72,30 @@ describe('catalog: products', () => {
   it('keeps the EAN unique per tenant, also under concurrent creates', async () => {
     const code = ean13('789100020001');
     const attempts = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => api(a).post('/api/web/product/new', { code, description: `Feijão Carioca ${i}`, pack: 1 })),
+      Array.from({ length: 8 }, (_, i) =>
+        api(a).post('/api/web/product/new', { code, description: `Feijão Carioca ${i}`, pack: 1 }),
+      ),
     );
     expect(attempts.filter((r) => r.status === 200)).toHaveLength(1);
     const conflicts = attempts.filter((r) => r.status === 409);
     expect(conflicts).toHaveLength(7);
     expect(conflicts[0]!.body.message).toBe('Já existe uma mercadoria com este código (EAN).');
     // The same EAN is free in another tenant.
-    expect((await api(b).post('/api/web/product/new', { code, description: 'Feijão', pack: 1 })).status).toBe(200);
+    expect((await api(b).post('/api/web/product/new', { code, description: 'Feijão', pack: 1 })).status).toBe(
+      200,
+    );
   });
 
   it('keeps the total counter exact: the list total counts each product once', async () => {
     const t = await createTestTenant('cp');
-    await Promise.all([1, 2, 3].map((i) => createProduct(t, { code: ean13(`78910003000${i}`), description: `Produto ${i}` })));
-    await api(t).post('/api/web/product/new', { code: ean13('789100030001'), description: 'Repetido', pack: 1 });
+    await Promise.all(
+      [1, 2, 3].map((i) => createProduct(t, { code: ean13(`78910003000${i}`), description: `Produto ${i}` })),
+    );
+    await api(t).post('/api/web/product/new', {
+      code: ean13('789100030001'),
+      description: 'Repetido',
+      pack: 1,
+    });
     const list = await api(t).get('/api/web/products');
     expect(list.body.pagination.total).toBe(3);
     expect(await countersFor(t.tenant).total('product')).toBe(3);
@@ -88,11 +106,24 @@ describe('catalog: products', () => {
     const other = await createProduct(a, { code: ean13('789100040002'), description: 'Azeite 500ml' });
     const taken = await api(a).put('/api/web/product/update', { ...p, code: other.code, category: null });
     expect(taken.status).toBe(409);
-    const res = await api(a).put('/api/web/product/update', { ...p, code: ean13('789100040003'), description: 'Óleo de Soja Liza 900ml', category: null });
+    const res = await api(a).put('/api/web/product/update', {
+      ...p,
+      code: ean13('789100040003'),
+      description: 'Óleo de Soja Liza 900ml',
+      category: null,
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: p.id, code: ean13('789100040003'), description: 'Óleo de Soja Liza 900ml' });
+    expect(res.body).toMatchObject({
+      id: p.id,
+      code: ean13('789100040003'),
+      description: 'Óleo de Soja Liza 900ml',
+    });
     expect((await api(a).get('/api/web/product/find', { code: p.code })).status).toBe(404);
-    const reuse = await api(a).post('/api/web/product/new', { code: p.code, description: 'Reaproveita EAN', pack: 1 });
+    const reuse = await api(a).post('/api/web/product/new', {
+      code: p.code,
+      description: 'Reaproveita EAN',
+      pack: 1,
+    });
     expect(reuse.status).toBe(200);
     const missing = await api(a).put('/api/web/product/update', { ...p, id: 999999, category: null });
     expect(missing.status).toBe(404);
@@ -100,13 +131,37 @@ describe('catalog: products', () => {
 
   it('searches by description prefix ignoring accents and case, by EAN, SKU and group', async () => {
     const t = await createTestTenant('cp');
-    const cafe = await createProduct(t, { code: ean13('789200000001'), description: 'Café Torrado Pilão 500g', reference_code: 'CAF-01', group_code: 'CAFES' });
-    await createProduct(t, { code: ean13('789200000002'), description: 'Café Solúvel 100g', reference_code: 'CAF-02', group_code: 'CAFES' });
-    await createProduct(t, { code: ean13('789200000003'), description: 'Cafeteira Elétrica', reference_code: 'ELE-01', group_code: 'ELETRO' });
-    await createProduct(t, { code: ean13('789200000004'), description: 'Açúcar Refinado 1kg', reference_code: 'ACU-01', group_code: 'ACUCAR' });
+    const cafe = await createProduct(t, {
+      code: ean13('789200000001'),
+      description: 'Café Torrado Pilão 500g',
+      reference_code: 'CAF-01',
+      group_code: 'CAFES',
+    });
+    await createProduct(t, {
+      code: ean13('789200000002'),
+      description: 'Café Solúvel 100g',
+      reference_code: 'CAF-02',
+      group_code: 'CAFES',
+    });
+    await createProduct(t, {
+      code: ean13('789200000003'),
+      description: 'Cafeteira Elétrica',
+      reference_code: 'ELE-01',
+      group_code: 'ELETRO',
+    });
+    await createProduct(t, {
+      code: ean13('789200000004'),
+      description: 'Açúcar Refinado 1kg',
+      reference_code: 'ACU-01',
+      group_code: 'ACUCAR',
+    });
 
     const prefix = await api(t).get('/api/web/products', { q: 'cafe', field: 'description' });
-    expect(prefix.body.data.map((p: Row) => p.description)).toEqual(['Café Solúvel 100g', 'Café Torrado Pilão 500g', 'Cafeteira Elétrica']);
+    expect(prefix.body.data.map((p: Row) => p.description)).toEqual([
+      'Café Solúvel 100g',
+      'Café Torrado Pilão 500g',
+      'Cafeteira Elétrica',
+    ]);
     expect(prefix.body.pagination).toMatchObject({ total: 3, page: 1, per_page: 50, last_page: 1 });
     const accents = await api(t).get('/api/web/products/search', { q: 'AÇUC' });
     expect(accents.body.data.map((p: Row) => p.description)).toEqual(['Açúcar Refinado 1kg']);
@@ -147,7 +202,10 @@ describe('catalog: products', () => {
     }));
     await ProductEntity.put(items).go({ concurrency: 4 });
     // Written behind the services' back: the backfill gives them their word index.
-    expect(await backfillProductSearch(systemContext(t.tenant, 'test'))).toEqual({ products: 230, skipped: 0 });
+    expect(await backfillProductSearch(systemContext(t.tenant, 'test'))).toEqual({
+      products: 230,
+      skipped: 0,
+    });
     const first = await api(t).get('/api/web/products/search', { q: 'detergente' });
     expect(first.body.pagination).toMatchObject({ total: 201, estimated: true, last_page: 5 });
     const fifth = await api(t).get('/api/web/products/search', { q: 'detergente', page: 5 });
@@ -180,9 +238,18 @@ describe('catalog: products', () => {
       expect((await api(a, none.token).get(path, { code: '1' })).status).toBe(403);
     }
     expect((await api(a, reader.token).get('/api/web/products')).status).toBe(200);
-    const create = await api(a, reader.token).post('/api/web/product/new', { code: '7890000000024', description: 'X', pack: 1 });
+    const create = await api(a, reader.token).post('/api/web/product/new', {
+      code: '7890000000024',
+      description: 'X',
+      pack: 1,
+    });
     expect(create.status).toBe(403);
-    const update = await api(a, reader.token).put('/api/web/product/update', { id: 1, code: '7890000000024', description: 'X', pack: 1 });
+    const update = await api(a, reader.token).put('/api/web/product/update', {
+      id: 1,
+      code: '7890000000024',
+      description: 'X',
+      pack: 1,
+    });
     expect(update.status).toBe(403);
   });
 });

@@ -1,12 +1,24 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CategoryAppUpdate, CategoryInput, PriceSetInput, ProductInput, StoreInput, ean13 } from '@freguesia/shared/schemas/catalog';
+import {
+  CategoryAppUpdate,
+  CategoryInput,
+  PriceSetInput,
+  ProductInput,
+  StoreInput,
+  ean13,
+} from '@freguesia/shared/schemas/catalog';
 import type { Actor } from '@freguesia/functions/lib/context';
 import { UniqueEntity } from '@freguesia/functions/lib/ddb/entities/unique';
 import { isConditionFailure } from '@freguesia/functions/lib/ddb/transactions';
 import { createCategory, updateCategoryApp } from '@freguesia/functions/catalog/categories.service';
 import { importProducts } from '@freguesia/functions/catalog/import.service';
 import { listPrices, savePrices } from '@freguesia/functions/catalog/prices.service';
-import { createProduct, getProduct, listProducts, searchProducts } from '@freguesia/functions/catalog/products.service';
+import {
+  createProduct,
+  getProduct,
+  listProducts,
+  searchProducts,
+} from '@freguesia/functions/catalog/products.service';
 import { createStore, listStores } from '@freguesia/functions/catalog/stores.service';
 import { createTestTenant, staffContext, type TestTenant } from '../support/tenant';
 
@@ -18,7 +30,15 @@ const product = (overrides: Record<string, unknown> = {}) =>
   ProductInput.parse({ code: nextEan(), description: 'Arroz Tipo 1 5kg', pack: 1, ...overrides });
 
 const store = (name: string) =>
-  StoreInput.parse({ name, zipcode: '01310-100', address: 'Avenida Paulista', number: '1000', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP' });
+  StoreInput.parse({
+    name,
+    zipcode: '01310-100',
+    address: 'Avenida Paulista',
+    number: '1000',
+    neighborhood: 'Bela Vista',
+    city: 'São Paulo',
+    state: 'SP',
+  });
 
 /** A staff actor who works in one store only (no all-stores flag). */
 const boundTo = (t: TestTenant, storeId: number): Actor => ({
@@ -52,7 +72,10 @@ describe('catalog service', () => {
     // Act
     const attempt = createProduct(ctx, product({ code, description: 'Feijão Preto 1kg' }));
     // Assess
-    await expect(attempt).rejects.toMatchObject({ kind: 'conflict', message: 'Já existe uma mercadoria com este código (EAN).' });
+    await expect(attempt).rejects.toMatchObject({
+      kind: 'conflict',
+      message: 'Já existe uma mercadoria com este código (EAN).',
+    });
     const found = await searchProducts(ctx, { q: code, page: 1, per_page: 10 });
     expect(found.pagination.total).toBe(1);
     expect(found.data.map((p) => [p.id, p.description])).toEqual([[first.id, 'Feijão Carioca 1kg']]);
@@ -65,7 +88,10 @@ describe('catalog service', () => {
     // Prepare
     const ctx = staffContext(t);
     // Act
-    const attempt = createProduct(ctx, product({ category: { reference_code: 'NAO-EXISTE' }, id_brand: 999_999 }));
+    const attempt = createProduct(
+      ctx,
+      product({ category: { reference_code: 'NAO-EXISTE' }, id_brand: 999_999 }),
+    );
     // Assess
     await expect(attempt).rejects.toMatchObject({
       kind: 'invalid',
@@ -76,7 +102,10 @@ describe('catalog service', () => {
   it('shows a user bound to one store only that store’s price, and keeps the others when they save', async () => {
     // Prepare
     const admin = staffContext(t);
-    const [centro, bairro] = [await createStore(admin, store('Loja Centro')), await createStore(admin, store('Loja Bairro'))];
+    const [centro, bairro] = [
+      await createStore(admin, store('Loja Centro')),
+      await createStore(admin, store('Loja Bairro')),
+    ];
     const leite = await createProduct(admin, product({ description: 'Leite Integral 1L' }));
     await savePrices(
       admin,
@@ -88,13 +117,27 @@ describe('catalog service', () => {
     const clerk = staffContext(t, { actor: boundTo(t, bairro.id) });
     // Act
     const seen = await listPrices(clerk, { id_product: leite.id });
-    const saved = await savePrices(clerk, PriceSetInput.parse({ id_product: leite.id, prices: [{ id_store: bairro.id, regular_price: 5.49, stock: 2 }] }));
-    const intruding = savePrices(clerk, PriceSetInput.parse([{ id_product: leite.id, id_store: centro.id, regular_price: 1, stock: 0 }]));
+    const saved = await savePrices(
+      clerk,
+      PriceSetInput.parse({
+        id_product: leite.id,
+        prices: [{ id_store: bairro.id, regular_price: 5.49, stock: 2 }],
+      }),
+    );
+    const intruding = savePrices(
+      clerk,
+      PriceSetInput.parse([{ id_product: leite.id, id_store: centro.id, regular_price: 1, stock: 0 }]),
+    );
     // Assess
-    expect(seen).toEqual([expect.objectContaining({ id_store: bairro.id, store_name: 'Loja Bairro', regular_price: 5.29 })]);
+    expect(seen).toEqual([
+      expect.objectContaining({ id_store: bairro.id, store_name: 'Loja Bairro', regular_price: 5.29 }),
+    ]);
     expect(saved.message).toBe('Preço ajustado com sucesso');
     expect(saved.prices.map((p) => [p.store_name, p.regular_price])).toEqual([['Loja Bairro', 5.49]]);
-    await expect(intruding).rejects.toMatchObject({ kind: 'forbidden', message: 'Você só pode alterar os preços da sua loja.' });
+    await expect(intruding).rejects.toMatchObject({
+      kind: 'forbidden',
+      message: 'Você só pode alterar os preços da sua loja.',
+    });
     const everywhere = await listPrices(admin, { id_product: leite.id });
     expect(everywhere.map((p) => [p.store_name, p.regular_price])).toEqual([
       ['Loja Centro', 4.99],
@@ -118,7 +161,13 @@ describe('catalog service', () => {
     // Prepare
     const ctx = staffContext(t);
     const category = (reference_code: string, level_up: number) =>
-      CategoryInput.parse({ reference_code, description: `Categoria ${reference_code}`, level_up, active: 'Y', show_app: 'Y' });
+      CategoryInput.parse({
+        reference_code,
+        description: `Categoria ${reference_code}`,
+        level_up,
+        active: 'Y',
+        show_app: 'Y',
+      });
     const root = await createCategory(ctx, category('N1', 0));
     const middle = await createCategory(ctx, category('N2', root.id));
     const leaf = await createCategory(ctx, category('N3', middle.id));
@@ -126,7 +175,10 @@ describe('catalog service', () => {
     const attempt = createCategory(ctx, category('N4', leaf.id));
     // Assess
     expect([root.level, middle.level, leaf.level]).toEqual([1, 2, 3]);
-    await expect(attempt).rejects.toMatchObject({ kind: 'invalid', errors: { level_up: 'As categorias têm no máximo 3 níveis.' } });
+    await expect(attempt).rejects.toMatchObject({
+      kind: 'invalid',
+      errors: { level_up: 'As categorias têm no máximo 3 níveis.' },
+    });
   });
 
   it('imports ERP rows, reporting the bad ones and counting the rest', async () => {
@@ -157,8 +209,14 @@ describe('catalog service', () => {
     // Act
     const error = await UniqueEntity.create(marker)
       .go()
-      .then(() => undefined, (e: unknown) => e);
-    const missing = updateCategoryApp(staffContext(t), CategoryAppUpdate.parse({ id: 987_654, show_app: 'N' }));
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    const missing = updateCategoryApp(
+      staffContext(t),
+      CategoryAppUpdate.parse({ id: 987_654, show_app: 'N' }),
+    );
     // Assess
     expect(error).toBeDefined();
     expect(isConditionFailure(error)).toBe(true);

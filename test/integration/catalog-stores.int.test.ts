@@ -19,14 +19,23 @@ describe('catalog: stores', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.id).toBeGreaterThan(0);
-    expect(res.body).toMatchObject({ reference_code: String(res.body.id), zipcode: '01310100', state: 'SP', latitude: -23.5613 });
+    expect(res.body).toMatchObject({
+      reference_code: String(res.body.id),
+      zipcode: '01310100',
+      state: 'SP',
+      latitude: -23.5613,
+    });
     const list = await api(a).get('/api/web/stores');
     expect(list.body).toContainEqual(
       expect.objectContaining({
         id: res.body.id,
         name: 'Loja Paulista',
         full_address: 'Avenida Paulista, 1000 Loja 2 - Bela Vista - São Paulo/SP',
-        business_hours: expect.objectContaining({ sunday: '08:00 às 13:00', monday: '07:00 às 22:00', saturday: '' }),
+        business_hours: expect.objectContaining({
+          sunday: '08:00 às 13:00',
+          monday: '07:00 às 22:00',
+          saturday: '',
+        }),
       }),
     );
     const one = await api(a).get(`/api/web/store/${res.body.id}`);
@@ -36,33 +45,74 @@ describe('catalog: stores', () => {
   it('validates with the spec messages (the zip code shares the name’s message)', async () => {
     const res = await api(a).post('/api/web/store/new', {});
     expect(res.status).toBe(400);
-    expect(res.body.errors).toMatchObject({ name: 'Digite o nome da loja', zipcode: 'Digite o nome da loja', address: 'Digite o endereço da loja' });
-    const bad = await api(a).post('/api/web/store/new', { ...paulista, zipcode: '0131', state: 'XX', latitude: 200 });
-    expect(bad.body.errors).toMatchObject({ zipcode: 'CEP inválido: use o formato 00000-000.', state: 'Estado (UF) inválido.', latitude: 'Latitude inválida.' });
+    expect(res.body.errors).toMatchObject({
+      name: 'Digite o nome da loja',
+      zipcode: 'Digite o nome da loja',
+      address: 'Digite o endereço da loja',
+    });
+    const bad = await api(a).post('/api/web/store/new', {
+      ...paulista,
+      zipcode: '0131',
+      state: 'XX',
+      latitude: 200,
+    });
+    expect(bad.body.errors).toMatchObject({
+      zipcode: 'CEP inválido: use o formato 00000-000.',
+      state: 'Estado (UF) inválido.',
+      latitude: 'Latitude inválida.',
+    });
   });
 
   it('edits a store and keeps reference codes unique', async () => {
     const id = await createStore(a, { name: 'Loja Centro', reference_code: 'C01' });
     const other = await createStore(a, { name: 'Loja Norte', reference_code: 'N01' });
-    const dup = await api(a).put('/api/web/store/update', { ...paulista, id: other, name: 'Loja Norte', reference_code: 'C01' });
+    const dup = await api(a).put('/api/web/store/update', {
+      ...paulista,
+      id: other,
+      name: 'Loja Norte',
+      reference_code: 'C01',
+    });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toBe('Já existe uma loja com esta referência.');
-    const res = await api(a).put('/api/web/store/update', { ...paulista, id, name: 'Loja Centro Novo', reference_code: 'C02', latitude: null, longitude: null });
+    const res = await api(a).put('/api/web/store/update', {
+      ...paulista,
+      id,
+      name: 'Loja Centro Novo',
+      reference_code: 'C02',
+      latitude: null,
+      longitude: null,
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id, name: 'Loja Centro Novo', reference_code: 'C02', latitude: null, longitude: null });
+    expect(res.body).toMatchObject({
+      id,
+      name: 'Loja Centro Novo',
+      reference_code: 'C02',
+      latitude: null,
+      longitude: null,
+    });
     // The old reference is free again.
-    expect((await api(a).post('/api/web/store/new', { ...paulista, reference_code: 'C01' })).status).toBe(200);
+    expect((await api(a).post('/api/web/store/new', { ...paulista, reference_code: 'C01' })).status).toBe(
+      200,
+    );
     expect((await api(a).put('/api/web/store/update', { ...paulista, id: 99999 })).status).toBe(404);
   });
 
   it('shows a user without all stores only their own store', async () => {
     const mine = await createStore(a, { name: 'Minha Loja' });
-    const user = await a.userWith([{ action: 'read', subject: 'Stores' }, { action: 'write', subject: 'Stores' }], { allStores: false, storeId: mine });
+    const user = await a.userWith(
+      [
+        { action: 'read', subject: 'Stores' },
+        { action: 'write', subject: 'Stores' },
+      ],
+      { allStores: false, storeId: mine },
+    );
     const list = await api(a, user.token).get('/api/web/stores');
     expect(list.body.map((s: Row) => s.id)).toEqual([mine]);
     const others = (await api(a).get('/api/web/stores')).body.filter((s: Row) => s.id !== mine);
     expect((await api(a, user.token).get(`/api/web/store/${others[0].id}`)).status).toBe(404);
-    expect((await api(a, user.token).put('/api/web/store/update', { ...paulista, id: others[0].id })).status).toBe(404);
+    expect(
+      (await api(a, user.token).put('/api/web/store/update', { ...paulista, id: others[0].id })).status,
+    ).toBe(404);
   });
 
   it('keeps tenants apart and checks read/write Stores', async () => {
@@ -93,8 +143,18 @@ describe('catalog: postal code and geocoding through the stand-in services', () 
   it('looks a CEP up (with or without the dash) and sends a User-Agent', async () => {
     const res = await api(t).get('/api/web/cep/01310-100');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ zipcode: '01310100', address: 'Avenida Paulista', neighborhood: 'Bela Vista', city: 'São Paulo', state: 'SP', ibge: '3550308' });
-    expect((await api(t).get('/api/web/cep/20040020')).body).toMatchObject({ city: 'Rio de Janeiro', state: 'RJ' });
+    expect(res.body).toEqual({
+      zipcode: '01310100',
+      address: 'Avenida Paulista',
+      neighborhood: 'Bela Vista',
+      city: 'São Paulo',
+      state: 'SP',
+      ibge: '3550308',
+    });
+    expect((await api(t).get('/api/web/cep/20040020')).body).toMatchObject({
+      city: 'Rio de Janeiro',
+      state: 'RJ',
+    });
     expect(standIns.requests.at(-1)!.userAgent).toMatch(/^Freguesia\//);
   });
 
@@ -111,12 +171,28 @@ describe('catalog: postal code and geocoding through the stand-in services', () 
   });
 
   it('geocodes an address and says so when nothing is found', async () => {
-    const res = await api(t).get('/api/web/geocode', { address: 'Avenida Paulista', number: '1000', city: 'São Paulo', state: 'SP' });
+    const res = await api(t).get('/api/web/geocode', {
+      address: 'Avenida Paulista',
+      number: '1000',
+      city: 'São Paulo',
+      state: 'SP',
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ lat: -23.5613, lon: -46.6565, place_id: 1001, display_name: 'Avenida Paulista, Bela Vista, São Paulo, SP, Brasil' });
-    const none = await api(t).get('/api/web/geocode', { address: 'Rua Inexistente', city: 'Lugar Nenhum', state: 'SP' });
+    expect(res.body).toEqual({
+      lat: -23.5613,
+      lon: -46.6565,
+      place_id: 1001,
+      display_name: 'Avenida Paulista, Bela Vista, São Paulo, SP, Brasil',
+    });
+    const none = await api(t).get('/api/web/geocode', {
+      address: 'Rua Inexistente',
+      city: 'Lugar Nenhum',
+      state: 'SP',
+    });
     expect(none.status).toBe(404);
-    expect(none.body.message).toBe('Nenhuma localização encontrada, melhore a busca ou tente novamente mais tarde.');
+    expect(none.body.message).toBe(
+      'Nenhuma localização encontrada, melhore a busca ou tente novamente mais tarde.',
+    );
     const missing = await api(t).get('/api/web/geocode', { address: 'Avenida Paulista' });
     expect(missing.status).toBe(400);
     expect(missing.body.errors).toMatchObject({ city: 'Informe a cidade.', state: 'Informe o estado (UF).' });

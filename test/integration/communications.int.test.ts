@@ -14,7 +14,11 @@ import { createCustomer } from '@freguesia/functions/customers/customers.service
 import { previewLead } from '@freguesia/functions/segmentation/leads.service';
 import type { LeadCondition } from '@freguesia/shared/segmentation/conditions';
 import { setMailPort, type MailMessage } from '@freguesia/functions/lib/ports/mail';
-import { registerConsumer, localQueue, type SqsConsumer } from '@freguesia/functions/lib/ports/local/queue-runtime';
+import {
+  registerConsumer,
+  localQueue,
+  type SqsConsumer,
+} from '@freguesia/functions/lib/ports/local/queue-runtime';
 import { listSchedules } from '@freguesia/functions/lib/ports/local/scheduler-runtime';
 import { providerMessages, startStandIns, type StandIns } from '@freguesia/infra/local/stand-ins';
 import { call } from '../support/api';
@@ -45,7 +49,15 @@ interface Provider {
   maxInFlightPerKey: number;
 }
 
-const provider: Provider = { accepted: new Map(), calls: 0, failNext: 0, delayMs: 0, stallNext: 0, inFlight: new Map(), maxInFlightPerKey: 0 };
+const provider: Provider = {
+  accepted: new Map(),
+  calls: 0,
+  failNext: 0,
+  delayMs: 0,
+  stallNext: 0,
+  inFlight: new Map(),
+  maxInFlightPerKey: 0,
+};
 
 /** The stand-in provider's answer to one call: stalls, delays, fails or accepts (one message per key). */
 async function accept(message: MailMessage, key: string): Promise<string> {
@@ -69,12 +81,20 @@ async function accept(message: MailMessage, key: string): Promise<string> {
 
 /** Each message delivered twice, as SQS's at-least-once delivery may (when `twice.on`): one copy after the other, or both at once (`together`). */
 const twice = { on: false, together: false };
-const duplicating = (consumer: SqsConsumer): SqsConsumer => async (event) => {
-  if (!twice.on) return consumer(event);
-  const [first, second] = twice.together ? await Promise.all([consumer(event), consumer(event)]) : [await consumer(event), await consumer(event)];
-  const failed = new Set([...(first?.batchItemFailures ?? []), ...(second?.batchItemFailures ?? [])].map((f) => f.itemIdentifier));
-  return { batchItemFailures: [...failed].map((itemIdentifier) => ({ itemIdentifier })) };
-};
+const duplicating =
+  (consumer: SqsConsumer): SqsConsumer =>
+  async (event) => {
+    if (!twice.on) return consumer(event);
+    const [first, second] = twice.together
+      ? await Promise.all([consumer(event), consumer(event)])
+      : [await consumer(event), await consumer(event)];
+    const failed = new Set(
+      [...(first?.batchItemFailures ?? []), ...(second?.batchItemFailures ?? [])].map(
+        (f) => f.itemIdentifier,
+      ),
+    );
+    return { batchItemFailures: [...failed].map((itemIdentifier) => ({ itemIdentifier })) };
+  };
 
 describe('communications: the sending pipeline', () => {
   let t: TestTenant;
@@ -82,13 +102,24 @@ describe('communications: the sending pipeline', () => {
   const idOf = new Map<string, number>();
   let optedOut = 0;
   let withoutEmail = 0;
-  const staff = (handler: typeof campaigns, request: Parameters<typeof call>[1]) => call(handler, { tenant: t.tenant, token: t.adminToken, ...request });
+  const staff = (handler: typeof campaigns, request: Parameters<typeof call>[1]) =>
+    call(handler, { tenant: t.tenant, token: t.adminToken, ...request });
 
-  const emailCampaign = (description: string, info: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
+  const emailCampaign = (
+    description: string,
+    info: Record<string, unknown> = {},
+    extra: Record<string, unknown> = {},
+  ) => ({
     description,
     type: 'EMAIL',
     active: 'Y',
-    info: { layout_title: 'Ofertas para {{primeiro_nome}}', layout_body: '<p>Olá, {{nome}}!</p><script>alert(1)</script>', type: 'O', approvement: 'sim', ...info },
+    info: {
+      layout_title: 'Ofertas para {{primeiro_nome}}',
+      layout_body: '<p>Olá, {{nome}}!</p><script>alert(1)</script>',
+      type: 'O',
+      approvement: 'sim',
+      ...info,
+    },
     ...extra,
   });
   const create = async (body: unknown) => {
@@ -96,13 +127,17 @@ describe('communications: the sending pipeline', () => {
     expect(res.status, res.text).toBe(200);
     return res.body.id as number;
   };
-  const progress = async (id: number) => (await staff(communications, { method: 'GET', path: `/api/web/communications/${id}/progress` })).body;
+  const progress = async (id: number) =>
+    (await staff(communications, { method: 'GET', path: `/api/web/communications/${id}/progress` })).body;
   const waitFor = async (id: number, status: string, timeoutMs = 45_000) => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const p = await progress(id);
       if (p.status === status) return p;
-      if (Date.now() > deadline) throw new Error(`campaign ${id} still ${JSON.stringify(p)}: ${JSON.stringify(await sendingRepository(t.tenant).run(id, p.run ?? 'once'))}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `campaign ${id} still ${JSON.stringify(p)}: ${JSON.stringify(await sendingRepository(t.tenant).run(id, p.run ?? 'once'))}`,
+        );
       await new Promise((r) => setTimeout(r, 100));
     }
   };
@@ -154,7 +189,15 @@ describe('communications: the sending pipeline', () => {
       const email = `cliente${i}@exemplo.com.br`;
       const optOut = i % 10 === 3;
       const noEmail = i % 25 === 7;
-      const form = CustomerForm.parse(staffCustomer({ document: randomCpf(), fullname: `CLIENTE NUMERO ${i}`, email: noEmail ? '' : email, email_optout: optOut ? 'Y' : 'N', contacts: [] }));
+      const form = CustomerForm.parse(
+        staffCustomer({
+          document: randomCpf(),
+          fullname: `CLIENTE NUMERO ${i}`,
+          email: noEmail ? '' : email,
+          email_optout: optOut ? 'Y' : 'N',
+          contacts: [],
+        }),
+      );
       const { id } = await createCustomer(ctx, form);
       idOf.set(email, id);
       if (noEmail) withoutEmail++;
@@ -178,20 +221,35 @@ describe('communications: the sending pipeline', () => {
   });
 
   it('validates a communication with the spec messages and keeps its HTML safe', async () => {
-    const empty = await staff(campaigns, { method: 'POST', path: '/api/web/campaign/new', body: { type: 'EMAIL', description: '', info: {} } });
+    const empty = await staff(campaigns, {
+      method: 'POST',
+      path: '/api/web/campaign/new',
+      body: { type: 'EMAIL', description: '', info: {} },
+    });
     expect(empty.status).toBe(400);
     expect(JSON.stringify(empty.body)).toContain(COMMUNICATION_MESSAGES.emailDescription);
     expect(JSON.stringify(empty.body)).toContain(COMMUNICATION_MESSAGES.subject);
-    const recurring = await staff(campaigns, { method: 'POST', path: '/api/web/campaign/new', body: emailCampaign('Sem frequência', { type: 'R' }) });
+    const recurring = await staff(campaigns, {
+      method: 'POST',
+      path: '/api/web/campaign/new',
+      body: emailCampaign('Sem frequência', { type: 'R' }),
+    });
     expect(recurring.status).toBe(400);
     expect(JSON.stringify(recurring.body)).toContain(COMMUNICATION_MESSAGES.frequency);
     const id = await create(emailCampaign('HTML', { approvement: null }));
-    const details = await staff(campaigns, { method: 'GET', path: '/api/web/campaign/details', query: { id } });
+    const details = await staff(campaigns, {
+      method: 'GET',
+      path: '/api/web/campaign/details',
+      query: { id },
+    });
     expect(details.body.info.layout_body).toBe('<p>Olá, {{nome}}!</p>');
     expect(details.body.info.approvement).toBeNull();
     // The estimate: 60 customers × R$ 0,007 = R$ 0,42.
     expect(details.body.info.value).toBe(0.42);
-    const refused = await staff(communications, { method: 'POST', path: `/api/web/communications/${id}/send` });
+    const refused = await staff(communications, {
+      method: 'POST',
+      path: `/api/web/communications/${id}/send`,
+    });
     expect(refused.status).toBe(400);
     expect(refused.text).toContain(COMMUNICATION_MESSAGES.notApproved);
   });
@@ -199,24 +257,46 @@ describe('communications: the sending pipeline', () => {
   it('sends to every reachable customer exactly once, with their name, even when every message is delivered twice', async () => {
     twice.on = true;
     const id = await create(emailCampaign('Todos duas vezes'));
-    const details = await staff(campaigns, { method: 'GET', path: '/api/web/campaign/details', query: { id } });
+    const details = await staff(campaigns, {
+      method: 'GET',
+      path: '/api/web/campaign/details',
+      query: { id },
+    });
     expect(details.body.info.approvement).toMatch(/^Aprovado por: .+ Em: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
-    const started = await staff(communications, { method: 'POST', path: `/api/web/communications/${id}/send` });
+    const started = await staff(communications, {
+      method: 'POST',
+      path: `/api/web/communications/${id}/send`,
+    });
     expect(started.status, started.text).toBe(200);
     const done = await waitFor(id, 'COMPLETED');
     twice.on = false;
-    expect(done).toMatchObject({ planned: reachable.length, sent: reachable.length, failed: 0, skipped: optedOut + withoutEmail });
+    expect(done).toMatchObject({
+      planned: reachable.length,
+      sent: reachable.length,
+      failed: 0,
+      skipped: optedOut + withoutEmail,
+    });
     expectEveryoneOnce(id);
-    const one = [...provider.accepted.values()].find((m) => m.tags?.campaign === String(id) && m.to[0] === 'cliente0@exemplo.com.br')!;
+    const one = [...provider.accepted.values()].find(
+      (m) => m.tags?.campaign === String(id) && m.to[0] === 'cliente0@exemplo.com.br',
+    )!;
     expect(one.subject).toBe('Ofertas para Cliente');
     expect(one.html).toBe('<p>Olá, Cliente Numero 0!</p>');
     // Executed once-only: no edit, no second send.
-    const edit = await staff(campaigns, { method: 'PUT', path: '/api/web/campaign/update', body: { ...emailCampaign('Todos duas vezes'), id } });
+    const edit = await staff(campaigns, {
+      method: 'PUT',
+      path: '/api/web/campaign/update',
+      body: { ...emailCampaign('Todos duas vezes'), id },
+    });
     expect(edit.status).toBe(409);
     expect(edit.body.message).toBe(COMMUNICATION_MESSAGES.executed);
     const again = await staff(communications, { method: 'POST', path: `/api/web/communications/${id}/send` });
     expect(again.status).toBe(409);
-    const list = await staff(campaigns, { method: 'GET', path: '/api/web/campaigns', query: { types: 'EMAIL' } });
+    const list = await staff(campaigns, {
+      method: 'GET',
+      path: '/api/web/campaigns',
+      query: { types: 'EMAIL' },
+    });
     const row = list.body.data.find((r: { id: number }) => r.id === id);
     expect(row.info.executed_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
     expect(row.info).not.toHaveProperty('layout_body');
@@ -229,7 +309,8 @@ describe('communications: the sending pipeline', () => {
     const send = localQueue.send;
     localQueue.send = (queue, body, options) => {
       const message = body as { campaign?: number; recipients?: { address: string }[] };
-      if (queue === 'email' && !options?.delaySeconds && message.campaign === id) queued.push(...(message.recipients ?? []).map((r) => r.address));
+      if (queue === 'email' && !options?.delaySeconds && message.campaign === id)
+        queued.push(...(message.recipients ?? []).map((r) => r.address));
       return send(queue, body, options);
     };
     twice.on = true;
@@ -250,31 +331,54 @@ describe('communications: the sending pipeline', () => {
   it('lets one plan message at a time take a planner step, and only its taker give it back', async () => {
     const repo = sendingRepository(t.tenant);
     const campaign = 990_000 + Math.floor(Math.random() * 9_999);
-    expect(await repo.createRun({ campaign, run: 'once', channel: 'EMAIL', cursor: '{"source":"base"}', at: new Date().toISOString() })).toBe(true);
+    expect(
+      await repo.createRun({
+        campaign,
+        run: 'once',
+        channel: 'EMAIL',
+        cursor: '{"source":"base"}',
+        at: new Date().toISOString(),
+      }),
+    ).toBe(true);
     const run = (await repo.run(campaign, 'once'))!;
     const takenAt = Date.now();
     expect(await repo.takeStep(run, takenAt, sendingOptions.leaseMs)).toEqual({ taken: true });
     // A copy is refused and told where the run is, without reading it again.
     const copy = await repo.takeStep(run, takenAt + 1, sendingOptions.leaseMs);
     expect(copy.taken).toBe(false);
-    expect(copy.taken === false && copy.found).toMatchObject({ status: 'PLANNING', step: 0, step_taken_at: takenAt });
+    expect(copy.taken === false && copy.found).toMatchObject({
+      status: 'PLANNING',
+      step: 0,
+      step_taken_at: takenAt,
+    });
     // Somebody else's release leaves the step with its taker; the taker's own gives it back at once.
     await repo.releaseStep(run, takenAt + 1);
     expect((await repo.takeStep(run, takenAt + 2, sendingOptions.leaseMs)).taken).toBe(false);
     await repo.releaseStep(run, takenAt);
     expect((await repo.takeStep(run, takenAt + 3, sendingOptions.leaseMs)).taken).toBe(true);
     // After the lease a step whose taker died is taken again.
-    expect((await repo.takeStep(run, takenAt + 3 + sendingOptions.leaseMs + 1, sendingOptions.leaseMs)).taken).toBe(true);
+    expect(
+      (await repo.takeStep(run, takenAt + 3 + sendingOptions.leaseMs + 1, sendingOptions.leaseMs)).taken,
+    ).toBe(true);
   });
 
   it('neither duplicates nor skips anyone after 20 provider failures and senders that died holding claims', async () => {
     const id = await create(emailCampaign('Com falhas'));
     // Three senders "died" between the ledger and the provider call: their claims are left behind.
     const repo = sendingRepository(t.tenant);
-    const started = await staff(communications, { method: 'POST', path: `/api/web/communications/${id}/send` });
+    const started = await staff(communications, {
+      method: 'POST',
+      path: `/api/web/communications/${id}/send`,
+    });
     expect(started.status).toBe(200);
     for (const email of reachable.slice(0, 3)) {
-      await repo.claim(id, 'once', { key: `c${idOf.get(email)}`, address: email, name: '' }, Date.now(), sendingOptions.leaseMs);
+      await repo.claim(
+        id,
+        'once',
+        { key: `c${idOf.get(email)}`, address: email, name: '' },
+        Date.now(),
+        sendingOptions.leaseMs,
+      );
     }
     provider.failNext = 20;
     const done = await waitFor(id, 'COMPLETED', 90_000);
@@ -308,8 +412,12 @@ describe('communications: the sending pipeline', () => {
     const id = await create(emailCampaign('Pausa'));
     await staff(communications, { method: 'POST', path: `/api/web/communications/${id}/send` });
     const deadline = Date.now() + 30_000;
-    while ((await progress(id)).sent < 5 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    const paused = await staff(communications, { method: 'POST', path: `/api/web/communications/${id}/pause` });
+    while ((await progress(id)).sent < 5 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    const paused = await staff(communications, {
+      method: 'POST',
+      path: `/api/web/communications/${id}/pause`,
+    });
     expect(paused.status, paused.text).toBe(200);
     expect(paused.body.status).toBe('PAUSED');
     await new Promise((r) => setTimeout(r, 800));
@@ -318,7 +426,10 @@ describe('communications: the sending pipeline', () => {
     // Nothing moves while paused (the calls in flight at the pause ended before `during` was read).
     expect((await progress(id)).sent).toBe(during);
     expect(during).toBeLessThan(reachable.length);
-    const resumed = await staff(communications, { method: 'POST', path: `/api/web/communications/${id}/resume` });
+    const resumed = await staff(communications, {
+      method: 'POST',
+      path: `/api/web/communications/${id}/resume`,
+    });
     expect(resumed.status, resumed.text).toBe(200);
     provider.delayMs = 0;
     await waitFor(id, 'COMPLETED');
@@ -330,7 +441,10 @@ describe('communications: the sending pipeline', () => {
     const id = await create(emailCampaign('Cancelada'));
     await staff(communications, { method: 'POST', path: `/api/web/communications/${id}/send` });
     while ((await progress(id)).sent < 5) await new Promise((r) => setTimeout(r, 20));
-    const canceled = await staff(communications, { method: 'POST', path: `/api/web/communications/${id}/cancel` });
+    const canceled = await staff(communications, {
+      method: 'POST',
+      path: `/api/web/communications/${id}/cancel`,
+    });
     expect(canceled.status).toBe(200);
     provider.delayMs = 0;
     await new Promise((r) => setTimeout(r, 1_500));
@@ -338,28 +452,44 @@ describe('communications: the sending pipeline', () => {
     expect(after.status).toBe('CANCELED');
     expect(receivedBy(id).size).toBeLessThan(reachable.length);
     expect(receivedBy(id).size).toBe(after.sent);
-    const details = await staff(campaigns, { method: 'GET', path: '/api/web/campaign/details', query: { id } });
+    const details = await staff(campaigns, {
+      method: 'GET',
+      path: '/api/web/campaign/details',
+      query: { id },
+    });
     expect(details.body.info.canceled_at).toBeTruthy();
   }, 60_000);
 
   it('counts provider events once per recipient, leaves scanner clicks out, suppresses bounces and makes a lead of an audience', async () => {
-    const id = await create(emailCampaign('Eventos', { recipients: 'cliente1@exemplo.com.br;cliente2@exemplo.com.br' }));
+    const id = await create(
+      emailCampaign('Eventos', { recipients: 'cliente1@exemplo.com.br;cliente2@exemplo.com.br' }),
+    );
     await staff(communications, { method: 'POST', path: `/api/web/communications/${id}/send` });
     await waitFor(id, 'COMPLETED');
     const event = (eventType: string, recipient: string, extra: Record<string, unknown> = {}) =>
       localQueue.send('email-events', {
         detail: {
           eventType,
-          mail: { messageId: 'm', timestamp: new Date(Date.now() - 60_000).toISOString(), tags: { tenant: [t.tenant], campaign: [String(id)], run: ['once'], recipient: [recipient] } },
+          mail: {
+            messageId: 'm',
+            timestamp: new Date(Date.now() - 60_000).toISOString(),
+            tags: { tenant: [t.tenant], campaign: [String(id)], run: ['once'], recipient: [recipient] },
+          },
           ...extra,
         },
       });
     await event('Delivery', 'cliente1@exemplo.com.br');
     await event('Delivery', 'cliente1@exemplo.com.br'); // redelivered: counted once
     await event('Delivery', 'cliente2@exemplo.com.br');
-    await event('Open', 'cliente1@exemplo.com.br', { open: { timestamp: new Date().toISOString(), userAgent: 'Mozilla/5.0' } });
-    await event('Click', 'cliente2@exemplo.com.br', { click: { timestamp: new Date().toISOString(), userAgent: 'Barracuda Sentinel (EE)', link: 'https://x' } });
-    await event('Bounce', 'cliente2@exemplo.com.br', { bounce: { bounceType: 'Permanent', bouncedRecipients: [{ emailAddress: 'cliente2@exemplo.com.br' }] } });
+    await event('Open', 'cliente1@exemplo.com.br', {
+      open: { timestamp: new Date().toISOString(), userAgent: 'Mozilla/5.0' },
+    });
+    await event('Click', 'cliente2@exemplo.com.br', {
+      click: { timestamp: new Date().toISOString(), userAgent: 'Barracuda Sentinel (EE)', link: 'https://x' },
+    });
+    await event('Bounce', 'cliente2@exemplo.com.br', {
+      bounce: { bounceType: 'Permanent', bouncedRecipients: [{ emailAddress: 'cliente2@exemplo.com.br' }] },
+    });
     const deadline = Date.now() + 10_000;
     let rows: { action: string; quantity: number }[] = [];
     for (;;) {
@@ -373,9 +503,15 @@ describe('communications: the sending pipeline', () => {
     expect(count('open')).toBe(1);
     expect(count('click')).toBe(0);
     expect(count('bounce')).toBe(1);
-    expect(await sendingRepository(t.tenant).suppressed('EMAIL', ['cliente2@exemplo.com.br'])).toEqual(new Set(['cliente2@exemplo.com.br']));
+    expect(await sendingRepository(t.tenant).suppressed('EMAIL', ['cliente2@exemplo.com.br'])).toEqual(
+      new Set(['cliente2@exemplo.com.br']),
+    );
     // A lead of an audience needs customers: a list send has none behind its addresses.
-    const lead = await staff(campaigns, { method: 'POST', path: `/api/web/campaigns/${id}/analytics/lead`, body: { title: 'Abriram', filter: ['open'] } });
+    const lead = await staff(campaigns, {
+      method: 'POST',
+      path: `/api/web/campaigns/${id}/analytics/lead`,
+      body: { title: 'Abriram', filter: ['open'] },
+    });
     expect(lead.status).toBe(400);
   }, 60_000);
 
@@ -388,23 +524,40 @@ describe('communications: the sending pipeline', () => {
       await localQueue.send('email-events', {
         detail: {
           eventType: 'Open',
-          mail: { messageId: 'm', timestamp: new Date().toISOString(), tags: { tenant: [t.tenant], campaign: [String(id)], run: ['once'], recipient: [recipient] } },
+          mail: {
+            messageId: 'm',
+            timestamp: new Date().toISOString(),
+            tags: { tenant: [t.tenant], campaign: [String(id)], run: ['once'], recipient: [recipient] },
+          },
           open: { timestamp: new Date().toISOString(), userAgent: 'Mozilla/5.0' },
         },
       });
     }
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline) {
-      const rows = (await staff(campaigns, { method: 'GET', path: `/api/web/campaigns/${id}/analytics` })).body as { action: string; quantity: number }[];
+      const rows = (await staff(campaigns, { method: 'GET', path: `/api/web/campaigns/${id}/analytics` }))
+        .body as { action: string; quantity: number }[];
       if (rows.find((r) => r.action === 'open')?.quantity === openers.length) break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    const lead = await staff(campaigns, { method: 'POST', path: `/api/web/campaigns/${id}/analytics/lead`, body: { title: 'Abriram a campanha', filter: ['open'] } });
+    const lead = await staff(campaigns, {
+      method: 'POST',
+      path: `/api/web/campaigns/${id}/analytics/lead`,
+      body: { title: 'Abriram a campanha', filter: ['open'] },
+    });
     expect(lead.status, lead.text).toBe(200);
     // The segmentation condition 'Leu e-mail nos últimos X dias' (CM) sees the same three customers.
-    const readers = await previewLead(staffContext(t), [{ key: 'CM', option: 'email_read', value: 7 } as LeadCondition]);
+    const readers = await previewLead(staffContext(t), [
+      { key: 'CM', option: 'email_read', value: 7 } as LeadCondition,
+    ]);
     expect(readers.population).toBe(openers.length);
-    const details = await call(campaigns, { tenant: t.tenant, token: t.adminToken, method: 'GET', path: '/api/web/campaign/details', query: { id } });
+    const details = await call(campaigns, {
+      tenant: t.tenant,
+      token: t.adminToken,
+      method: 'GET',
+      path: '/api/web/campaign/details',
+      query: { id },
+    });
     expect(details.status).toBe(200);
     expect(lead.body.id).toBeGreaterThan(0);
   }, 60_000);
@@ -412,7 +565,9 @@ describe('communications: the sending pipeline', () => {
   it('schedules a once-only send at its local date-time and a recurring one on its cron, in America/Sao_Paulo', async () => {
     const once = await create(emailCampaign('Agendada', { run_on: '2099-12-01 09:30' }));
     const recurring = await create(emailCampaign('Toda segunda', { type: 'R', run_frequency: '0 9 * * 1' }));
-    const unapproved = await create(emailCampaign('Sem aprovação', { run_on: '2099-12-01 09:30', approvement: null }));
+    const unapproved = await create(
+      emailCampaign('Sem aprovação', { run_on: '2099-12-01 09:30', approvement: null }),
+    );
     const ctx = staffContext(t);
     expect(await syncSchedule(ctx, once)).toBe('once');
     expect(await syncSchedule(ctx, recurring)).toBe('cron');
@@ -422,24 +577,69 @@ describe('communications: the sending pipeline', () => {
     // 09:30 in São Paulo (UTC−3) is 12:30 UTC.
     expect(at?.at).toBe('2099-12-01T12:30:00.000Z');
     expect(runOnInstant('2099-12-01 09:30')?.toISOString()).toBe('2099-12-01T12:30:00.000Z');
-    expect(schedules.find((s) => s.name === `comm-${t.tenant}-${recurring}`)).toMatchObject({ kind: 'cron', expression: '0 9 * * 1', target: { queue: 'communications', payload: { kind: 'fire', campaign: recurring } } });
+    expect(schedules.find((s) => s.name === `comm-${t.tenant}-${recurring}`)).toMatchObject({
+      kind: 'cron',
+      expression: '0 9 * * 1',
+      target: { queue: 'communications', payload: { kind: 'fire', campaign: recurring } },
+    });
     expect(schedules.some((s) => s.name === `comm-${t.tenant}-${unapproved}`)).toBe(false);
     // Deactivating removes the schedule.
-    const details = await staff(campaigns, { method: 'GET', path: '/api/web/campaign/details', query: { id: once } });
-    const off = await staff(campaigns, { method: 'PUT', path: '/api/web/campaign/update', body: { ...emailCampaign('Agendada', { run_on: '2099-12-01 09:30' }), id: once, active: 'N', updated_at: details.body.updated_at } });
+    const details = await staff(campaigns, {
+      method: 'GET',
+      path: '/api/web/campaign/details',
+      query: { id: once },
+    });
+    const off = await staff(campaigns, {
+      method: 'PUT',
+      path: '/api/web/campaign/update',
+      body: {
+        ...emailCampaign('Agendada', { run_on: '2099-12-01 09:30' }),
+        id: once,
+        active: 'N',
+        updated_at: details.body.updated_at,
+      },
+    });
     expect(off.status, off.text).toBe(200);
     expect(await syncSchedule(ctx, once)).toBe('none');
     expect(listSchedules().some((s) => s.name === `comm-${t.tenant}-${once}`)).toBe(false);
-    const recurringCampaign = await staff(campaigns, { method: 'GET', path: '/api/web/campaign/details', query: { id: recurring } });
+    const recurringCampaign = await staff(campaigns, {
+      method: 'GET',
+      path: '/api/web/campaign/details',
+      query: { id: recurring },
+    });
     expect(recurringCampaign.body.info.run_frequency).toBe('0 9 * * 1');
   });
 
   it('sends an SMS (accents removed, characters stripped) and a push through their providers, once per customer', async () => {
     twice.on = true;
-    const sms = await create({ description: 'SMS', type: 'SMS', active: 'Y', info: { layout_body: 'Promoção de café™ para {{primeiro_nome}} — só hoje!', type: 'O', approvement: 'sim' } });
-    const push = await create({ description: 'Push', type: 'PUSH', active: 'Y', info: { layout_header: 'Oferta', layout_title: 'Clube', layout_body: 'Olá {{primeiro_nome}}', url: 'https://loja.example/ofertas', type: 'O', approvement: 'sim' } });
+    const sms = await create({
+      description: 'SMS',
+      type: 'SMS',
+      active: 'Y',
+      info: {
+        layout_body: 'Promoção de café™ para {{primeiro_nome}} — só hoje!',
+        type: 'O',
+        approvement: 'sim',
+      },
+    });
+    const push = await create({
+      description: 'Push',
+      type: 'PUSH',
+      active: 'Y',
+      info: {
+        layout_header: 'Oferta',
+        layout_title: 'Clube',
+        layout_body: 'Olá {{primeiro_nome}}',
+        url: 'https://loja.example/ofertas',
+        type: 'O',
+        approvement: 'sim',
+      },
+    });
     for (const id of [sms, push]) {
-      const started = await staff(communications, { method: 'POST', path: `/api/web/communications/${id}/send` });
+      const started = await staff(communications, {
+        method: 'POST',
+        path: `/api/web/communications/${id}/send`,
+      });
       expect(started.status, started.text).toBe(200);
     }
     const smsDone = await waitFor(sms, 'COMPLETED');
@@ -450,12 +650,21 @@ describe('communications: the sending pipeline', () => {
     expect(pushDone.sent).toBe(60);
     const smsOf = [...providerMessages.sms.values()].filter((m) => String(m.externalId).includes(`:${sms}:`));
     expect(smsOf).toHaveLength(60);
-    expect((smsOf[0]!.contents as { text: string }[])[0]!.text).toBe('Promocao de cafe para Cliente  so hoje!');
+    expect((smsOf[0]!.contents as { text: string }[])[0]!.text).toBe(
+      'Promocao de cafe para Cliente  so hoje!',
+    );
     expect(smsOf[0]!.to).toBe('5511987654321');
-    const pushOf = [...providerMessages.push.values()].filter((m) => String(m.idempotency_key).includes(`:${push}:`));
+    const pushOf = [...providerMessages.push.values()].filter((m) =>
+      String(m.idempotency_key).includes(`:${push}:`),
+    );
     expect(pushOf).toHaveLength(60);
-    expect(pushOf[0]).toMatchObject({ target_channel: 'push', url: 'https://loja.example/ofertas', contents: { pt: 'Olá Cliente' } });
-    const rows = (await staff(campaigns, { method: 'GET', path: `/api/web/campaigns/${sms}/analytics` })).body as { action: string; quantity: number }[];
+    expect(pushOf[0]).toMatchObject({
+      target_channel: 'push',
+      url: 'https://loja.example/ofertas',
+      contents: { pt: 'Olá Cliente' },
+    });
+    const rows = (await staff(campaigns, { method: 'GET', path: `/api/web/campaigns/${sms}/analytics` }))
+      .body as { action: string; quantity: number }[];
     expect(rows.find((r) => r.action === 'SENT')?.quantity).toBe(60);
   }, 90_000);
 
@@ -464,20 +673,43 @@ describe('communications: the sending pipeline', () => {
       { action: 'read', subject: 'Communications' },
       { action: 'write', subject: 'Communications' },
     ]);
-    const as = (request: Parameters<typeof call>[1]) => call(campaigns, { tenant: t.tenant, token: writer.token, ...request });
-    const email = await as({ method: 'POST', path: '/api/web/campaign/new', body: emailCampaign('Do time de comunicação', { approvement: null }) });
+    const as = (request: Parameters<typeof call>[1]) =>
+      call(campaigns, { tenant: t.tenant, token: writer.token, ...request });
+    const email = await as({
+      method: 'POST',
+      path: '/api/web/campaign/new',
+      body: emailCampaign('Do time de comunicação', { approvement: null }),
+    });
     expect(email.status, email.text).toBe(200);
-    expect((await as({ method: 'GET', path: '/api/web/campaigns', query: { types: 'EMAIL,TEMAIL,SMS' } })).status).toBe(200);
-    expect((await as({ method: 'GET', path: '/api/web/campaign/details', query: { id: email.body.id } })).status).toBe(200);
+    expect(
+      (await as({ method: 'GET', path: '/api/web/campaigns', query: { types: 'EMAIL,TEMAIL,SMS' } })).status,
+    ).toBe(200);
+    expect(
+      (await as({ method: 'GET', path: '/api/web/campaign/details', query: { id: email.body.id } })).status,
+    ).toBe(200);
     // Not a push (Mobile), not a discount (Campaigns), not the discount list.
-    const push = await as({ method: 'POST', path: '/api/web/campaign/new', body: { description: 'Push', type: 'PUSH', info: { layout_header: 'A', layout_body: 'B' } } });
+    const push = await as({
+      method: 'POST',
+      path: '/api/web/campaign/new',
+      body: { description: 'Push', type: 'PUSH', info: { layout_header: 'A', layout_body: 'B' } },
+    });
     expect(push.status).toBe(403);
     expect((await as({ method: 'GET', path: '/api/web/campaigns', query: { types: 'D' } })).status).toBe(403);
     expect((await as({ method: 'GET', path: '/api/web/campaigns' })).status).toBe(403);
-    const progress = await call(communications, { tenant: t.tenant, token: writer.token, method: 'GET', path: `/api/web/communications/${email.body.id}/progress` });
+    const progress = await call(communications, {
+      tenant: t.tenant,
+      token: writer.token,
+      method: 'GET',
+      path: `/api/web/communications/${email.body.id}/progress`,
+    });
     expect(progress.status).toBe(200);
     const reader = await t.userWith([{ action: 'read', subject: 'Mobile' }]);
-    const send = await call(communications, { tenant: t.tenant, token: reader.token, method: 'POST', path: `/api/web/communications/${email.body.id}/send` });
+    const send = await call(communications, {
+      tenant: t.tenant,
+      token: reader.token,
+      method: 'POST',
+      path: `/api/web/communications/${email.body.id}/send`,
+    });
     expect(send.status).toBe(403);
   });
 });

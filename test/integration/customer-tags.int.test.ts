@@ -20,8 +20,14 @@ describe('customer tags', () => {
   const details = async () =>
     (await call(customers, { path: `/api/web/customer/${id}`, tenant: t.tenant, token: t.adminToken })).body;
   const population = async (tag: string) =>
-    (await call(segmentation, { path: '/api/web/tags', query: { page: 1, q: tag }, tenant: t.tenant, token: t.adminToken })).body
-      .data.find((row: { description: string }) => row.description === tag)?.population;
+    (
+      await call(segmentation, {
+        path: '/api/web/tags',
+        query: { page: 1, q: tag },
+        tenant: t.tenant,
+        token: t.adminToken,
+      })
+    ).body.data.find((row: { description: string }) => row.description === tag)?.population;
 
   beforeAll(async () => {
     t = await createTestTenant('ctag');

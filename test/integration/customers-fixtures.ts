@@ -45,8 +45,22 @@ export function staffCustomer(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export async function createStore(tenant: string, name = 'Loja Centro', latitude = -23.55, longitude = -46.63) {
-  const input = StoreInput.parse({ name, zipcode: '01310-100', address: 'Avenida Paulista', number: '1', city: 'São Paulo', state: 'SP', latitude, longitude });
+export async function createStore(
+  tenant: string,
+  name = 'Loja Centro',
+  latitude = -23.55,
+  longitude = -46.63,
+) {
+  const input = StoreInput.parse({
+    name,
+    zipcode: '01310-100',
+    address: 'Avenida Paulista',
+    number: '1',
+    city: 'São Paulo',
+    state: 'SP',
+    latitude,
+    longitude,
+  });
   return storesRepository(tenant).create(input);
 }
 
@@ -63,8 +77,22 @@ export function posBasket(idStore: number, overrides: Record<string, unknown> = 
     discount: 1,
     origin: 'PDV',
     items: [
-      { code: '7891000100103', description: 'ARROZ 5KG', quantity: 2, unit_value: 10, total_value: 20, discount: 0 },
-      { code: '7891000055502', description: 'FEIJAO 1KG', quantity: 1, unit_value: '5.50', total_value: '5.00', discount: '0.50' },
+      {
+        code: '7891000100103',
+        description: 'ARROZ 5KG',
+        quantity: 2,
+        unit_value: 10,
+        total_value: 20,
+        discount: 0,
+      },
+      {
+        code: '7891000055502',
+        description: 'FEIJAO 1KG',
+        quantity: 1,
+        unit_value: '5.50',
+        total_value: '5.00',
+        discount: '0.50',
+      },
     ],
     payments: [{ method: 'Dinheiro', value: 30, installments: 1 }],
     ...overrides,
@@ -72,7 +100,10 @@ export function posBasket(idStore: number, overrides: Record<string, unknown> = 
 }
 
 /** A filled portal form (what a visitor types on /cadastro), with a fresh valid CPF by default. */
-export function portalForm(document = randomCpf(), overrides: Partial<PortalFormValues> = {}): PortalFormValues {
+export function portalForm(
+  document = randomCpf(),
+  overrides: Partial<PortalFormValues> = {},
+): PortalFormValues {
   return {
     document,
     fullname: 'Paula Tavares',

@@ -45,7 +45,10 @@ describe('customer word search', () => {
     ctx = staffContext(t);
     requests = await countDynamoRequests();
     for (const p of PEOPLE) {
-      const { id } = await createCustomer(ctx, CustomerForm.parse(staffCustomer({ ...p, telephone: null, document: randomCpf() })));
+      const { id } = await createCustomer(
+        ctx,
+        CustomerForm.parse(staffCustomer({ ...p, telephone: null, document: randomCpf() })),
+      );
       ids.set(p.fullname.toUpperCase(), id);
     }
   });
@@ -94,9 +97,20 @@ describe('customer word search', () => {
   it('follows renames and deletions in the same write', async () => {
     // Prepare
     const id = ids.get('BEATRIZ SOUZA')!;
-    const form = CustomerForm.parse(staffCustomer({ ...PEOPLE[6], fullname: 'Beatriz Almeida Prado', cellphone: '11922225555', telephone: null }));
+    const form = CustomerForm.parse(
+      staffCustomer({
+        ...PEOPLE[6],
+        fullname: 'Beatriz Almeida Prado',
+        cellphone: '11922225555',
+        telephone: null,
+      }),
+    );
     // Act
-    await updateCustomer(ctx, { ...form, document: (await CustomerEntity.get({ tenant: t.tenant, id }).go()).data!.document, id });
+    await updateCustomer(ctx, {
+      ...form,
+      document: (await CustomerEntity.get({ tenant: t.tenant, id }).go()).data!.document,
+      id,
+    });
     // Assess
     expect(await names('souza')).toEqual([]);
     expect(await names('prado')).toEqual(['BEATRIZ ALMEIDA PRADO']);
@@ -139,4 +153,8 @@ describe('customer word search', () => {
   });
 });
 
-const systemLike = (tenant: string): ServiceContext => ({ tenant, actor: { kind: 'system', name: 'test' }, now: () => new Date() });
+const systemLike = (tenant: string): ServiceContext => ({
+  tenant,
+  actor: { kind: 'system', name: 'test' },
+  now: () => new Date(),
+});

@@ -176,7 +176,9 @@ describe('dashboard aggregates', () => {
     expect(after.salesMonth.qty).toBe(2 * before.salesMonth.qty);
     expect(after.salesMonthClub.qty).toBe(2 * before.salesMonthClub.qty);
     expect(after.perHour.loyalSells).toEqual(before.perHour.loyalSells.map((n) => 2 * n));
-    expect(after.totalCustomersByChannel).toEqual(before.totalCustomersByChannel.map((c) => ({ ...c, qty: 2 * c.qty })));
+    expect(after.totalCustomersByChannel).toEqual(
+      before.totalCustomersByChannel.map((c) => ({ ...c, qty: 2 * c.qty })),
+    );
   });
 
   it('answers GET /api/web/dashboard within the user store scope', async () => {

@@ -30,7 +30,9 @@ describe('data layer', () => {
 
   it('enforces uniqueness under concurrency and keeps the total consistent', async () => {
     const tenant = 'uniq-' + Date.now();
-    const outcomes = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => claim(tenant, 'ana@loja.com', i + 1)));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 5 }, (_, i) => claim(tenant, 'ana@loja.com', i + 1)),
+    );
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     const rejected = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
     expect(rejected.reason).toMatchObject({ kind: 'conflict', message: 'E-mail já cadastrado.' });
@@ -59,6 +61,11 @@ describe('data layer', () => {
     expect(await readPage(fetch, 1, 10)).toEqual(all.slice(0, 10));
     expect(await readPage(fetch, 3, 10)).toEqual([21, 22, 23]);
     expect(await readPage(fetch, 4, 10)).toEqual([]);
-    expect(paginated([21, 22, 23], 23, 3, 10).pagination).toEqual({ total: 23, page: 3, per_page: 10, last_page: 3 });
+    expect(paginated([21, 22, 23], 23, 3, 10).pagination).toEqual({
+      total: 23,
+      page: 3,
+      per_page: 10,
+      last_page: 3,
+    });
   });
 });

@@ -18,7 +18,8 @@ describe('expense report', () => {
   let sms: number;
   let idle: number;
 
-  const staff = (handler: typeof campaigns, request: Parameters<typeof call>[1], token = t.adminToken) => call(handler, { tenant: t.tenant, token, ...request });
+  const staff = (handler: typeof campaigns, request: Parameters<typeof call>[1], token = t.adminToken) =>
+    call(handler, { tenant: t.tenant, token, ...request });
   const create = async (body: unknown) => {
     const res = await staff(campaigns, { method: 'POST', path: '/api/web/campaign/new', body });
     expect(res.status, res.text).toBe(200);
@@ -27,15 +28,33 @@ describe('expense report', () => {
   /** A run of the pipeline that started at `at` (an instant) and sent `sent` messages. */
   const run = async (campaign: number, key: string, channel: string, at: string, sent: number) => {
     await sendingRepository(t.tenant).createRun({ campaign, run: key, channel, cursor: '{}', at });
-    await SendRunEntity.patch({ tenant: t.tenant, campaign, run: key }).set({ sent, status: 'COMPLETED' }).go();
+    await SendRunEntity.patch({ tenant: t.tenant, campaign, run: key })
+      .set({ sent, status: 'COMPLETED' })
+      .go();
   };
-  const report = (query: Record<string, string>, token?: string) => staff(communications, { method: 'GET', path: '/api/web/reports/expenses', query }, token);
+  const report = (query: Record<string, string>, token?: string) =>
+    staff(communications, { method: 'GET', path: '/api/web/reports/expenses', query }, token);
 
   beforeAll(async () => {
     t = await createTestTenant('exp');
-    email = await create({ description: 'Ofertas de verão', type: 'EMAIL', active: 'Y', info: { layout_title: 'Ofertas', layout_body: '<p>Olá</p>', type: 'O', approvement: 'sim' } });
-    sms = await create({ description: 'Aviso por SMS', type: 'SMS', active: 'Y', info: { layout_body: 'Promoção só hoje', type: 'O', approvement: 'sim' } });
-    idle = await create({ description: 'Nunca enviada', type: 'EMAIL', active: 'Y', info: { layout_title: 'X', layout_body: '<p>X</p>', type: 'O' } });
+    email = await create({
+      description: 'Ofertas de verão',
+      type: 'EMAIL',
+      active: 'Y',
+      info: { layout_title: 'Ofertas', layout_body: '<p>Olá</p>', type: 'O', approvement: 'sim' },
+    });
+    sms = await create({
+      description: 'Aviso por SMS',
+      type: 'SMS',
+      active: 'Y',
+      info: { layout_body: 'Promoção só hoje', type: 'O', approvement: 'sim' },
+    });
+    idle = await create({
+      description: 'Nunca enviada',
+      type: 'EMAIL',
+      active: 'Y',
+      info: { layout_title: 'X', layout_body: '<p>X</p>', type: 'O' },
+    });
     // Runs of the e-mail (keys as a recurring one's firings): two in March (Brasília) and one on 1 April at 00:30 Brasília (03:30 UTC).
     await run(email, '2026-03-02T09:00', 'EMAIL', '2026-03-02T12:00:00.000Z', 120);
     await run(email, '2026-03-31T23:00', 'EMAIL', '2026-04-01T02:00:00.000Z', 30);
@@ -58,12 +77,23 @@ describe('expense report', () => {
 
   it('filters by the period and uses the configured unit prices', async () => {
     const april = await report({ start_at: '2026-04-01', end_at: '2026-04-30' });
-    expect(april.body.marketing_messages).toEqual([{ type: 'EMAIL', id_campaign: email, description: 'Ofertas de verão', quantity: 500 }]);
+    expect(april.body.marketing_messages).toEqual([
+      { type: 'EMAIL', id_campaign: email, description: 'Ofertas de verão', quantity: 500 },
+    ]);
     const oneDay = await report({ start_at: '2026-03-15', end_at: '2026-03-15' });
-    expect(oneDay.body.marketing_messages).toEqual([{ type: 'SMS', id_campaign: sms, description: 'Aviso por SMS', quantity: 42 }]);
-    expect((await report({ start_at: '2025-01-01', end_at: '2025-12-31' })).body.marketing_messages).toEqual([]);
-    for (const [key, value] of [['pricing_sms', '0,08'], ['pricing_whatsapp', '0.05']]) {
-      expect((await staff(settings, { method: 'PUT', path: '/api/web/settings', body: { key, value } })).status).toBe(200);
+    expect(oneDay.body.marketing_messages).toEqual([
+      { type: 'SMS', id_campaign: sms, description: 'Aviso por SMS', quantity: 42 },
+    ]);
+    expect((await report({ start_at: '2025-01-01', end_at: '2025-12-31' })).body.marketing_messages).toEqual(
+      [],
+    );
+    for (const [key, value] of [
+      ['pricing_sms', '0,08'],
+      ['pricing_whatsapp', '0.05'],
+    ]) {
+      expect(
+        (await staff(settings, { method: 'PUT', path: '/api/web/settings', body: { key, value } })).status,
+      ).toBe(200);
     }
     const priced = await report({ start_at: '2026-03-01', end_at: '2026-03-31' });
     expect(priced.body.unit_prices).toEqual({ EMAIL: 0.007, SMS: 0.08, PUSH: 0.0000005, WHATSAPP: 0.05 });
@@ -85,14 +115,25 @@ describe('expense report', () => {
   });
 
   it('needs read Reports, and reads only its own tenant', async () => {
-    const campaignsOnly = await t.userWith([{ action: 'read', subject: 'Campaigns' }, { action: 'read', subject: 'Communications' }]);
-    expect((await report({ start_at: '2026-03-01', end_at: '2026-03-31' }, campaignsOnly.token)).status).toBe(403);
+    const campaignsOnly = await t.userWith([
+      { action: 'read', subject: 'Campaigns' },
+      { action: 'read', subject: 'Communications' },
+    ]);
+    expect((await report({ start_at: '2026-03-01', end_at: '2026-03-31' }, campaignsOnly.token)).status).toBe(
+      403,
+    );
     const reader = await t.userWith([{ action: 'read', subject: 'Reports' }]);
     const allowed = await report({ start_at: '2026-03-01', end_at: '2026-03-31' }, reader.token);
     expect(allowed.status, allowed.text).toBe(200);
     expect(allowed.body.marketing_messages).toHaveLength(2);
     const other = await createTestTenant('exp');
-    const foreign = await call(communications, { tenant: other.tenant, token: other.adminToken, method: 'GET', path: '/api/web/reports/expenses', query: { start_at: '2026-03-01', end_at: '2026-03-31' } });
+    const foreign = await call(communications, {
+      tenant: other.tenant,
+      token: other.adminToken,
+      method: 'GET',
+      path: '/api/web/reports/expenses',
+      query: { start_at: '2026-03-01', end_at: '2026-03-31' },
+    });
     expect(foreign.status).toBe(200);
     expect(foreign.body.marketing_messages).toEqual([]);
   });

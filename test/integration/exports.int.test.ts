@@ -10,9 +10,21 @@ import { exportsRepository } from '@freguesia/functions/exports/exports.reposito
 import { config } from '@freguesia/functions/lib/config';
 import { deadLetters, idle, localQueue } from '@freguesia/functions/lib/ports/local/queue-runtime';
 import { createLeadFromList } from '@freguesia/functions/segmentation/leads.service';
-import { backfillTagMembers, createTag, deleteTag, TAG_EXPORT_COLUMNS } from '@freguesia/functions/segmentation/tags.service';
+import {
+  backfillTagMembers,
+  createTag,
+  deleteTag,
+  TAG_EXPORT_COLUMNS,
+} from '@freguesia/functions/segmentation/tags.service';
 import { queues } from '@freguesia/functions/queues';
-import { callExports, exportFile, followLink, startExportsConsumer, waitForJob, xlsxRows } from '../support/exports';
+import {
+  callExports,
+  exportFile,
+  followLink,
+  startExportsConsumer,
+  waitForJob,
+  xlsxRows,
+} from '../support/exports';
 import { createTestTenant, staffContext, type TestTenant } from '../support/tenant';
 import { staffCustomer } from './customers-fixtures';
 
@@ -33,7 +45,12 @@ describe('export jobs', () => {
         messageId: `m-${tenant}-${id}-${Math.random()}`,
         receiptHandle: 'r',
         body: JSON.stringify({ tenant, id }),
-        attributes: { ApproximateReceiveCount: String(receiveCount), SentTimestamp: '0', SenderId: 'test', ApproximateFirstReceiveTimestamp: '0' },
+        attributes: {
+          ApproximateReceiveCount: String(receiveCount),
+          SentTimestamp: '0',
+          SenderId: 'test',
+          ApproximateFirstReceiveTimestamp: '0',
+        },
         messageAttributes: {},
         md5OfBody: '',
         eventSource: 'aws:sqs',
@@ -42,7 +59,8 @@ describe('export jobs', () => {
       },
     ],
   });
-  const filesOf = async (tenant: string, id: number) => (await readdir(join(config.dataDir, 'blobs', 'exports', tenant, String(id)))).sort();
+  const filesOf = async (tenant: string, id: number) =>
+    (await readdir(join(config.dataDir, 'blobs', 'exports', tenant, String(id)))).sort();
   let vinhos: number;
   let lead: number;
 
@@ -51,14 +69,25 @@ describe('export jobs', () => {
     const ctx = staffContext(t);
     vinhos = (await createTag(ctx, { description: 'Vinhos' })).id;
     const ids: number[] = [];
-    for (const fullname of ['Ana Lima', 'Bruno Souza', 'Célia Araújo']) ids.push((await createCustomer(ctx, CustomerForm.parse(staffCustomer({ fullname, tags: ['Vinhos'] })))).id);
+    for (const fullname of ['Ana Lima', 'Bruno Souza', 'Célia Araújo'])
+      ids.push(
+        (await createCustomer(ctx, CustomerForm.parse(staffCustomer({ fullname, tags: ['Vinhos'] })))).id,
+      );
     // The member index is the stream's work; here it is written at once.
     await backfillTagMembers(ctx);
-    lead = (await createLeadFromList(ctx, { description: 'Clientes de vinho', customers: ids.slice(0, 2).map((id_customer) => ({ id_customer })) })).id;
+    lead = (
+      await createLeadFromList(ctx, {
+        description: 'Clientes de vinho',
+        customers: ids.slice(0, 2).map((id_customer) => ({ id_customer })),
+      })
+    ).id;
   });
 
   it('is registered: the exports queue and its consumer, and the spec paths served by the exports domain', () => {
-    expect(queues.find((q) => q.name === 'exports')).toMatchObject({ consumer: 'exports', entry: 'exports.consumer.ts' });
+    expect(queues.find((q) => q.name === 'exports')).toMatchObject({
+      consumer: 'exports',
+      entry: 'exports.consumer.ts',
+    });
   });
 
   it('fails a job whose tag was deleted before it ran, with the Portuguese message, and fails an unknown job on its last delivery', async () => {
@@ -85,7 +114,11 @@ describe('export jobs', () => {
     expect(failed.body).toMatchObject({ status: 'failed', message: 'Tag não encontrada.' });
     expect(failed.body.url).toBeUndefined();
     await idle(20_000);
-    expect((await exportsRepository(t.tenant).get(broken.id))).toMatchObject({ status: 'failed', message: EXPORT_MESSAGES.failed, attempt: 3 });
+    expect(await exportsRepository(t.tenant).get(broken.id)).toMatchObject({
+      status: 'failed',
+      message: EXPORT_MESSAGES.failed,
+      attempt: 3,
+    });
     expect(deadLetters('exports')).toHaveLength(0);
   });
 
@@ -105,7 +138,12 @@ describe('export jobs', () => {
     });
     const rows = await xlsxRows(file);
     expect(rows[0]).toEqual([...TAG_EXPORT_COLUMNS]);
-    expect(rows.slice(1).map((r) => [r[1], r[2]]).sort()).toEqual([
+    expect(
+      rows
+        .slice(1)
+        .map((r) => [r[1], r[2]])
+        .sort(),
+    ).toEqual([
       ['Vinhos', 'ANA LIMA'],
       ['Vinhos', 'BRUNO SOUZA'],
       ['Vinhos', 'CÉLIA ARAÚJO'],
@@ -115,14 +153,27 @@ describe('export jobs', () => {
   it('writes a lead export as CSV with the header and one line per member', async () => {
     const { job, file } = await exportFile(admin(), '/api/web/leads/export', { id: lead });
     expect(job.body).toMatchObject({ kind: 'lead', status: 'done', rows: 2, file_name: `lead-${lead}.csv` });
-    const lines = file.toString('utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = file
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('id;fullname;document;email;cellphone;city;state');
-    expect(lines.slice(1).map((l) => l.split(';')[1]).sort()).toEqual(['ANA LIMA', 'BRUNO SOUZA']);
+    expect(
+      lines
+        .slice(1)
+        .map((l) => l.split(';')[1])
+        .sort(),
+    ).toEqual(['ANA LIMA', 'BRUNO SOUZA']);
   });
 
   it('answers 404 for a record that does not exist, before any job is made', async () => {
     const before = (await callExports({ ...admin(), path: '/api/web/exports' })).body.pagination.total;
-    const res = await callExports({ ...admin(), path: '/api/web/campaign/export', query: { id: 999_999, type: 'D' } });
+    const res = await callExports({
+      ...admin(),
+      path: '/api/web/campaign/export',
+      query: { id: 999_999, type: 'D' },
+    });
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('Campanha não encontrada.');
     expect((await callExports({ ...admin(), path: '/api/web/exports' })).body.pagination.total).toBe(before);
@@ -154,7 +205,10 @@ describe('export jobs', () => {
       requestedByName: 'Admin Teste',
       createdAt: new Date().toISOString(),
     });
-    await Promise.all([exportsConsumer(message(t.tenant, job.id)), exportsConsumer(message(t.tenant, job.id))]);
+    await Promise.all([
+      exportsConsumer(message(t.tenant, job.id)),
+      exportsConsumer(message(t.tenant, job.id)),
+    ]);
     expect(await repo(t.tenant).get(job.id)).toMatchObject({ status: 'done', attempt: 1, rows: 2 });
     expect(await filesOf(t.tenant, job.id)).toEqual([`lead-${lead}.csv`, `lead-${lead}.csv.meta.json`]);
   });
@@ -172,29 +226,65 @@ describe('export jobs', () => {
     const { accepted } = await exportFile(admin(), '/api/web/leads/export', { id: lead });
     const id = accepted.body.id as number;
     // Another tenant: its own id space, where this job does not exist.
-    const elsewhere = await callExports({ tenant: other.tenant, token: other.adminToken, path: `/api/web/exports/${id}` });
+    const elsewhere = await callExports({
+      tenant: other.tenant,
+      token: other.adminToken,
+      path: `/api/web/exports/${id}`,
+    });
     expect(elsewhere.status).toBe(404);
     expect(elsewhere.body.message).toBe(EXPORT_MESSAGES.notFound);
-    expect((await callExports({ tenant: other.tenant, token: other.adminToken, path: '/api/web/exports' })).body).toMatchObject({ data: [], pagination: { total: 0 } });
+    expect(
+      (await callExports({ tenant: other.tenant, token: other.adminToken, path: '/api/web/exports' })).body,
+    ).toMatchObject({ data: [], pagination: { total: 0 } });
     // A token of this tenant sent to the other tenant's host is refused.
-    expect((await callExports({ tenant: other.tenant, token: t.adminToken, path: `/api/web/exports/${id}` })).status).toBe(401);
+    expect(
+      (await callExports({ tenant: other.tenant, token: t.adminToken, path: `/api/web/exports/${id}` }))
+        .status,
+    ).toBe(401);
 
     const analyst = await t.userWith([{ action: 'read', subject: 'Leads' }]);
-    const own = await callExports({ tenant: t.tenant, token: analyst.token, path: '/api/web/leads/export', query: { id: lead } });
+    const own = await callExports({
+      tenant: t.tenant,
+      token: analyst.token,
+      path: '/api/web/leads/export',
+      query: { id: lead },
+    });
     expect(own.status, own.text).toBe(202);
     const seen = await waitForJob({ tenant: t.tenant, token: analyst.token }, own.body.id);
-    expect(seen.body).toMatchObject({ status: 'done', requested_by: { id: analyst.id, name: `Usuário ${analyst.id}` }, url: expect.any(String) });
+    expect(seen.body).toMatchObject({
+      status: 'done',
+      requested_by: { id: analyst.id, name: `Usuário ${analyst.id}` },
+      url: expect.any(String),
+    });
     // Someone else's job: not found for a plain user, visible to the admin.
-    expect((await callExports({ tenant: t.tenant, token: analyst.token, path: `/api/web/exports/${id}` })).status).toBe(404);
-    expect((await callExports({ ...admin(), path: `/api/web/exports/${own.body.id}` })).body.status).toBe('done');
+    expect(
+      (await callExports({ tenant: t.tenant, token: analyst.token, path: `/api/web/exports/${id}` })).status,
+    ).toBe(404);
+    expect((await callExports({ ...admin(), path: `/api/web/exports/${own.body.id}` })).body.status).toBe(
+      'done',
+    );
     // Without the export's permission the job is not shown even to who asked for it.
     const campaignsOnly = await t.userWith([{ action: 'read', subject: 'Campaigns' }]);
-    expect((await callExports({ tenant: t.tenant, token: campaignsOnly.token, path: '/api/web/leads/export', query: { id: lead } })).status).toBe(403);
+    expect(
+      (
+        await callExports({
+          tenant: t.tenant,
+          token: campaignsOnly.token,
+          path: '/api/web/leads/export',
+          query: { id: lead },
+        })
+      ).status,
+    ).toBe(403);
 
     const mine = await callExports({ tenant: t.tenant, token: analyst.token, path: '/api/web/exports' });
     expect(mine.body.data.map((j: { id: number }) => j.id)).toEqual([own.body.id]);
     const all = await callExports({ ...admin(), path: '/api/web/exports', query: { per_page: 100 } });
-    expect(all.body.data[0]).toMatchObject({ id: own.body.id, kind: 'lead', title: 'Lead Clientes de vinho', requested_by: { id: analyst.id } });
+    expect(all.body.data[0]).toMatchObject({
+      id: own.body.id,
+      kind: 'lead',
+      title: 'Lead Clientes de vinho',
+      requested_by: { id: analyst.id },
+    });
     expect(all.body.data.map((j: { id: number }) => j.id)).toContain(id);
     expect(all.body.pagination.total).toBe(all.body.data.length);
   });

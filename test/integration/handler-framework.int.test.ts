@@ -19,7 +19,11 @@ const handler = createDomainHandler([
     path: '/api/web/things/{id}',
     permission: { action: 'read', subject: 'Customers' },
     params: z.object({ id: z.coerce.number().int().positive('Id inválido.') }),
-    handler: async ({ params, principal, tenant }) => ({ id: params.id, user: principal.userId, tenant: tenant.id }),
+    handler: async ({ params, principal, tenant }) => ({
+      id: params.id,
+      user: principal.userId,
+      tenant: tenant.id,
+    }),
   }),
   route({
     method: 'POST',
@@ -45,9 +49,15 @@ const handler = createDomainHandler([
     query: z.object({ q: z.string().optional() }),
     // Like the forms' cross-field rules: a refinement that reads the object it is given.
     body: z
-      .object({ name: z.string().optional(), amount: z.number().optional(), items: z.array(z.object({ qty: z.number() })).optional(), rows: z.array(z.unknown()).optional() })
+      .object({
+        name: z.string().optional(),
+        amount: z.number().optional(),
+        items: z.array(z.object({ qty: z.number() })).optional(),
+        rows: z.array(z.unknown()).optional(),
+      })
       .superRefine((value, ctx) => {
-        if ((value as { name?: string }).name === 'x') ctx.addIssue({ code: 'custom', path: ['name'], message: 'Nome inválido.' });
+        if ((value as { name?: string }).name === 'x')
+          ctx.addIssue({ code: 'custom', path: ['name'], message: 'Nome inválido.' });
       }),
     handler: async ({ body, query }) => ({ body, q: query.q ?? null }),
   }),
@@ -103,7 +113,9 @@ describe('domain handler framework', () => {
   it('answers 401 without a token, with a forged token and with a token of another tenant', async () => {
     expect((await call(handler, { path: '/api/web/things/7', tenant: a.tenant })).status).toBe(401);
     const forged = a.adminToken.slice(0, -4) + 'AAAA';
-    expect((await call(handler, { path: '/api/web/things/7', tenant: a.tenant, token: forged })).status).toBe(401);
+    expect((await call(handler, { path: '/api/web/things/7', tenant: a.tenant, token: forged })).status).toBe(
+      401,
+    );
     const res = await call(handler, { path: '/api/web/things/7', tenant: b.tenant, token: a.adminToken });
     expect(res.status).toBe(401);
     expect(res.body.message).toBe('Sessão inválida ou expirada. Faça login novamente.');
@@ -111,22 +123,40 @@ describe('domain handler framework', () => {
 
   it('stops accepting the token of a disabled user and of an expired token', async () => {
     const user = await a.userWith([{ action: 'read', subject: 'Customers' }]);
-    expect((await call(handler, { path: '/api/web/things/1', tenant: a.tenant, token: user.token })).status).toBe(200);
+    expect(
+      (await call(handler, { path: '/api/web/things/1', tenant: a.tenant, token: user.token })).status,
+    ).toBe(200);
     await UserEntity.patch({ tenant: a.tenant, id: user.id }).set({ active: false }).go();
-    expect((await call(handler, { path: '/api/web/things/1', tenant: a.tenant, token: user.token })).status).toBe(401);
+    expect(
+      (await call(handler, { path: '/api/web/things/1', tenant: a.tenant, token: user.token })).status,
+    ).toBe(401);
     const expired = await signToken({ sub: String(a.adminId), tnt: a.tenant, typ: 'staff', ver: 1 }, -10);
-    expect((await call(handler, { path: '/api/web/things/1', tenant: a.tenant, token: expired })).status).toBe(401);
+    expect(
+      (await call(handler, { path: '/api/web/things/1', tenant: a.tenant, token: expired })).status,
+    ).toBe(401);
   });
 
   it('answers 403 when the role lacks the route permission', async () => {
     const reader = await a.userWith([{ action: 'read', subject: 'Customers' }]);
-    const res = await call(handler, { method: 'POST', path: '/api/web/things', tenant: a.tenant, token: reader.token, body: { name: 'x' } });
+    const res = await call(handler, {
+      method: 'POST',
+      path: '/api/web/things',
+      tenant: a.tenant,
+      token: reader.token,
+      body: { name: 'x' },
+    });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Você não tem permissão para realizar esta ação.');
   });
 
   it('validates with Portuguese messages per field', async () => {
-    const res = await call(handler, { method: 'POST', path: '/api/web/things', tenant: a.tenant, token: a.adminToken, body: {} });
+    const res = await call(handler, {
+      method: 'POST',
+      path: '/api/web/things',
+      tenant: a.tenant,
+      token: a.adminToken,
+      body: {},
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({ name: 'Digite o nome.' });
     const badId = await call(handler, { path: '/api/web/things/-3', tenant: a.tenant, token: a.adminToken });
@@ -135,10 +165,22 @@ describe('domain handler framework', () => {
   });
 
   it('answers 400 for malformed JSON and 413 for a body over the limit', async () => {
-    const malformed = await call(handler, { method: 'POST', path: '/api/web/things', tenant: a.tenant, token: a.adminToken, rawBody: '{"name":' });
+    const malformed = await call(handler, {
+      method: 'POST',
+      path: '/api/web/things',
+      tenant: a.tenant,
+      token: a.adminToken,
+      rawBody: '{"name":',
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toBe('O corpo da requisição não é um JSON válido.');
-    const big = await call(handler, { method: 'POST', path: '/api/web/things', tenant: a.tenant, token: a.adminToken, body: { name: 'x'.repeat(2000) } });
+    const big = await call(handler, {
+      method: 'POST',
+      path: '/api/web/things',
+      tenant: a.tenant,
+      token: a.adminToken,
+      body: { name: 'x'.repeat(2000) },
+    });
     expect(big.status).toBe(413);
   });
 
@@ -146,7 +188,12 @@ describe('domain handler framework', () => {
     const missing = await call(handler, { path: '/api/web/nothing', tenant: a.tenant, token: a.adminToken });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ message: 'Rota não encontrada.' });
-    const wrong = await call(handler, { method: 'DELETE', path: '/api/web/things', tenant: a.tenant, token: a.adminToken });
+    const wrong = await call(handler, {
+      method: 'DELETE',
+      path: '/api/web/things',
+      tenant: a.tenant,
+      token: a.adminToken,
+    });
     expect(wrong.status).toBe(405);
     expect(wrong.headers.allow).toBe('POST');
   });
@@ -161,13 +208,28 @@ describe('domain handler framework', () => {
   });
 
   it('resolves the tenant from the host header and maps localhost to the default tenant', async () => {
-    const res = await call(platform, { path: '/api/web/tenant', headers: { host: `${b.tenant}.localhost:3000` } });
+    const res = await call(platform, {
+      path: '/api/web/tenant',
+      headers: { host: `${b.tenant}.localhost:3000` },
+    });
     expect(res.body).toMatchObject({ tenant: b.tenant });
   });
 
   describe('bad input answers 400 with a Portuguese message, never 500', () => {
-    const put = (request: { rawBody?: string; body?: unknown; path?: string; query?: Record<string, string>; rawQuery?: string }) =>
-      call(handler, { method: 'PUT', path: '/api/web/things/7', tenant: a.tenant, token: a.adminToken, ...request });
+    const put = (request: {
+      rawBody?: string;
+      body?: unknown;
+      path?: string;
+      query?: Record<string, string>;
+      rawQuery?: string;
+    }) =>
+      call(handler, {
+        method: 'PUT',
+        path: '/api/web/things/7',
+        tenant: a.tenant,
+        token: a.adminToken,
+        ...request,
+      });
 
     it('refuses a missing, empty, null or non-object body where an object is expected', async () => {
       for (const rawBody of [undefined, '', 'null', '[]', '"texto"', '42', 'true']) {
@@ -183,13 +245,24 @@ describe('domain handler framework', () => {
 
     it('refuses numbers beyond ±2^53 or infinite, naming the field', async () => {
       const huge = await put({ rawBody: '{"amount":1e308}' });
-      expect(huge).toMatchObject({ status: 400, body: { message: 'Número fora do intervalo permitido.', errors: { amount: 'Número fora do intervalo permitido.' } } });
+      expect(huge).toMatchObject({
+        status: 400,
+        body: {
+          message: 'Número fora do intervalo permitido.',
+          errors: { amount: 'Número fora do intervalo permitido.' },
+        },
+      });
       const beyond = await put({ rawBody: '{"items":[{"qty":1},{"qty":-9007199254740993}]}' });
-      expect(beyond).toMatchObject({ status: 400, body: { errors: { 'items.1.qty': 'Número fora do intervalo permitido.' } } });
+      expect(beyond).toMatchObject({
+        status: 400,
+        body: { errors: { 'items.1.qty': 'Número fora do intervalo permitido.' } },
+      });
       const infinite = await put({ rawBody: '{"amount":1e400}' });
       expect(infinite.status).toBe(400);
       // The largest exact integer still goes through.
-      expect((await put({ rawBody: '{"amount":9007199254740991}' })).body.body).toEqual({ amount: 9007199254740991 });
+      expect((await put({ rawBody: '{"amount":9007199254740991}' })).body.body).toEqual({
+        amount: 9007199254740991,
+      });
     });
 
     it('leaves rows the route hands to its service (z.unknown) to the service', async () => {
@@ -199,12 +272,26 @@ describe('domain handler framework', () => {
     });
 
     it('refuses a malformed percent-encoding in the path and in the query', async () => {
-      const path = await call(handler, { path: '/api/web/things/%E0%A4%A', tenant: a.tenant, token: a.adminToken });
-      expect(path).toMatchObject({ status: 400, body: { message: 'Endereço inválido: o caminho contém uma codificação malformada.' } });
-      const unknown = await call(handler, { path: '/api/web/%E0%A4%A', tenant: a.tenant, token: a.adminToken });
+      const path = await call(handler, {
+        path: '/api/web/things/%E0%A4%A',
+        tenant: a.tenant,
+        token: a.adminToken,
+      });
+      expect(path).toMatchObject({
+        status: 400,
+        body: { message: 'Endereço inválido: o caminho contém uma codificação malformada.' },
+      });
+      const unknown = await call(handler, {
+        path: '/api/web/%E0%A4%A',
+        tenant: a.tenant,
+        token: a.adminToken,
+      });
       expect(unknown.status).toBe(400);
       const query = await put({ body: {}, query: { q: '%E0%A4%A' }, rawQuery: 'q=%E0%A4%A' });
-      expect(query).toMatchObject({ status: 400, body: { message: 'Endereço inválido: os parâmetros da consulta contêm uma codificação malformada.' } });
+      expect(query).toMatchObject({
+        status: 400,
+        body: { message: 'Endereço inválido: os parâmetros da consulta contêm uma codificação malformada.' },
+      });
       const fine = await put({ body: {}, query: { q: 'feijão preto' }, rawQuery: 'q=feij%C3%A3o+preto' });
       expect(fine.body).toEqual({ body: {}, q: 'feijão preto' });
     });
@@ -236,19 +323,49 @@ describe('domain handler framework', () => {
     it('sends nosniff, no-store, no-referrer and a CSP that loads and frames nothing, errors included', async () => {
       const answers = {
         ok: await call(handler, { path: '/api/web/things/7', tenant: a.tenant, token: a.adminToken }),
-        '400': await call(handler, { method: 'POST', path: '/api/web/things', tenant: a.tenant, token: a.adminToken, body: {} }),
+        '400': await call(handler, {
+          method: 'POST',
+          path: '/api/web/things',
+          tenant: a.tenant,
+          token: a.adminToken,
+          body: {},
+        }),
         '401': await call(handler, { path: '/api/web/things/7', tenant: a.tenant }),
-        '403': await call(handler, { method: 'POST', path: '/api/web/things', tenant: a.tenant, token: (await a.userWith([])).token, body: {} }),
+        '403': await call(handler, {
+          method: 'POST',
+          path: '/api/web/things',
+          tenant: a.tenant,
+          token: (await a.userWith([])).token,
+          body: {},
+        }),
         '404 route': await call(handler, { path: '/api/web/nothing', tenant: a.tenant, token: a.adminToken }),
-        '404 tenant': await call(handler, { path: '/api/web/things/7', tenant: 'naoexiste', token: a.adminToken }),
-        '405': await call(handler, { method: 'DELETE', path: '/api/web/things', tenant: a.tenant, token: a.adminToken }),
-        '413': await call(handler, { method: 'POST', path: '/api/web/things', tenant: a.tenant, token: a.adminToken, body: { name: 'x'.repeat(2000) } }),
+        '404 tenant': await call(handler, {
+          path: '/api/web/things/7',
+          tenant: 'naoexiste',
+          token: a.adminToken,
+        }),
+        '405': await call(handler, {
+          method: 'DELETE',
+          path: '/api/web/things',
+          tenant: a.tenant,
+          token: a.adminToken,
+        }),
+        '413': await call(handler, {
+          method: 'POST',
+          path: '/api/web/things',
+          tenant: a.tenant,
+          token: a.adminToken,
+          body: { name: 'x'.repeat(2000) },
+        }),
         '429': await call(handler, { path: '/api/web/things/throttled', tenant: a.tenant }),
         '500': await call(handler, { path: '/api/web/things/boom', tenant: a.tenant, token: a.adminToken }),
         health: await call(platform, { path: '/api/health' }),
       };
       for (const [name, res] of Object.entries(answers)) {
-        expect({ name, headers: res.headers }).toMatchObject({ name, headers: { ...SECURITY, 'cache-control': 'no-store' } });
+        expect({ name, headers: res.headers }).toMatchObject({
+          name,
+          headers: { ...SECURITY, 'cache-control': 'no-store' },
+        });
       }
       expect(answers['429'].headers['retry-after']).toBe('60');
       expect(answers['405'].headers.allow).toBe('POST');

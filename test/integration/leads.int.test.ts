@@ -18,7 +18,8 @@ import { randomCpf, staffCustomer } from './customers-fixtures';
 describe('lead API', () => {
   let t: TestTenant;
   const customers: { id: number; document: string; email: string }[] = [];
-  const req = (request: Parameters<typeof call>[1]) => call(handler, { tenant: t.tenant, token: t.adminToken, ...request });
+  const req = (request: Parameters<typeof call>[1]) =>
+    call(handler, { tenant: t.tenant, token: t.adminToken, ...request });
   const newLead = (body: Record<string, unknown>) => req({ method: 'POST', path: '/api/web/lead/new', body });
   const details = async (id: number) => (await req({ path: '/api/web/lead/details', query: { id } })).body;
 
@@ -32,7 +33,10 @@ describe('lead API', () => {
     ];
     for (const p of people) {
       const document = randomCpf();
-      const { id } = await createCustomer(staffContext(t), CustomerForm.parse(staffCustomer({ ...p, document })));
+      const { id } = await createCustomer(
+        staffContext(t),
+        CustomerForm.parse(staffCustomer({ ...p, document })),
+      );
       customers.push({ id, document, email: p.email });
     }
   });
@@ -42,15 +46,60 @@ describe('lead API', () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ origin: 'F', customers: fileRow }, 'description', LEAD_MESSAGES.descriptionRequired],
       [{ description: 'Sem origem', customers: fileRow }, 'origin', LEAD_MESSAGES.originRequired],
-      [{ description: 'Validade', origin: 'F', customers: fileRow, always_valid: 'N' }, 'valid_until', 'Escolha ate quando esse lead estara disponivel para uso'],
-      [{ description: 'Sem frequência', origin: 'S', filter: [{ key: 'TA', option: '!' }], auto_refresh: 'Y' }, 'frequency_refresh', LEAD_MESSAGES.frequencyRequired],
-      [{ description: 'Cron ruim', origin: 'S', filter: [{ key: 'TA', option: '!' }], auto_refresh: 'Y', frequency_refresh: '0 25 * * *' }, 'frequency_refresh', 'Frequencia invalida'],
-      [{ description: 'Cron curto', origin: 'S', filter: [{ key: 'TA', option: '!' }], auto_refresh: 'Y', frequency_refresh: 'todo dia' }, 'frequency_refresh', 'Frequencia invalida'],
+      [
+        { description: 'Validade', origin: 'F', customers: fileRow, always_valid: 'N' },
+        'valid_until',
+        'Escolha ate quando esse lead estara disponivel para uso',
+      ],
+      [
+        {
+          description: 'Sem frequência',
+          origin: 'S',
+          filter: [{ key: 'TA', option: '!' }],
+          auto_refresh: 'Y',
+        },
+        'frequency_refresh',
+        LEAD_MESSAGES.frequencyRequired,
+      ],
+      [
+        {
+          description: 'Cron ruim',
+          origin: 'S',
+          filter: [{ key: 'TA', option: '!' }],
+          auto_refresh: 'Y',
+          frequency_refresh: '0 25 * * *',
+        },
+        'frequency_refresh',
+        'Frequencia invalida',
+      ],
+      [
+        {
+          description: 'Cron curto',
+          origin: 'S',
+          filter: [{ key: 'TA', option: '!' }],
+          auto_refresh: 'Y',
+          frequency_refresh: 'todo dia',
+        },
+        'frequency_refresh',
+        'Frequencia invalida',
+      ],
       [{ description: 'Arquivo vazio', origin: 'F', customers: [] }, 'customers', LEAD_MESSAGES.rowsRequired],
-      [{ description: 'E-mails vazios', origin: 'E', customers: [{ fullname: 'Sem chave' }] }, 'customers', LEAD_MESSAGES.rowsRequired],
+      [
+        { description: 'E-mails vazios', origin: 'E', customers: [{ fullname: 'Sem chave' }] },
+        'customers',
+        LEAD_MESSAGES.rowsRequired,
+      ],
       [{ description: 'Manual vazio', origin: 'M' }, 'customers', LEAD_MESSAGES.customersRequired],
-      [{ description: 'Condição vazia', origin: 'S', filter: [{ key: 'FE', option: '>', value: '' }] }, 'filter', 'Condições incorretas, verifique.'],
-      [{ description: 'Sem condições', origin: 'S', filter: [] }, 'filter', 'Condições incorretas, verifique.'],
+      [
+        { description: 'Condição vazia', origin: 'S', filter: [{ key: 'FE', option: '>', value: '' }] },
+        'filter',
+        'Condições incorretas, verifique.',
+      ],
+      [
+        { description: 'Sem condições', origin: 'S', filter: [] },
+        'filter',
+        'Condições incorretas, verifique.',
+      ],
     ];
     for (const [body, field, message] of cases) {
       const res = await newLead(body);
@@ -67,19 +116,42 @@ describe('lead API', () => {
     const res = await newLead({
       description: 'Planilha de março',
       origin: 'F',
-      customers: [{ document: masked }, { document: '', email: bia!.email.toUpperCase() }, { document: randomCpf(), fullname: 'Ninguém' }, { document: joao!.document }],
+      customers: [
+        { document: masked },
+        { document: '', email: bia!.email.toUpperCase() },
+        { document: randomCpf(), fullname: 'Ninguém' },
+        { document: joao!.document },
+      ],
     });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ message: 'Lead Alterado/Cadastrado com sucesso', not_found: 1 });
     const lead = await details(res.body.id);
-    expect(lead).toMatchObject({ description: 'Planilha de março', origin: 'F', status: 'D', population: 2, filter: [], always_valid: 'Y', valid_until: null });
-    expect(lead.customers.map((c: { id_customer: number }) => c.id_customer).sort()).toEqual([joao!.id, bia!.id].sort());
+    expect(lead).toMatchObject({
+      description: 'Planilha de março',
+      origin: 'F',
+      status: 'D',
+      population: 2,
+      filter: [],
+      always_valid: 'Y',
+      valid_until: null,
+    });
+    expect(lead.customers.map((c: { id_customer: number }) => c.id_customer).sort()).toEqual(
+      [joao!.id, bia!.id].sort(),
+    );
     expect(lead.customers[0]).toHaveProperty('document');
   });
 
   it('exports the members as a semicolon CSV in UTF-8 with a BOM, accents intact (an export job)', async () => {
-    const created = await newLead({ description: 'Exportação', origin: 'E', customers: customers.map((c) => ({ email: c.email })) });
-    const { accepted, job, file } = await exportFile({ tenant: t.tenant, token: t.adminToken }, '/api/web/leads/export', { id: created.body.id });
+    const created = await newLead({
+      description: 'Exportação',
+      origin: 'E',
+      customers: customers.map((c) => ({ email: c.email })),
+    });
+    const { accepted, job, file } = await exportFile(
+      { tenant: t.tenant, token: t.adminToken },
+      '/api/web/leads/export',
+      { id: created.body.id },
+    );
     expect(accepted.status, accepted.text).toBe(202);
     expect(job.body).toMatchObject({ status: 'done', file_name: `lead-${created.body.id}.csv`, rows: 3 });
     const text = file.toString('utf8');
@@ -88,13 +160,25 @@ describe('lead API', () => {
     expect(lines[0]).toBe('id;fullname;document;email;cellphone;city;state');
     expect(lines).toHaveLength(4);
     const joao = lines.find((l) => l.startsWith(`${customers[0]!.id};`))!;
-    expect(joao.split(';')).toEqual([String(customers[0]!.id), 'JOÃO ÁVILA CONCEIÇÃO', customers[0]!.document, 'joao.avila@example.com', expect.any(String), 'SÃO PAULO', 'SP']);
+    expect(joao.split(';')).toEqual([
+      String(customers[0]!.id),
+      'JOÃO ÁVILA CONCEIÇÃO',
+      customers[0]!.document,
+      'joao.avila@example.com',
+      expect.any(String),
+      'SÃO PAULO',
+      'SP',
+    ]);
     expect(lines.some((l) => l.includes('NITERÓI'))).toBe(true);
   });
 
   it('creates a manual lead from ids (new/list) and updates it keeping or replacing the old customers', async () => {
     const [a, b, c] = customers;
-    const created = await req({ method: 'POST', path: '/api/web/lead/new/list', body: { description: 'Lead Geográfico 10/03/2026', customers: [{ id_customer: a!.id }] } });
+    const created = await req({
+      method: 'POST',
+      path: '/api/web/lead/new/list',
+      body: { description: 'Lead Geográfico 10/03/2026', customers: [{ id_customer: a!.id }] },
+    });
     expect(created.status, created.text).toBe(200);
     expect(created.body.id).toBeGreaterThan(0);
     const id = created.body.id as number;
@@ -105,7 +189,12 @@ describe('lead API', () => {
         method: 'PUT',
         path: '/api/web/lead/update',
         query: { keep_old_customers: keep },
-        body: { id, description: 'Lead Geográfico 10/03/2026', origin: 'M', customers: ids.map((i) => ({ id_customer: i })) },
+        body: {
+          id,
+          description: 'Lead Geográfico 10/03/2026',
+          origin: 'M',
+          customers: ids.map((i) => ({ id_customer: i })),
+        },
       });
     expect((await update('Y', [b!.id])).status).toBe(200);
     expect((await details(id)).population).toBe(2);
@@ -114,16 +203,29 @@ describe('lead API', () => {
     expect(replaced.population).toBe(1);
     expect(replaced.customers.map((m: { id_customer: number }) => m.id_customer)).toEqual([c!.id]);
     // Without rows: kept as they are with keep_old_customers=Y, refused otherwise.
-    const kept = await req({ method: 'PUT', path: '/api/web/lead/update', query: { keep_old_customers: 'Y' }, body: { id, description: 'Renomeado', origin: 'M' } });
+    const kept = await req({
+      method: 'PUT',
+      path: '/api/web/lead/update',
+      query: { keep_old_customers: 'Y' },
+      body: { id, description: 'Renomeado', origin: 'M' },
+    });
     expect(kept.status, kept.text).toBe(200);
     expect(await details(id)).toMatchObject({ description: 'Renomeado', population: 1, status: 'D' });
-    const refused = await req({ method: 'PUT', path: '/api/web/lead/update', query: { keep_old_customers: 'N' }, body: { id, description: 'Renomeado', origin: 'M' } });
+    const refused = await req({
+      method: 'PUT',
+      path: '/api/web/lead/update',
+      query: { keep_old_customers: 'N' },
+      body: { id, description: 'Renomeado', origin: 'M' },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.errors.customers).toBe(LEAD_MESSAGES.customersRequired);
   });
 
   it('refuses to edit or delete a system lead (RT - )', async () => {
-    const { id } = await createLeadFromList(staffContext(t), { description: 'RT - Clientes recorrentes', customers: [{ id_customer: customers[0]!.id }] });
+    const { id } = await createLeadFromList(staffContext(t), {
+      description: 'RT - Clientes recorrentes',
+      customers: [{ id_customer: customers[0]!.id }],
+    });
     const edit = await req({
       method: 'PUT',
       path: '/api/web/lead/update',
@@ -141,7 +243,10 @@ describe('lead API', () => {
     const res = await newLead({
       description: 'Aniversariantes sem tag',
       origin: 'S',
-      filter: [{ key: 'TA', option: '!', value: 'ignorado' }, { key: 'FE', option: '>=', value: '18' }],
+      filter: [
+        { key: 'TA', option: '!', value: 'ignorado' },
+        { key: 'FE', option: '>=', value: '18' },
+      ],
       auto_refresh: 'Y',
       frequency_refresh: '0  0 * * *',
       always_valid: 'N',
@@ -161,10 +266,18 @@ describe('lead API', () => {
       ],
     });
     expect(lead).not.toHaveProperty('customers');
-    const preview = await req({ method: 'POST', path: '/api/web/leads/preview', body: { filter: [{ key: 'FE', option: '>=', value: 18 }] } });
+    const preview = await req({
+      method: 'POST',
+      path: '/api/web/leads/preview',
+      body: { filter: [{ key: 'FE', option: '>=', value: 18 }] },
+    });
     expect(preview.status, preview.text).toBe(200);
     expect(preview.body).toEqual({ population: expect.any(Number), estimated: false });
-    const bad = await req({ method: 'POST', path: '/api/web/leads/preview', body: { filter: [{ key: 'FE', option: '>=' }] } });
+    const bad = await req({
+      method: 'POST',
+      path: '/api/web/leads/preview',
+      body: { filter: [{ key: 'FE', option: '>=' }] },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Condições incorretas, verifique.');
   });
@@ -174,25 +287,63 @@ describe('lead API', () => {
     const rows = [{ id_customer: customers[0]!.id }];
     const ids = {
       always: (await newLead({ description: 'Sempre válido', origin: 'M', customers: rows })).body.id,
-      today: (await newLead({ description: 'Vale hoje', origin: 'M', customers: rows, always_valid: 'N', valid_until: today })).body.id,
-      past: (await newLead({ description: 'Vencido', origin: 'M', customers: rows, always_valid: 'N', valid_until: addDays(today, -1) })).body.id,
-      pending: (await newLead({ description: 'Pendente', origin: 'S', filter: [{ key: 'TA', option: '!' }] })).body.id,
+      today: (
+        await newLead({
+          description: 'Vale hoje',
+          origin: 'M',
+          customers: rows,
+          always_valid: 'N',
+          valid_until: today,
+        })
+      ).body.id,
+      past: (
+        await newLead({
+          description: 'Vencido',
+          origin: 'M',
+          customers: rows,
+          always_valid: 'N',
+          valid_until: addDays(today, -1),
+        })
+      ).body.id,
+      pending: (await newLead({ description: 'Pendente', origin: 'S', filter: [{ key: 'TA', option: '!' }] }))
+        .body.id,
     };
-    const valid = (await req({ path: '/api/web/leads/valid' })).body as { id: number; description: string; population: number; origin: string }[];
+    const valid = (await req({ path: '/api/web/leads/valid' })).body as {
+      id: number;
+      description: string;
+      population: number;
+      origin: string;
+    }[];
     const validIds = valid.map((l) => l.id);
     expect(validIds).toContain(ids.always);
     expect(validIds).toContain(ids.today);
     expect(validIds).not.toContain(ids.past);
     expect(validIds).not.toContain(ids.pending);
-    expect(valid.find((l) => l.id === ids.always)).toEqual({ id: ids.always, description: 'Sempre válido', population: 1, origin: 'M' });
+    expect(valid.find((l) => l.id === ids.always)).toEqual({
+      id: ids.always,
+      description: 'Sempre válido',
+      population: 1,
+      origin: 'M',
+    });
   });
 
   it('pages the list with the total from the counter, searches by any word, and deletes', async () => {
     const other = await createTestTenant('lead');
-    const otherReq = (request: Parameters<typeof call>[1]) => call(handler, { tenant: other.tenant, token: other.adminToken, ...request });
+    const otherReq = (request: Parameters<typeof call>[1]) =>
+      call(handler, { tenant: other.tenant, token: other.adminToken, ...request });
     const made: number[] = [];
-    for (const description of ['Clientes de Niterói', 'Compradores de vinho', 'Clientes VIP', 'Inativos há 90 dias', 'Clientes novos']) {
-      const res = await otherReq({ method: 'POST', path: '/api/web/lead/new/list', body: { description, customers: [{ id_customer: 1 }] } });
+    for (const description of [
+      'Clientes de Niterói',
+      'Compradores de vinho',
+      'Clientes VIP',
+      'Inativos há 90 dias',
+      'Clientes novos',
+    ]) {
+      const res = await otherReq({
+        method: 'POST',
+        path: '/api/web/lead/new/list',
+        body: { description, customers: [{ id_customer: 1 }] },
+      });
       // Customer 1 does not exist in the fresh tenant: the lead is made, empty, and says so.
       expect(res.body).toMatchObject({ not_found: 1 });
       made.push(res.body.id);
@@ -205,22 +356,48 @@ describe('lead API', () => {
 
     const found = await otherReq({ path: '/api/web/leads', query: { q: 'clien' } });
     expect(found.body.pagination.total).toBe(3);
-    expect((await otherReq({ path: '/api/web/leads', query: { q: 'niteroi' } })).body.data.map((l: { description: string }) => l.description)).toEqual(['Clientes de Niterói']);
+    expect(
+      (await otherReq({ path: '/api/web/leads', query: { q: 'niteroi' } })).body.data.map(
+        (l: { description: string }) => l.description,
+      ),
+    ).toEqual(['Clientes de Niterói']);
 
-    const removed = await otherReq({ method: 'DELETE', path: '/api/web/lead/delete', query: { id: made[0] } });
+    const removed = await otherReq({
+      method: 'DELETE',
+      path: '/api/web/lead/delete',
+      query: { id: made[0] },
+    });
     expect(removed.status).toBe(200);
     expect((await otherReq({ path: '/api/web/leads' })).body.pagination.total).toBe(4);
-    expect((await otherReq({ path: '/api/web/leads', query: { q: 'niteroi' } })).body.pagination.total).toBe(0);
+    expect((await otherReq({ path: '/api/web/leads', query: { q: 'niteroi' } })).body.pagination.total).toBe(
+      0,
+    );
     expect((await otherReq({ path: '/api/web/lead/details', query: { id: made[0] } })).status).toBe(404);
     // Another tenant's leads are not visible from here.
-    expect((await req({ path: '/api/web/lead/details', query: { id: made[1] } })).body.description).not.toBe('Compradores de vinho');
+    expect((await req({ path: '/api/web/lead/details', query: { id: made[1] } })).body.description).not.toBe(
+      'Compradores de vinho',
+    );
   });
 
   it('counts customers inside a polygon', async () => {
-    const res = await req({ method: 'POST', path: '/api/web/geolocation/count', body: { polygon: [[-23.5, -46.7], [-23.6, -46.7], [-23.6, -46.6]] } });
+    const res = await req({
+      method: 'POST',
+      path: '/api/web/geolocation/count',
+      body: {
+        polygon: [
+          [-23.5, -46.7],
+          [-23.6, -46.7],
+          [-23.6, -46.6],
+        ],
+      },
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ population: expect.any(Number), customers: expect.any(Array) });
-    const small = await req({ method: 'POST', path: '/api/web/geolocation/count', body: { polygon: [[-23.5, -46.7]] } });
+    const small = await req({
+      method: 'POST',
+      path: '/api/web/geolocation/count',
+      body: { polygon: [[-23.5, -46.7]] },
+    });
     expect(small.status).toBe(400);
   });
 });

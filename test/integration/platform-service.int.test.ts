@@ -18,7 +18,9 @@ describe('platform service', () => {
     const theme = await tenantTheme(ctx);
     // Assess
     expect(theme).toEqual({ tenant: t.tenant, name: `Loja ${t.tenant}`, primary_color: '#c62828' });
-    await expect(tenantTheme(systemContext('naoexiste', 'test'))).rejects.toMatchObject({ kind: 'not-found' });
+    await expect(tenantTheme(systemContext('naoexiste', 'test'))).rejects.toMatchObject({
+      kind: 'not-found',
+    });
   });
 
   it('lists the cities of a state and refuses an unknown state', async () => {
@@ -28,7 +30,11 @@ describe('platform service', () => {
     const attempt = citiesOf(ctx, 'XX');
     const found = await findCities(ctx, 'sao joao del');
     // Assess
-    await expect(attempt).rejects.toMatchObject({ kind: 'invalid', message: 'Estado (UF) inválido.', errors: { state: 'Estado (UF) inválido.' } });
+    await expect(attempt).rejects.toMatchObject({
+      kind: 'invalid',
+      message: 'Estado (UF) inválido.',
+      errors: { state: 'Estado (UF) inválido.' },
+    });
     expect((await citiesOf(ctx, 'SP')).length).toBeGreaterThan(600);
     expect(found.some((c) => c.state === 'MG' && c.city.startsWith('SÃO JOÃO DEL'))).toBe(true);
   });

@@ -381,7 +381,11 @@ describe('population engine', () => {
     const vipMen = await previewCount(admin(), [row('GE', 'in', ['M']), row('TA', 'in', ['VIP'])]);
     const capped = await previewCount(admin(), [row('GE', 'in', ['F']), row('OP', 'limit', 4)]);
     // Assess
-    expect(women).toEqual({ population: expected((p) => p.gender === 'F').length, estimated: false, evaluated: expect.any(Number) });
+    expect(women).toEqual({
+      population: expected((p) => p.gender === 'F').length,
+      estimated: false,
+      evaluated: expect.any(Number),
+    });
     expect(vipMen.population).toBe(expected((p) => p.gender === 'M' && p.vip).length);
     expect(capped.population).toBe(4);
   });
@@ -414,7 +418,10 @@ describe('population engine', () => {
     // Act
     const exact = await previewCount(ctx, filter);
     const sampled = await previewCount(ctx, filter, { exactUpTo: 500, sample: 600 });
-    const capped = await previewCount(ctx, [...filter, row('OP', 'limit', 10)], { exactUpTo: 500, sample: 600 });
+    const capped = await previewCount(ctx, [...filter, row('OP', 'limit', 10)], {
+      exactUpTo: 500,
+      sample: 600,
+    });
 
     // Assess: the default is exact at this size; the sample reads about 600 profiles and lands
     // within 20 % (five standard errors) of the truth.

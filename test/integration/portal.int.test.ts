@@ -12,13 +12,15 @@ let ipSeq = 0;
 /** A fresh caller address per test, so the per-IP limits of one test do not leak into another. */
 const freshIp = () => `10.9.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
 
-
 describe('public customer portal', () => {
   let t: TestTenant;
   let other: TestTenant;
-  const req = (r: Parameters<typeof call>[1], ip = freshIp()) => call(portal, { tenant: t.tenant, sourceIp: ip, ...r });
-  const register = (payload: unknown, ip?: string) => req({ method: 'POST', path: '/api/customer/public/new', body: payload }, ip);
-  const login = (document: string, password?: string, ip?: string) => req({ path: '/api/customer/login', query: { document, password } }, ip);
+  const req = (r: Parameters<typeof call>[1], ip = freshIp()) =>
+    call(portal, { tenant: t.tenant, sourceIp: ip, ...r });
+  const register = (payload: unknown, ip?: string) =>
+    req({ method: 'POST', path: '/api/customer/public/new', body: payload }, ip);
+  const login = (document: string, password?: string, ip?: string) =>
+    req({ path: '/api/customer/login', query: { document, password } }, ip);
 
   beforeAll(async () => {
     [t, other] = await Promise.all([createTestTenant('ptl'), createTestTenant('ptl')]);
@@ -29,7 +31,10 @@ describe('public customer portal', () => {
     const payload = portalFormToPayload(form());
     const created = await register(payload);
     expect(created.status).toBe(200);
-    expect(created.body).toEqual({ id: expect.any(Number), message: 'Seu cadastro foi realizado com sucesso !' });
+    expect(created.body).toEqual({
+      id: expect.any(Number),
+      message: 'Seu cadastro foi realizado com sucesso !',
+    });
 
     const exists = await req({ path: '/api/customer/exists', query: { document: payload.document } });
     expect(exists.body).toEqual({ id: created.body.id });
@@ -74,21 +79,49 @@ describe('public customer portal', () => {
       method: 'PUT',
       path: '/api/customer/update',
       token: session.body.token,
-      body: { ...portalFormToPayload(form(payload.document, { fullname: 'Paula Tavares Lima', allow_email: true, allow_sms: false, tags: ['Cervejas'], password: '', password_confirmation: '' })), id: created.body.id },
+      body: {
+        ...portalFormToPayload(
+          form(payload.document, {
+            fullname: 'Paula Tavares Lima',
+            allow_email: true,
+            allow_sms: false,
+            tags: ['Cervejas'],
+            password: '',
+            password_confirmation: '',
+          }),
+        ),
+        id: created.body.id,
+      },
     });
     expect(update.status).toBe(200);
-    expect(update.body).toEqual({ id: created.body.id, message: 'Seu cadastro foi atualizado com sucesso !' });
+    expect(update.body).toEqual({
+      id: created.body.id,
+      message: 'Seu cadastro foi atualizado com sucesso !',
+    });
     const after = (await req({ path: '/api/customer/me', token: session.body.token })).body;
-    expect(after).toMatchObject({ fullname: 'PAULA TAVARES LIMA', email_optout: 'N', cellphone_optout: 'Y', tags: ['Cervejas'] });
+    expect(after).toMatchObject({
+      fullname: 'PAULA TAVARES LIMA',
+      email_optout: 'N',
+      cellphone_optout: 'Y',
+      tags: ['Cervejas'],
+    });
     // The password was left empty: the old one still works.
     expect((await login(payload.document, 'minhaSenha1')).status).toBe(200);
 
     // Staff see the portal's changes and consents in the timeline, with the portal as channel.
-    const details = (await call(customers, { tenant: t.tenant, token: t.adminToken, path: `/api/web/customer/${created.body.id}` })).body;
+    const details = (
+      await call(customers, {
+        tenant: t.tenant,
+        token: t.adminToken,
+        path: `/api/web/customer/${created.body.id}`,
+      })
+    ).body;
     expect(details.channel).toBe('Landing Page');
     const types = details.events.map((e: { type: string }) => e.type);
     expect(types).toEqual(expect.arrayContaining(['created', 'portal_update', 'consent']));
-    const emailConsents = details.events.filter((e: { consent: { field: string } | null }) => e.consent?.field === 'email_optout');
+    const emailConsents = details.events.filter(
+      (e: { consent: { field: string } | null }) => e.consent?.field === 'email_optout',
+    );
     expect(emailConsents.map((e: { consent: unknown; channel: string }) => [e.consent, e.channel])).toEqual([
       [{ field: 'email_optout', from: 'Y', to: 'N' }, 'Landing Page'],
       [{ field: 'email_optout', from: null, to: 'Y' }, 'Landing Page'],
@@ -98,10 +131,21 @@ describe('public customer portal', () => {
     );
 
     // A new password replaces the old one.
-    await req({ method: 'PUT', path: '/api/customer/update', token: session.body.token, body: portalFormToPayload(form(payload.document, { password: 'outraSenha2', password_confirmation: 'outraSenha2' })) });
+    await req({
+      method: 'PUT',
+      path: '/api/customer/update',
+      token: session.body.token,
+      body: portalFormToPayload(
+        form(payload.document, { password: 'outraSenha2', password_confirmation: 'outraSenha2' }),
+      ),
+    });
     expect((await login(payload.document, 'minhaSenha1')).status).toBe(401);
     expect((await login(payload.document, 'outraSenha2')).status).toBe(200);
-    const posted = await req({ method: 'POST', path: '/api/customer/login', body: { document: payload.document, password: 'outraSenha2' } });
+    const posted = await req({
+      method: 'POST',
+      path: '/api/customer/login',
+      body: { document: payload.document, password: 'outraSenha2' },
+    });
     expect(posted.body).toEqual({ id: created.body.id, token: expect.any(String) });
   });
 
@@ -120,20 +164,45 @@ describe('public customer portal', () => {
   it('validates the registration: required fields, agreement, passwords and the settings list', async () => {
     const empty = await register({});
     expect(empty.status).toBe(400);
-    expect(empty.body.errors).toMatchObject({ document: 'Digite o seu CPF.', fullname: 'Digite o seu nome.' });
-    const noPassword = await register(portalFormToPayload(form(randomCpf(), { password: '', password_confirmation: '', agreement: false })));
-    expect(noPassword.body.errors).toEqual({ password: 'Digite a sua senha.', agreement: 'É necessário aceitar o regulamento do programa.' });
+    expect(empty.body.errors).toMatchObject({
+      document: 'Digite o seu CPF.',
+      fullname: 'Digite o seu nome.',
+    });
+    const noPassword = await register(
+      portalFormToPayload(form(randomCpf(), { password: '', password_confirmation: '', agreement: false })),
+    );
+    expect(noPassword.body.errors).toEqual({
+      password: 'Digite a sua senha.',
+      agreement: 'É necessário aceitar o regulamento do programa.',
+    });
     const differ = await register(portalFormToPayload(form(randomCpf(), { password_confirmation: 'outra' })));
     expect(differ.body.message).toBe('As senhas não conferem, verifique e tente novamente !');
-    expect((await register(portalFormToPayload(form('123.456.789-00')))).body.message).toBe('Documento Invalido, verifique novamente.');
+    expect((await register(portalFormToPayload(form('123.456.789-00')))).body.message).toBe(
+      'Documento Invalido, verifique novamente.',
+    );
 
     const strict = await createTestTenant('ptl');
-    await settingsRepository(strict.tenant).upsert('portal_fields_require', 'email,cellphone,tags,communications,number', strict.adminId);
+    await settingsRepository(strict.tenant).upsert(
+      'portal_fields_require',
+      'email,cellphone,tags,communications,number',
+      strict.adminId,
+    );
     const res = await call(portal, {
       tenant: strict.tenant,
       method: 'POST',
       path: '/api/customer/public/new',
-      body: portalFormToPayload(form(randomCpf(), { email: '', cellphone: '', number: '', tags: [], allow_app: false, allow_email: false, allow_sms: false, allow_whatsapp: false })),
+      body: portalFormToPayload(
+        form(randomCpf(), {
+          email: '',
+          cellphone: '',
+          number: '',
+          tags: [],
+          allow_app: false,
+          allow_email: false,
+          allow_sms: false,
+          allow_whatsapp: false,
+        }),
+      ),
     });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({
@@ -150,10 +219,12 @@ describe('public customer portal', () => {
     await register(payload);
     const again = await register({ ...payload, fullname: 'Outra Pessoa' });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ message: 'Encontrei um cadastro para o CPF informado. Deseja realizar o acesso?' });
+    expect(again.body).toEqual({
+      message: 'Encontrei um cadastro para o CPF informado. Deseja realizar o acesso?',
+    });
   });
 
-  it('answers the spec\'s login outcomes', async () => {
+  it("answers the spec's login outcomes", async () => {
     expect((await login(randomCpf(), 'qualquer')).body).toEqual({ id: '0', token: null });
     const payload = portalFormToPayload(form());
     await register(payload);
@@ -165,7 +236,13 @@ describe('public customer portal', () => {
     expect(missing.body.message).toBe('Informe sua senha para realizar o acesso.');
     // Registered by staff or at the checkout without a password: no portal access yet.
     const pdv = staffCustomer();
-    await call(customers, { method: 'POST', tenant: t.tenant, token: t.adminToken, path: '/api/web/customer/new', body: pdv });
+    await call(customers, {
+      method: 'POST',
+      tenant: t.tenant,
+      token: t.adminToken,
+      path: '/api/web/customer/new',
+      body: pdv,
+    });
     const noPassword = await login(pdv.document, 'tentativa');
     expect(noPassword.status).toBe(401);
     expect(noPassword.body.message).toMatch(/ainda não tem senha/);
@@ -179,36 +256,78 @@ describe('public customer portal', () => {
     const token1 = (await login(p1.document, 'minhaSenha1')).body.token;
 
     expect((await req({ path: '/api/customer/me', token: token1 })).body.id).toBe(id1);
-    const hijack = await req({ method: 'PUT', path: '/api/customer/update', token: token1, body: { ...p2, id: id2 } });
+    const hijack = await req({
+      method: 'PUT',
+      path: '/api/customer/update',
+      token: token1,
+      body: { ...p2, id: id2 },
+    });
     expect(hijack.status).toBe(403);
-    const swapDoc = await req({ method: 'PUT', path: '/api/customer/update', token: token1, body: { ...p2 } });
+    const swapDoc = await req({
+      method: 'PUT',
+      path: '/api/customer/update',
+      token: token1,
+      body: { ...p2 },
+    });
     expect(swapDoc.status).toBe(400);
     expect(swapDoc.body.errors.document).toMatch(/não pode ser alterado/);
-    expect((await call(customers, { tenant: t.tenant, token: t.adminToken, path: `/api/web/customer/${id2}` })).body.fullname).toBe('PAULA TAVARES');
+    expect(
+      (await call(customers, { tenant: t.tenant, token: t.adminToken, path: `/api/web/customer/${id2}` }))
+        .body.fullname,
+    ).toBe('PAULA TAVARES');
 
     // Not a staff token, not usable elsewhere, not usable on another tenant.
-    expect((await call(customers, { tenant: t.tenant, token: token1, path: `/api/web/customer/${id1}` })).status).toBe(401);
+    expect(
+      (await call(customers, { tenant: t.tenant, token: token1, path: `/api/web/customer/${id1}` })).status,
+    ).toBe(401);
     expect((await req({ path: '/api/customer/me', token: t.adminToken })).status).toBe(401);
     expect((await req({ path: '/api/customer/me' })).status).toBe(401);
-    expect((await call(portal, { tenant: other.tenant, path: '/api/customer/me', token: token1 })).status).toBe(401);
+    expect(
+      (await call(portal, { tenant: other.tenant, path: '/api/customer/me', token: token1 })).status,
+    ).toBe(401);
     // Another tenant does not know the document.
-    expect((await call(portal, { tenant: other.tenant, path: '/api/customer/exists', query: { document: p1.document } })).text).toBe('');
-    expect((await call(portal, { tenant: other.tenant, path: '/api/customer/login', query: { document: p1.document, password: 'minhaSenha1' } })).body).toEqual({
+    expect(
+      (
+        await call(portal, {
+          tenant: other.tenant,
+          path: '/api/customer/exists',
+          query: { document: p1.document },
+        })
+      ).text,
+    ).toBe('');
+    expect(
+      (
+        await call(portal, {
+          tenant: other.tenant,
+          path: '/api/customer/login',
+          query: { document: p1.document, password: 'minhaSenha1' },
+        })
+      ).body,
+    ).toEqual({
       id: '0',
       token: null,
     });
   });
 
   it('offers the interest tags from the portal settings', async () => {
-    expect((await req({ path: '/api/web/tags/public' })).body).toEqual([{ description: 'Vinhos' }, { description: 'Cervejas' }, { description: 'Queijos' }]);
-    expect((await req({ path: '/api/tags' })).body).toEqual({ data: { data: [{ description: 'Vinhos' }, { description: 'Cervejas' }, { description: 'Queijos' }] } });
+    expect((await req({ path: '/api/web/tags/public' })).body).toEqual([
+      { description: 'Vinhos' },
+      { description: 'Cervejas' },
+      { description: 'Queijos' },
+    ]);
+    expect((await req({ path: '/api/tags' })).body).toEqual({
+      data: { data: [{ description: 'Vinhos' }, { description: 'Cervejas' }, { description: 'Queijos' }] },
+    });
     expect((await call(portal, { tenant: other.tenant, path: '/api/web/tags/public' })).body).toEqual([]);
   });
 
   it('rate-limits per caller address and per document', async () => {
     const ip = freshIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 31; i++) statuses.push((await req({ path: '/api/customer/exists', query: { document: randomCpf() } }, ip)).status);
+    for (let i = 0; i < 31; i++)
+      statuses.push(
+        (await req({ path: '/api/customer/exists', query: { document: randomCpf() } }, ip)).status,
+      );
     expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
     const blocked = await req({ path: '/api/customer/exists', query: { document: randomCpf() } }, ip);
     expect(blocked.status).toBe(429);

@@ -14,7 +14,13 @@ import { createCustomer } from '@freguesia/functions/customers/customers.service
 import { previewLead } from '@freguesia/functions/segmentation/leads.service';
 import { listMembers } from '@freguesia/functions/segmentation/population.service';
 import { idle, localQueue, registerConsumer } from '@freguesia/functions/lib/ports/local/queue-runtime';
-import { providerMessages, standInPushClicked, standInSmsOutcome, startStandIns, type StandIns } from '@freguesia/infra/local/stand-ins';
+import {
+  providerMessages,
+  standInPushClicked,
+  standInSmsOutcome,
+  startStandIns,
+  type StandIns,
+} from '@freguesia/infra/local/stand-ins';
 import { call } from '../support/api';
 import { createTestTenant, staffContext, type TestTenant } from '../support/tenant';
 import { randomCpf, staffCustomer } from './customers-fixtures';
@@ -27,7 +33,10 @@ import { randomCpf, staffCustomer } from './customers-fixtures';
  * records them, and the analytics and the audiences of 'Criar lead' show each customer once.
  */
 
-const SECRETS = { zenvia: `zenvia-${randomBytes(16).toString('hex')}`, onesignal: `onesignal-${randomBytes(16).toString('hex')}` };
+const SECRETS = {
+  zenvia: `zenvia-${randomBytes(16).toString('hex')}`,
+  onesignal: `onesignal-${randomBytes(16).toString('hex')}`,
+};
 /** Customers of the tenant; the third one's number ends in 0000, a number Zenvia cannot deliver to. */
 const CUSTOMERS = 8;
 const UNDELIVERABLE = 2;
@@ -38,10 +47,27 @@ describe('communications: the providers’ delivery reports', () => {
   let t: TestTenant;
   let standIns: StandIns;
   const ids: number[] = [];
-  const previous = { zenvia: process.env.ZENVIA_WEBHOOK_SECRET, onesignal: process.env.ONESIGNAL_WEBHOOK_SECRET, sms: process.env.SMS_BASE_URL, push: process.env.PUSH_BASE_URL };
-  const staff = (handler: typeof campaigns, request: Parameters<typeof call>[1]) => call(handler, { tenant: t.tenant, token: t.adminToken, ...request });
-  const hook = (provider: 'zenvia' | 'onesignal', body: unknown, token: string | undefined, sourceIp = '203.0.113.10') =>
-    call(communications, { method: 'POST', path: `/api/hooks/${provider}`, body, sourceIp, headers: token === undefined ? {} : { 'x-webhook-token': token } });
+  const previous = {
+    zenvia: process.env.ZENVIA_WEBHOOK_SECRET,
+    onesignal: process.env.ONESIGNAL_WEBHOOK_SECRET,
+    sms: process.env.SMS_BASE_URL,
+    push: process.env.PUSH_BASE_URL,
+  };
+  const staff = (handler: typeof campaigns, request: Parameters<typeof call>[1]) =>
+    call(handler, { tenant: t.tenant, token: t.adminToken, ...request });
+  const hook = (
+    provider: 'zenvia' | 'onesignal',
+    body: unknown,
+    token: string | undefined,
+    sourceIp = '203.0.113.10',
+  ) =>
+    call(communications, {
+      method: 'POST',
+      path: `/api/hooks/${provider}`,
+      body,
+      sourceIp,
+      headers: token === undefined ? {} : { 'x-webhook-token': token },
+    });
 
   const create = async (body: unknown) => {
     const res = await staff(campaigns, { method: 'POST', path: '/api/web/campaign/new', body });
@@ -49,11 +75,16 @@ describe('communications: the providers’ delivery reports', () => {
     return res.body.id as number;
   };
   const sendAndWait = async (id: number) => {
-    const started = await staff(communications, { method: 'POST', path: `/api/web/communications/${id}/send` });
+    const started = await staff(communications, {
+      method: 'POST',
+      path: `/api/web/communications/${id}/send`,
+    });
     expect(started.status, started.text).toBe(200);
     const deadline = Date.now() + 30_000;
     for (;;) {
-      const progress = (await staff(communications, { method: 'GET', path: `/api/web/communications/${id}/progress` })).body;
+      const progress = (
+        await staff(communications, { method: 'GET', path: `/api/web/communications/${id}/progress` })
+      ).body;
       if (progress.status === 'COMPLETED') return progress;
       if (Date.now() > deadline) throw new Error(`campaign ${id} still ${JSON.stringify(progress)}`);
       await new Promise((r) => setTimeout(r, 100));
@@ -78,7 +109,11 @@ describe('communications: the providers’ delivery reports', () => {
     }
   };
   const leadMembers = async (id: number, filter: string[]) => {
-    const lead = await staff(campaigns, { method: 'POST', path: `/api/web/campaigns/${id}/analytics/lead`, body: { title: `Lead ${filter.join(', ')}`, filter } });
+    const lead = await staff(campaigns, {
+      method: 'POST',
+      path: `/api/web/campaigns/${id}/analytics/lead`,
+      body: { title: `Lead ${filter.join(', ')}`, filter },
+    });
     expect(lead.status, lead.text).toBe(200);
     return (await listMembers(staffContext(t), lead.body.id as number)).ids.sort((a, b) => a - b);
   };
@@ -95,7 +130,15 @@ describe('communications: the providers’ delivery reports', () => {
         // Every report delivered twice: the second must change nothing.
         repeat: 2,
         // Into the real handler, as API Gateway would invoke it.
-        deliver: async (provider, request) => (await call(communications, { method: 'POST', path: `/api/hooks/${provider}`, headers: request.headers, body: request.body })).status,
+        deliver: async (provider, request) =>
+          (
+            await call(communications, {
+              method: 'POST',
+              path: `/api/hooks/${provider}`,
+              headers: request.headers,
+              body: request.body,
+            })
+          ).status,
       },
     });
     process.env.SMS_BASE_URL = `${standIns.url}/zenvia`;
@@ -114,8 +157,17 @@ describe('communications: the providers’ delivery reports', () => {
     registerConsumer('provider-events', providerEventsConsumer, 5);
     const ctx = staffContext(t);
     for (let i = 0; i < CUSTOMERS; i++) {
-      const cellphone = i === UNDELIVERABLE ? '(11) 9.8765-0000' : `(11) 9.8765-43${String(i).padStart(2, '0')}`;
-      const form = CustomerForm.parse(staffCustomer({ document: randomCpf(), fullname: `CLIENTE AVISADO ${i}`, email: `avisado${i}@exemplo.com.br`, cellphone, contacts: [] }));
+      const cellphone =
+        i === UNDELIVERABLE ? '(11) 9.8765-0000' : `(11) 9.8765-43${String(i).padStart(2, '0')}`;
+      const form = CustomerForm.parse(
+        staffCustomer({
+          document: randomCpf(),
+          fullname: `CLIENTE AVISADO ${i}`,
+          email: `avisado${i}@exemplo.com.br`,
+          cellphone,
+          contacts: [],
+        }),
+      );
       ids.push((await createCustomer(ctx, form)).id);
     }
   }, 120_000);
@@ -136,13 +188,25 @@ describe('communications: the providers’ delivery reports', () => {
   let sms: number;
 
   it('counts Zenvia’s DELIVERED and NOT_DELIVERED once per customer, makes a lead of those not reached and a CM audience of those reached', async () => {
-    sms = await create({ description: 'SMS com relatório', type: 'SMS', active: 'Y', info: { layout_body: 'Oferta para {{primeiro_nome}}', type: 'O', approvement: 'sim' } });
+    sms = await create({
+      description: 'SMS com relatório',
+      type: 'SMS',
+      active: 'Y',
+      info: { layout_body: 'Oferta para {{primeiro_nome}}', type: 'O', approvement: 'sim' },
+    });
     const done = await sendAndWait(sms);
     expect(done.sent).toBe(CUSTOMERS);
-    const counts = await settledAnalytics(sms, (c) => c.DELIVERED === CUSTOMERS - 1 && c['NOT DELIVERED'] === 1);
+    const counts = await settledAnalytics(
+      sms,
+      (c) => c.DELIVERED === CUSTOMERS - 1 && c['NOT DELIVERED'] === 1,
+    );
     expect(counts).toEqual({ SENT: CUSTOMERS, DELIVERED: CUSTOMERS - 1, 'NOT DELIVERED': 1, REJECTED: 0 });
     // Zenvia posted SENT, then the outcome, each twice; every post was accepted.
-    const ours = new Set([...providerMessages.sms.values()].filter((m) => String(m.externalId).startsWith(`${t.tenant}:${sms}:`)).map((m) => String(m.to)));
+    const ours = new Set(
+      [...providerMessages.sms.values()]
+        .filter((m) => String(m.externalId).startsWith(`${t.tenant}:${sms}:`))
+        .map((m) => String(m.to)),
+    );
     const posted = standIns.reports.filter((r) => r.provider === 'zenvia' && ours.has(r.to));
     expect(posted.filter((r) => r.event === 'DELIVERED')).toHaveLength((CUSTOMERS - 1) * 2);
     expect(posted.filter((r) => r.event === 'NOT_DELIVERED')).toHaveLength(2);
@@ -151,14 +215,20 @@ describe('communications: the providers’ delivery reports', () => {
     expect([...ours].filter((to) => standInSmsOutcome(to) === 'NOT_DELIVERED')).toEqual(['5511987650000']);
     // 'Criar lead' from Não entregues: exactly the customer whose number failed.
     expect(await leadMembers(sms, ['NOT DELIVERED'])).toEqual([ids[UNDELIVERABLE]]);
-    expect(await leadMembers(sms, ['DELIVERED'])).toEqual(ids.filter((_, i) => i !== UNDELIVERABLE).sort((a, b) => a - b));
+    expect(await leadMembers(sms, ['DELIVERED'])).toEqual(
+      ids.filter((_, i) => i !== UNDELIVERABLE).sort((a, b) => a - b),
+    );
     // 'Recebeu SMS nos últimos X dias' (segmentation CM) sees the delivered customers only.
-    const received = await previewLead(staffContext(t), [{ key: 'CM', option: 'sms_received', value: 7 } as LeadCondition]);
+    const received = await previewLead(staffContext(t), [
+      { key: 'CM', option: 'sms_received', value: 7 } as LeadCondition,
+    ]);
     expect(received.population).toBe(CUSTOMERS - 1);
   }, 150_000);
 
   it('refuses a report without the right secret (401, nothing recorded), a malformed one (400), and an address that keeps trying (429)', async () => {
-    const delivered = [...providerMessages.sms.values()].find((m) => String(m.externalId) === `${t.tenant}:${sms}:once:c${ids[0]}`)!;
+    const delivered = [...providerMessages.sms.values()].find(
+      (m) => String(m.externalId) === `${t.tenant}:${sms}:once:c${ids[0]}`,
+    )!;
     expect(delivered).toBeDefined();
     const forged = {
       id: 'forged',
@@ -173,7 +243,15 @@ describe('communications: the providers’ delivery reports', () => {
     expect(wrong.body).toEqual({ message: 'Não autorizado.' });
     expect((await hook('zenvia', forged, undefined)).status).toBe(401);
     expect((await hook('zenvia', forged, SECRETS.onesignal)).status).toBe(401);
-    expect((await hook('onesignal', { event: { kind: 'message.push.clicked' }, message: { id: String(delivered.id) } }, SECRETS.zenvia)).status).toBe(401);
+    expect(
+      (
+        await hook(
+          'onesignal',
+          { event: { kind: 'message.push.clicked' }, message: { id: String(delivered.id) } },
+          SECRETS.zenvia,
+        )
+      ).status,
+    ).toBe(401);
     const malformed = await hook('zenvia', { hello: 'world' }, SECRETS.zenvia);
     expect(malformed.status).toBe(400);
     expect(JSON.stringify(malformed.body)).not.toContain(SECRETS.zenvia);
@@ -186,7 +264,8 @@ describe('communications: the providers’ delivery reports', () => {
     const ip = `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
     const answers: number[] = [];
     // (Twice the limit at most: the counting window may turn over once during the loop.)
-    while (!answers.includes(429) && answers.length < HOOK_LIMITS.deniedPerMinute * 2 + 2) answers.push((await hook('zenvia', forged, `guess-${answers.length}`, ip)).status);
+    while (!answers.includes(429) && answers.length < HOOK_LIMITS.deniedPerMinute * 2 + 2)
+      answers.push((await hook('zenvia', forged, `guess-${answers.length}`, ip)).status);
     expect(answers.indexOf(429)).toBeGreaterThanOrEqual(HOOK_LIMITS.deniedPerMinute);
     expect(answers.slice(0, answers.indexOf(429)).every((s) => s === 401)).toBe(true);
     await idle(30_000);
@@ -207,31 +286,69 @@ describe('communications: the providers’ delivery reports', () => {
     expect((await hook('zenvia', body, SECRETS.zenvia)).status).toBe(200);
     await new Promise((r) => setTimeout(r, 600));
     expect((await analytics(sms)).DELIVERED).toBe(CUSTOMERS - 1);
-    await repo.complete(sms, 'once', late.key, { status: 'SENT', provider_id: 'zenvia-late', at: new Date().toISOString() }, 'SENT');
+    await repo.complete(
+      sms,
+      'once',
+      late.key,
+      { status: 'SENT', provider_id: 'zenvia-late', at: new Date().toISOString() },
+      'SENT',
+    );
     const counts = await settledAnalytics(sms, (c) => c.DELIVERED === CUSTOMERS);
     expect(counts.DELIVERED).toBe(CUSTOMERS);
     expect(counts['NOT DELIVERED']).toBe(1);
   }, 60_000);
 
   it('counts OneSignal’s confirmed deliveries and clicks once per customer and makes a lead of those who clicked', async () => {
-    const push = await create({ description: 'Push com relatório', type: 'PUSH', active: 'Y', info: { layout_header: 'Oferta', layout_title: 'Clube', layout_body: 'Olá {{primeiro_nome}}', type: 'O', approvement: 'sim' } });
+    const push = await create({
+      description: 'Push com relatório',
+      type: 'PUSH',
+      active: 'Y',
+      info: {
+        layout_header: 'Oferta',
+        layout_title: 'Clube',
+        layout_body: 'Olá {{primeiro_nome}}',
+        type: 'O',
+        approvement: 'sim',
+      },
+    });
     const done = await sendAndWait(push);
     expect(done.sent).toBe(CUSTOMERS);
     const clickers = ids.filter((id) => standInPushClicked(`c${id}`));
     expect(clickers.length).toBeGreaterThan(0);
     expect(clickers.length).toBeLessThan(CUSTOMERS);
-    const counts = await settledAnalytics(push, (c) => c.successful === CUSTOMERS && c.converted === clickers.length);
+    const counts = await settledAnalytics(
+      push,
+      (c) => c.successful === CUSTOMERS && c.converted === clickers.length,
+    );
     // Enviados, Entregues, Clicados, Perdidos (spec part 3 §3): each customer once, though every report came twice.
-    expect(counts).toEqual({ sent: CUSTOMERS, successful: CUSTOMERS, converted: clickers.length, failed: 0, errored: 0 });
-    const posted = standIns.reports.filter((r) => r.provider === 'onesignal' && ids.some((id) => r.to === `c${id}`));
+    expect(counts).toEqual({
+      sent: CUSTOMERS,
+      successful: CUSTOMERS,
+      converted: clickers.length,
+      failed: 0,
+      errored: 0,
+    });
+    const posted = standIns.reports.filter(
+      (r) => r.provider === 'onesignal' && ids.some((id) => r.to === `c${id}`),
+    );
     expect(posted.filter((r) => r.event === 'message.push.received')).toHaveLength(CUSTOMERS * 2);
     expect(posted.filter((r) => r.event === 'message.push.clicked')).toHaveLength(clickers.length * 2);
     expect(posted.every((r) => r.status === 200)).toBe(true);
     expect(await leadMembers(push, ['converted'])).toEqual([...clickers].sort((a, b) => a - b));
 
     // A wrong secret, another user's report of one of our notifications, a notification we never sent: nothing moves.
-    const notification = [...providerMessages.push.values()].find((m) => String(m.idempotency_key) === `${t.tenant}:${push}:once:c${ids[1]}`)!;
-    const failed = (externalId: string, id = String(notification.id)) => ({ event: { id: 'f', kind: 'message.push.failed', datetime: new Date().toISOString(), external_id: externalId }, message: { id } });
+    const notification = [...providerMessages.push.values()].find(
+      (m) => String(m.idempotency_key) === `${t.tenant}:${push}:once:c${ids[1]}`,
+    )!;
+    const failed = (externalId: string, id = String(notification.id)) => ({
+      event: {
+        id: 'f',
+        kind: 'message.push.failed',
+        datetime: new Date().toISOString(),
+        external_id: externalId,
+      },
+      message: { id },
+    });
     const wrong = await hook('onesignal', failed(`c${ids[1]}`), 'not-the-secret');
     expect(wrong.status).toBe(401);
     expect(wrong.body).toEqual({ message: 'Não autorizado.' });
@@ -246,7 +363,11 @@ describe('communications: the providers’ delivery reports', () => {
   }, 150_000);
 
   it('leaves queue messages it did not write alone', async () => {
-    await localQueue.send('provider-events', { kind: 'provider-report', provider: 'zenvia', actions: ['DELIVERED'] });
+    await localQueue.send('provider-events', {
+      kind: 'provider-report',
+      provider: 'zenvia',
+      actions: ['DELIVERED'],
+    });
     await localQueue.send('provider-events', { hello: 'world' });
     await idle(30_000);
     expect((await analytics(sms)).DELIVERED).toBe(CUSTOMERS);

@@ -21,7 +21,9 @@ describe('local adapter: the 6 MB response limit', () => {
   };
 
   beforeAll(async () => {
-    server = createServer((req, res) => void invokeHttp(async (event) => answer(event.rawPath), 'fake', req, res));
+    server = createServer(
+      (req, res) => void invokeHttp(async (event) => answer(event.rawPath), 'fake', req, res),
+    );
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

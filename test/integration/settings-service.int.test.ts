@@ -43,7 +43,10 @@ describe('settings service', () => {
     // Act
     const attempt = createUser(ctx, newUser(marketing, { email: first.email.toUpperCase() }));
     // Assess
-    await expect(attempt).rejects.toMatchObject({ kind: 'conflict', message: 'Já existe um usuário com este e-mail.' });
+    await expect(attempt).rejects.toMatchObject({
+      kind: 'conflict',
+      message: 'Já existe um usuário com este e-mail.',
+    });
     const after = await listUsers(ctx, { page: 1, per_page: 50 });
     expect(after.pagination.total).toBe(before.pagination.total);
     // Accent-insensitive search by name finds the one user.
@@ -54,16 +57,39 @@ describe('settings service', () => {
   it('protects the signed-in user and the last administrator', async () => {
     // Prepare
     const ctx = staffContext(t);
-    const self = { id: t.adminId, ...newUser(t.roleIds[0]!, { email: t.adminEmail, document: '000.000.001-91' }) };
-    const refusal = (attempt: Promise<unknown>) => attempt.then(() => undefined, (error: unknown) => error);
+    const self = {
+      id: t.adminId,
+      ...newUser(t.roleIds[0]!, { email: t.adminEmail, document: '000.000.001-91' }),
+    };
+    const refusal = (attempt: Promise<unknown>) =>
+      attempt.then(
+        () => undefined,
+        (error: unknown) => error,
+      );
     // Act
     const removeSelf = await refusal(deleteUser(ctx, t.adminId));
-    const demote = await refusal(updateUser(ctx, UserUpdate.parse({ ...self, role_id: marketing, password: '', password_confirmation: '' })));
-    const disable = await refusal(updateUser(ctx, UserUpdate.parse({ ...self, active: 'N', password: '', password_confirmation: '' })));
+    const demote = await refusal(
+      updateUser(
+        ctx,
+        UserUpdate.parse({ ...self, role_id: marketing, password: '', password_confirmation: '' }),
+      ),
+    );
+    const disable = await refusal(
+      updateUser(ctx, UserUpdate.parse({ ...self, active: 'N', password: '', password_confirmation: '' })),
+    );
     // Assess
-    expect(removeSelf).toMatchObject({ kind: 'conflict', message: 'Você não pode remover o seu próprio usuário.' });
-    expect(demote).toMatchObject({ kind: 'conflict', message: 'Não é possível alterar a permissão do último administrador.' });
-    expect(disable).toMatchObject({ kind: 'conflict', message: 'Você não pode desativar o seu próprio usuário.' });
+    expect(removeSelf).toMatchObject({
+      kind: 'conflict',
+      message: 'Você não pode remover o seu próprio usuário.',
+    });
+    expect(demote).toMatchObject({
+      kind: 'conflict',
+      message: 'Não é possível alterar a permissão do último administrador.',
+    });
+    expect(disable).toMatchObject({
+      kind: 'conflict',
+      message: 'Você não pode desativar o seu próprio usuário.',
+    });
     expect((await listUsers(ctx, { q: t.adminEmail, page: 1, per_page: 10 })).data).toEqual([
       expect.objectContaining({ id: t.adminId, role: 'Administrador', active: 'Y' }),
     ]);
@@ -72,21 +98,35 @@ describe('settings service', () => {
   it('treats role names alike when only accents, case or spaces differ', async () => {
     // Prepare
     const ctx = staffContext(t);
-    await createRole(ctx, RoleInput.parse({ role: 'Gerência Regional', description: 'Gerentes', permissions: [] }));
+    await createRole(
+      ctx,
+      RoleInput.parse({ role: 'Gerência Regional', description: 'Gerentes', permissions: [] }),
+    );
     // Act
-    const attempt = createRole(ctx, RoleInput.parse({ role: '  GERENCIA   regional ', description: 'Outra', permissions: [] }));
+    const attempt = createRole(
+      ctx,
+      RoleInput.parse({ role: '  GERENCIA   regional ', description: 'Outra', permissions: [] }),
+    );
     // Assess
-    await expect(attempt).rejects.toMatchObject({ kind: 'conflict', message: 'Já existe uma permissão com este nome.' });
+    await expect(attempt).rejects.toMatchObject({
+      kind: 'conflict',
+      message: 'Já existe uma permissão com este nome.',
+    });
   });
 
   it('masks a secret for staff while other domains read it in clear', async () => {
     // Prepare
     const ctx = staffContext(t);
     // Act
-    const written = await writeSetting(ctx, SettingWrite.parse({ key: 'sendgrid_apikey', value: 'SG.chave-secreta-9876' }));
+    const written = await writeSetting(
+      ctx,
+      SettingWrite.parse({ key: 'sendgrid_apikey', value: 'SG.chave-secreta-9876' }),
+    );
     // Assess
     expect(written).toMatchObject({ key: 'sendgrid_apikey', value: '••••••••9876', secret: true });
-    expect(await readSettingValue(systemContext(t.tenant, 'mail'), 'sendgrid_apikey')).toBe('SG.chave-secreta-9876');
+    expect(await readSettingValue(systemContext(t.tenant, 'mail'), 'sendgrid_apikey')).toBe(
+      'SG.chave-secreta-9876',
+    );
     // A job's context has no tenant theme at hand: the unwritten primary_color is read from the tenant.
     const all = await listSettings(systemContext(t.tenant, 'report'));
     expect(all.find((s) => s.key === 'primary_color')).toMatchObject({ value: '#c62828', updated_at: null });

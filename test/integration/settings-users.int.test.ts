@@ -27,10 +27,14 @@ const newUser = (overrides: Record<string, unknown> = {}) => {
 describe('users API', () => {
   let t: TestTenant;
   const as = (token: string) => ({
-    get: (path: string, query?: Record<string, string | number>) => call(settings, { path, query, tenant: t.tenant, token }),
-    post: (path: string, body: unknown) => call(settings, { method: 'POST', path, body, tenant: t.tenant, token }),
-    put: (path: string, body: unknown) => call(settings, { method: 'PUT', path, body, tenant: t.tenant, token }),
-    del: (path: string, id: number) => call(settings, { method: 'DELETE', path, query: { id }, tenant: t.tenant, token }),
+    get: (path: string, query?: Record<string, string | number>) =>
+      call(settings, { path, query, tenant: t.tenant, token }),
+    post: (path: string, body: unknown) =>
+      call(settings, { method: 'POST', path, body, tenant: t.tenant, token }),
+    put: (path: string, body: unknown) =>
+      call(settings, { method: 'PUT', path, body, tenant: t.tenant, token }),
+    del: (path: string, id: number) =>
+      call(settings, { method: 'DELETE', path, query: { id }, tenant: t.tenant, token }),
   });
   let admin: ReturnType<typeof as>;
   let adminRole: number;
@@ -58,12 +62,23 @@ describe('users API', () => {
   });
 
   it('checks the password policy and its confirmation', async () => {
-    const short = await admin.post('/api/web/user/new', newUser({ role_id: marketing, password: 'curta', password_confirmation: 'curta' }));
+    const short = await admin.post(
+      '/api/web/user/new',
+      newUser({ role_id: marketing, password: 'curta', password_confirmation: 'curta' }),
+    );
     expect(short.status).toBe(400);
     expect(short.body.errors).toEqual({ password: 'A senha deve ter ao menos 8 caracteres.' });
-    const mismatch = await admin.post('/api/web/user/new', newUser({ role_id: marketing, password_confirmation: 'Outra-senha-1' }));
-    expect(mismatch.body.errors).toEqual({ password_confirmation: 'As duas senhas que você digitou não coincidem!' });
-    const empty = await admin.post('/api/web/user/new', newUser({ role_id: marketing, password_confirmation: '' }));
+    const mismatch = await admin.post(
+      '/api/web/user/new',
+      newUser({ role_id: marketing, password_confirmation: 'Outra-senha-1' }),
+    );
+    expect(mismatch.body.errors).toEqual({
+      password_confirmation: 'As duas senhas que você digitou não coincidem!',
+    });
+    const empty = await admin.post(
+      '/api/web/user/new',
+      newUser({ role_id: marketing, password_confirmation: '' }),
+    );
     expect(empty.body.errors).toEqual({ password_confirmation: 'Confirme a senha' });
     const unknownRole = await admin.post('/api/web/user/new', newUser({ role_id: 999_999 }));
     expect(unknownRole.status).toBe(400);
@@ -72,8 +87,19 @@ describe('users API', () => {
 
   it('creates a user who can sign in, keeps the total and never shows the password', async () => {
     // A store of the catalogue domain, written directly: only its id and name matter here.
-    await StoreEntity.create({ tenant: t.tenant, id: 3, reference_code: '3', name: 'Loja Centro', zipcode: '01001000', address: 'Praça da Sé', business_hours: {} }).go();
-    const noSuchStore = await admin.post('/api/web/user/new', newUser({ role_id: marketing, all_stores: 'N', store_id: 4 }));
+    await StoreEntity.create({
+      tenant: t.tenant,
+      id: 3,
+      reference_code: '3',
+      name: 'Loja Centro',
+      zipcode: '01001000',
+      address: 'Praça da Sé',
+      business_hours: {},
+    }).go();
+    const noSuchStore = await admin.post(
+      '/api/web/user/new',
+      newUser({ role_id: marketing, all_stores: 'N', store_id: 4 }),
+    );
     expect(noSuchStore.status).toBe(400);
     expect(noSuchStore.body.errors).toEqual({ store_id: 'Selecione a loja de trabalho' });
     const before = await countersFor(t.tenant).total('user');
@@ -97,7 +123,12 @@ describe('users API', () => {
     });
     expect(JSON.stringify(res.body)).not.toMatch(/password|argon/i);
     expect(await countersFor(t.tenant).total('user')).toBe(before + 1);
-    const signIn = await call(auth, { method: 'POST', path: '/api/web/login', tenant: t.tenant, body: { email: input.email, password: input.password } });
+    const signIn = await call(auth, {
+      method: 'POST',
+      path: '/api/web/login',
+      tenant: t.tenant,
+      body: { email: input.email, password: input.password },
+    });
     expect(signIn.status).toBe(200);
     expect(signIn.body).toMatchObject({ role: 'Marketing', all_stores: 'N', store_id: 3 });
     const read = await admin.get(`/api/web/user/${res.body.id}`);
@@ -107,25 +138,44 @@ describe('users API', () => {
   it('keeps e-mail and document unique per tenant', async () => {
     const first = newUser({ role_id: marketing });
     expect((await admin.post('/api/web/user/new', first)).status).toBe(200);
-    const sameEmail = await admin.post('/api/web/user/new', newUser({ role_id: marketing, email: first.email.toUpperCase() }));
+    const sameEmail = await admin.post(
+      '/api/web/user/new',
+      newUser({ role_id: marketing, email: first.email.toUpperCase() }),
+    );
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.body.message).toBe('Já existe um usuário com este e-mail.');
-    const sameDocument = await admin.post('/api/web/user/new', newUser({ role_id: marketing, document: first.document.replace(/\D/g, '') }));
+    const sameDocument = await admin.post(
+      '/api/web/user/new',
+      newUser({ role_id: marketing, document: first.document.replace(/\D/g, '') }),
+    );
     expect(sameDocument.status).toBe(409);
     expect(sameDocument.body.message).toBe('Já existe um usuário com este documento.');
     // The administrator's document, written by provisioning, is taken as well.
-    const adminDocument = await admin.post('/api/web/user/new', newUser({ role_id: marketing, document: '000.000.001-91' }));
+    const adminDocument = await admin.post(
+      '/api/web/user/new',
+      newUser({ role_id: marketing, document: '000.000.001-91' }),
+    );
     expect(adminDocument.status).toBe(409);
     // Another tenant may use both.
     const other = await createTestTenant('usr');
-    const there = await call(settings, { method: 'POST', path: '/api/web/user/new', tenant: other.tenant, token: other.adminToken, body: { ...first, role_id: other.roleIds[1] } });
+    const there = await call(settings, {
+      method: 'POST',
+      path: '/api/web/user/new',
+      tenant: other.tenant,
+      token: other.adminToken,
+      body: { ...first, role_id: other.roleIds[1] },
+    });
     expect(there.status).toBe(200);
   });
 
   it('lets only one of several simultaneous creations with the same e-mail win', async () => {
     const before = await countersFor(t.tenant).total('user');
     const email = 'disputado@loja.test';
-    const answers = await Promise.all(Array.from({ length: 4 }, () => admin.post('/api/web/user/new', newUser({ role_id: marketing, email }))));
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        admin.post('/api/web/user/new', newUser({ role_id: marketing, email })),
+      ),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409]);
     expect(await countersFor(t.tenant).total('user')).toBe(before + 1);
   });
@@ -136,19 +186,42 @@ describe('users API', () => {
     const clash = await admin.put('/api/web/user/update', { ...created, email: taken.email, password: '' });
     expect(clash.status).toBe(409);
     expect(clash.body.message).toBe('Já existe um usuário com este e-mail.');
-    const moved = await admin.put('/api/web/user/update', { ...created, email: 'novo.endereco@loja.test', password: '' });
+    const moved = await admin.put('/api/web/user/update', {
+      ...created,
+      email: 'novo.endereco@loja.test',
+      password: '',
+    });
     expect(moved.status).toBe(200);
     expect(moved.body.email).toBe('novo.endereco@loja.test');
     // The old address is free again; the new one works for login with the old password.
-    expect((await admin.post('/api/web/user/new', newUser({ role_id: marketing, email: created.email }))).status).toBe(200);
-    const signIn = await call(auth, { method: 'POST', path: '/api/web/login', tenant: t.tenant, body: { email: 'novo.endereco@loja.test', password: 'Senha-boa-123' } });
+    expect(
+      (await admin.post('/api/web/user/new', newUser({ role_id: marketing, email: created.email }))).status,
+    ).toBe(200);
+    const signIn = await call(auth, {
+      method: 'POST',
+      path: '/api/web/login',
+      tenant: t.tenant,
+      body: { email: 'novo.endereco@loja.test', password: 'Senha-boa-123' },
+    });
     expect(signIn.status).toBe(200);
-    const short = await admin.put('/api/web/user/update', { ...created, email: 'novo.endereco@loja.test', password: 'curta' });
+    const short = await admin.put('/api/web/user/update', {
+      ...created,
+      email: 'novo.endereco@loja.test',
+      password: 'curta',
+    });
     expect(short.body.errors).toEqual({ password: 'A senha deve ter ao menos 8 caracteres.' });
   });
 
   it('searches by name (accents ignored), e-mail and document, with role names and pagination', async () => {
-    await admin.post('/api/web/user/new', newUser({ role_id: marketing, fullname: 'Conceição Aparecida', shortname: 'Ceiça', document: '987.654.321-00' }));
+    await admin.post(
+      '/api/web/user/new',
+      newUser({
+        role_id: marketing,
+        fullname: 'Conceição Aparecida',
+        shortname: 'Ceiça',
+        document: '987.654.321-00',
+      }),
+    );
     const byName = await admin.get('/api/web/users', { q: 'conceicao' });
     expect(byName.status).toBe(200);
     expect(byName.body.data.map((u: { fullname: string }) => u.fullname)).toEqual(['Conceição Aparecida']);
@@ -165,10 +238,28 @@ describe('users API', () => {
   it('never shows or changes another tenant’s users', async () => {
     const other = await createTestTenant('usr');
     const mine = (await admin.post('/api/web/user/new', newUser({ role_id: marketing }))).body;
-    const list = await call(settings, { path: '/api/web/users', tenant: other.tenant, token: other.adminToken });
+    const list = await call(settings, {
+      path: '/api/web/users',
+      tenant: other.tenant,
+      token: other.adminToken,
+    });
     expect(list.body.data.map((u: { email: string }) => u.email)).toEqual([other.adminEmail]);
-    expect((await call(settings, { path: `/api/web/user/${mine.id}`, tenant: other.tenant, token: other.adminToken })).status).toBe(404);
-    const del = await call(settings, { method: 'DELETE', path: '/api/web/user/delete', query: { id: mine.id }, tenant: other.tenant, token: other.adminToken });
+    expect(
+      (
+        await call(settings, {
+          path: `/api/web/user/${mine.id}`,
+          tenant: other.tenant,
+          token: other.adminToken,
+        })
+      ).status,
+    ).toBe(404);
+    const del = await call(settings, {
+      method: 'DELETE',
+      path: '/api/web/user/delete',
+      query: { id: mine.id },
+      tenant: other.tenant,
+      token: other.adminToken,
+    });
     expect(del.status).toBe(404);
     expect((await admin.get(`/api/web/user/${mine.id}`)).status).toBe(200);
   });
@@ -205,27 +296,44 @@ describe('users API', () => {
     expect(off.body.active).toBe('N');
     expect((await asManager.del('/api/web/user/delete', t.adminId)).status).toBe(409);
     expect((await asManager.put('/api/web/user/update', { ...second, active: 'Y' })).status).toBe(200);
-    expect((await asManager.put('/api/web/user/update', { ...adminRecord, role_id: marketing })).status).toBe(200);
+    expect((await asManager.put('/api/web/user/update', { ...adminRecord, role_id: marketing })).status).toBe(
+      200,
+    );
     // Now `second` is the last one.
-    expect((await asManager.del('/api/web/user/delete', second.id)).body.message).toBe('Não é possível remover o último administrador.');
+    expect((await asManager.del('/api/web/user/delete', second.id)).body.message).toBe(
+      'Não é possível remover o último administrador.',
+    );
     expect(await countersFor(t.tenant).total('admin')).toBe(1);
     // Back to two administrators for the tests below.
-    expect((await asManager.put('/api/web/user/update', { ...adminRecord, role_id: adminRole })).status).toBe(200);
+    expect((await asManager.put('/api/web/user/update', { ...adminRecord, role_id: adminRole })).status).toBe(
+      200,
+    );
     expect(await countersFor(t.tenant).total('admin')).toBe(2);
   });
 
   it('ends the sessions of a disabled user at once', async () => {
     const input = newUser({ role_id: marketing });
     const created = (await admin.post('/api/web/user/new', input)).body;
-    const session = await call(auth, { method: 'POST', path: '/api/web/login', tenant: t.tenant, body: { email: input.email, password: input.password } });
-    const probe = () => call(auth, { path: '/api/web/permissions', tenant: t.tenant, token: session.body.token });
+    const session = await call(auth, {
+      method: 'POST',
+      path: '/api/web/login',
+      tenant: t.tenant,
+      body: { email: input.email, password: input.password },
+    });
+    const probe = () =>
+      call(auth, { path: '/api/web/permissions', tenant: t.tenant, token: session.body.token });
     // Marketing cannot read Settings (403), but the session itself is valid.
     expect((await probe()).status).toBe(403);
     expect((await admin.put('/api/web/user/update', { ...created, active: 'N' })).status).toBe(200);
     expect((await probe()).status).toBe(401);
     const stored = await UserEntity.get({ tenant: t.tenant, id: created.id }).go();
     expect(stored.data?.tokenVersion).toBe(2);
-    const again = await call(auth, { method: 'POST', path: '/api/web/login', tenant: t.tenant, body: { email: input.email, password: input.password } });
+    const again = await call(auth, {
+      method: 'POST',
+      path: '/api/web/login',
+      tenant: t.tenant,
+      body: { email: input.email, password: input.password },
+    });
     expect(again.status).toBe(401);
   });
 

@@ -19,7 +19,12 @@ import { createTestTenant, type TestTenant } from '../support/tenant';
 
 /** Stand-in integration route: no domain registers one yet, the auth middleware is the real one. */
 const integration = createDomainHandler([
-  route({ method: 'GET', path: '/api/integration/ping', auth: 'integration', handler: async () => ({ ok: true }) }),
+  route({
+    method: 'GET',
+    path: '/api/integration/ping',
+    auth: 'integration',
+    handler: async () => ({ ok: true }),
+  }),
 ]);
 
 describe('key/value settings', () => {
@@ -35,7 +40,12 @@ describe('key/value settings', () => {
   it('upserts idempotently through PUT and POST', async () => {
     const first = await put({ key: 'average_baskets_days', value: '60' });
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ key: 'average_baskets_days', value: '60', secret: false, updated_at: expect.any(String) });
+    expect(first.body).toEqual({
+      key: 'average_baskets_days',
+      value: '60',
+      secret: false,
+      updated_at: expect.any(String),
+    });
     const again = await put({ key: 'average_baskets_days', value: '60' });
     expect(again.body.value).toBe('60');
     const viaPost = await put({ key: 'average_baskets_days', value: 45 }, 'POST');
@@ -84,7 +94,9 @@ describe('key/value settings', () => {
     expect(one.body).toEqual({ key: 'portal_style_bg', value: 'cover', secret: false, updated_at: null });
     expect((await get('/api/web/settings', clerk.token)).status).toBe(403);
     expect((await put({ key: 'portal_style_bg', value: 'repeat' }, 'PUT', clerk.token)).status).toBe(403);
-    expect((await call(settings, { path: '/api/web/settings/portal_style_bg', tenant: t.tenant })).status).toBe(401);
+    expect(
+      (await call(settings, { path: '/api/web/settings/portal_style_bg', tenant: t.tenant })).status,
+    ).toBe(401);
   });
 
   it('applies primary_color to the tenant theme', async () => {
@@ -108,7 +120,11 @@ describe('key/value settings', () => {
   it('keeps each tenant’s settings apart', async () => {
     const other = await createTestTenant('set');
     await put({ key: 'shortlink_domain', value: 'l.daqui.test' });
-    const there = await call(settings, { path: '/api/web/settings/shortlink_domain', tenant: other.tenant, token: other.adminToken });
+    const there = await call(settings, {
+      path: '/api/web/settings/shortlink_domain',
+      tenant: other.tenant,
+      token: other.adminToken,
+    });
     expect(there.body.value).toBeNull();
     const portal = await call(settings, { path: '/api/customer/settings', tenant: other.tenant });
     expect(portal.body).toContainEqual({ key: 'program_description', value: null });
@@ -122,10 +138,12 @@ describe('integration token', () => {
   });
   const ping = (token: string, tenant = t.tenant) =>
     call(integration, { path: '/api/integration/ping', tenant, headers: { 'x-api-key': token } });
-  const read = (token = t.adminToken, tenant = t.tenant) => call(settings, { path: '/api/web/settings/token', tenant, token });
+  const read = (token = t.adminToken, tenant = t.tenant) =>
+    call(settings, { path: '/api/web/settings/token', tenant, token });
   const rotate = (token = t.adminToken, tenant = t.tenant) =>
     call(settings, { method: 'POST', path: '/api/web/settings/token/rotate', tenant, token });
-  const info = (token = t.adminToken) => call(settings, { path: '/api/web/settings/token/info', tenant: t.tenant, token });
+  const info = (token = t.adminToken) =>
+    call(settings, { path: '/api/web/settings/token/info', tenant: t.tenant, token });
 
   /** Every stored item of a tenant, raw (a Scan: test only, never on a request path). */
   async function storedItems(tenant: string): Promise<string> {
@@ -153,7 +171,11 @@ describe('integration token', () => {
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ status: 'none', token: null, hint: null, created_at: null });
     expect((await read(fresh.adminToken, fresh.tenant)).body.status).toBe('none');
-    const none = await call(settings, { path: '/api/web/settings/token/info', tenant: fresh.tenant, token: fresh.adminToken });
+    const none = await call(settings, {
+      path: '/api/web/settings/token/info',
+      tenant: fresh.tenant,
+      token: fresh.adminToken,
+    });
     expect(none.body).toEqual({ hint: null, created_at: null });
   });
 
@@ -224,7 +246,10 @@ describe('integration token', () => {
     const answers = await Promise.all([rotate(), rotate()]);
     for (const a of answers) expect([200, 409]).toContain(a.status);
     const refused = answers.find((a) => a.status === 409);
-    if (refused) expect(refused.body.message).toBe('O token de integração acabou de ser trocado por outra pessoa. Recarregue a página para ver o token atual.');
+    if (refused)
+      expect(refused.body.message).toBe(
+        'O token de integração acabou de ser trocado por outra pessoa. Recarregue a página para ver o token atual.',
+      );
     const issued = answers.filter((a) => a.status === 200).map((a) => a.body.token as string);
     const valid: string[] = [];
     for (const token of issued) if ((await ping(token)).status === 200) valid.push(token);
@@ -235,9 +260,18 @@ describe('integration token', () => {
   it('keeps a token issued before encryption working until rotated, shown as unreadable', async () => {
     const legacy = await createTestTenant('tok');
     const token = 'frg_legado_somente_hash_1234';
-    await IntegrationTokenEntity.create({ tenant: legacy.tenant, tokenHash: hashToken(token), hint: token.slice(-4) }).go();
+    await IntegrationTokenEntity.create({
+      tenant: legacy.tenant,
+      tokenHash: hashToken(token),
+      hint: token.slice(-4),
+    }).go();
     const shown = await read(legacy.adminToken, legacy.tenant);
-    expect(shown.body).toEqual({ status: 'unreadable', token: null, hint: '1234', created_at: expect.any(String) });
+    expect(shown.body).toEqual({
+      status: 'unreadable',
+      token: null,
+      hint: '1234',
+      created_at: expect.any(String),
+    });
     expect((await ping(token, legacy.tenant)).status).toBe(200);
     const rotated = await rotate(legacy.adminToken, legacy.tenant);
     expect((await ping(token, legacy.tenant)).status).toBe(401);

@@ -24,7 +24,9 @@ describe('local stream poller', () => {
     maxAttempts: 1,
   });
   const put = (sk: string) =>
-    documentClient.send(new PutCommand({ TableName: tableName(), Item: { pk: marker, sk, note: 'poller test' } }));
+    documentClient.send(
+      new PutCommand({ TableName: tableName(), Item: { pk: marker, sk, note: 'poller test' } }),
+    );
   let poller: LocalStreamPoller | undefined;
 
   afterAll(() => poller?.stop());

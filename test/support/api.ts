@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 
-export type DomainHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+export type DomainHandler = (
+  event: APIGatewayProxyEventV2,
+  context: Context,
+) => Promise<APIGatewayProxyStructuredResultV2>;
 
 export interface ApiRequest {
   method?: string;
@@ -83,5 +86,10 @@ export async function call<T = any>(handler: DomainHandler, request: ApiRequest)
   } catch {
     // Non-JSON answers (CSV, empty text) stay as text.
   }
-  return { status: result.statusCode ?? 200, headers: (result.headers ?? {}) as Record<string, string>, body: parsed as T, text };
+  return {
+    status: result.statusCode ?? 200,
+    headers: (result.headers ?? {}) as Record<string, string>,
+    body: parsed as T,
+    text,
+  };
 }

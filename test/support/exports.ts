@@ -20,7 +20,10 @@ export function startExportsConsumer(): void {
 export const callExports = (request: ApiRequest): Promise<ApiResponse> => call(exportsHandler, request);
 
 /** Follows a download link of the local blob store: the file's bytes, or the refusal. */
-export async function followLink(url: string, now = Date.now()): Promise<{ status: number; body: Buffer; fileName?: string }> {
+export async function followLink(
+  url: string,
+  now = Date.now(),
+): Promise<{ status: number; body: Buffer; fileName?: string }> {
   const link = openLocalBlobLink(new URL(url, 'http://local'), undefined, now);
   if (link === 'invalid' || link === 'expired') return { status: 403, body: Buffer.alloc(0) };
   try {
@@ -31,7 +34,11 @@ export async function followLink(url: string, now = Date.now()): Promise<{ statu
 }
 
 /** Polls a job until it ends (done or failed); answers its last state. */
-export async function waitForJob(auth: { tenant: string; token: string }, id: number, timeoutMs = 20_000): Promise<ApiResponse> {
+export async function waitForJob(
+  auth: { tenant: string; token: string },
+  id: number,
+  timeoutMs = 20_000,
+): Promise<ApiResponse> {
   let last: ApiResponse | undefined;
   await expect
     .poll(

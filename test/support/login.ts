@@ -56,7 +56,11 @@ export interface ApiLoginAnswer {
  * (browsers map *.localhost to loopback, getaddrinfo does not), so the call goes to 127.0.0.1
  * with the tenant's host in `x-forwarded-host`, as CloudFront forwards it.
  */
-function apiFetch(tenant: string, path: string, init: RequestInit & { headers?: Record<string, string> }): Promise<Response> {
+function apiFetch(
+  tenant: string,
+  path: string,
+  init: RequestInit & { headers?: Record<string, string> },
+): Promise<Response> {
   const port = inject('runtimePort');
   return fetch(`http://127.0.0.1:${port}/api${path.startsWith('/') ? path : `/${path}`}`, {
     ...init,
@@ -72,7 +76,8 @@ export async function apiLogin(credentials: Credentials = adminCredentials): Pro
     body: JSON.stringify({ email: credentials.email, password: credentials.password }),
   });
   const body = (await res.json().catch(() => undefined)) as ApiLoginAnswer | undefined;
-  if (!res.ok || !body?.token) throw new Error(`login of ${credentials.email} failed: ${res.status} ${JSON.stringify(body)}`);
+  if (!res.ok || !body?.token)
+    throw new Error(`login of ${credentials.email} failed: ${res.status} ${JSON.stringify(body)}`);
   return body;
 }
 

@@ -18,7 +18,10 @@ export interface TestTenant {
   adminToken: string;
   roleIds: number[];
   /** A signed-in staff user holding exactly `abilities` (plus read Auth). */
-  userWith(abilities: Ability[], options?: { allStores?: boolean; storeId?: number }): Promise<{ id: number; token: string; email: string }>;
+  userWith(
+    abilities: Ability[],
+    options?: { allStores?: boolean; storeId?: number },
+  ): Promise<{ id: number; token: string; email: string }>;
 }
 
 /** A fresh tenant with the default roles and an administrator: one per test file or test. */
@@ -29,11 +32,23 @@ export async function createTestTenant(prefix = 't'): Promise<TestTenant> {
     tenant,
     name: `Loja ${tenant}`,
     primaryColor: '#c62828',
-    admin: { email: adminEmail, password: ADMIN_PASSWORD, fullname: 'Admin Teste', shortname: 'Admin', document: '00000000191' },
+    admin: {
+      email: adminEmail,
+      password: ADMIN_PASSWORD,
+      fullname: 'Admin Teste',
+      shortname: 'Admin',
+      document: '00000000191',
+    },
   });
   if (!provisioned) throw new Error('tenant already exists');
   clearTenantCache();
-  const adminToken = await signToken({ sub: String(provisioned.adminId), tnt: tenant, typ: 'staff', rol: provisioned.roleIds[0], ver: 1 });
+  const adminToken = await signToken({
+    sub: String(provisioned.adminId),
+    tnt: tenant,
+    typ: 'staff',
+    rol: provisioned.roleIds[0],
+    ver: 1,
+  });
   const counters = countersFor(tenant);
   return {
     tenant,
@@ -46,7 +61,13 @@ export async function createTestTenant(prefix = 't'): Promise<TestTenant> {
       const ids = [{ action: 'read', subject: 'Auth' } as Ability, ...abilities]
         .map((a) => permissionId(a.action, a.subject))
         .filter((id): id is number => id !== undefined);
-      await RoleEntity.create({ tenant, id: roleId, role: `Perfil ${roleId}`, description: 'teste', permissions: ids }).go();
+      await RoleEntity.create({
+        tenant,
+        id: roleId,
+        role: `Perfil ${roleId}`,
+        description: 'teste',
+        permissions: ids,
+      }).go();
       const id = await counters.next('user');
       const email = `user${id}@${tenant}.test`;
       await UserEntity.create({

@@ -37,7 +37,8 @@ const EXCEPTIONS: Readonly<Record<string, Exception>> = {
   },
   'exports-consumer': {
     ceiling: 460 * KB,
-    reason: 'writes every export: the streaming xlsx writer (lib/files/xlsx on fflate) and the row producers of every export kind',
+    reason:
+      'writes every export: the streaming xlsx writer (lib/files/xlsx on fflate) and the row producers of every export kind',
   },
   platform: {
     ceiling: 545 * KB,
@@ -53,7 +54,8 @@ const EXCEPTIONS: Readonly<Record<string, Exception>> = {
   },
   communications: {
     ceiling: 668 * KB,
-    reason: "saves the e-mail editor's HTML through sanitize-html (≈ 190 KB with postcss, htmlparser2 and dayjs)",
+    reason:
+      "saves the e-mail editor's HTML through sanitize-html (≈ 190 KB with postcss, htmlparser2 and dayjs)",
   },
   campaigns: {
     ceiling: 732 * KB,
@@ -71,7 +73,8 @@ const EXCEPTIONS: Readonly<Record<string, Exception>> = {
   },
   customers: {
     ceiling: 495 * KB,
-    reason: "staff set a customer's portal password: Argon2id (hash-wasm, 28 KB) on top of the customer write paths",
+    reason:
+      "staff set a customer's portal password: Argon2id (hash-wasm, 28 KB) on top of the customer write paths",
   },
   portal: {
     ceiling: 485 * KB,
@@ -126,7 +129,8 @@ const NOT_IN_CHECKOUT = [
 ];
 
 const kb = (bytes: number) => `${bytes.toLocaleString('en-US')} bytes (${(bytes / KB).toFixed(1)} KB)`;
-const contains = (bundle: BundleResult, match: RegExp) => Object.keys(bundle.inputs).some((path) => match.test(path));
+const contains = (bundle: BundleResult, match: RegExp) =>
+  Object.keys(bundle.inputs).some((path) => match.test(path));
 
 /** Budget problems of a set of bundles against the exception lists (pure, so its rules are tested too). */
 export function overBudget(
@@ -136,7 +140,8 @@ export function overBudget(
   return bundles.flatMap(({ name, bytes }) => {
     const exception = exceptions[name];
     if (!exception && bytes > BUDGET) return [`${name}: ${kb(bytes)} > ${kb(BUDGET)} and no named exception`];
-    if (exception && bytes > exception.ceiling) return [`${name}: ${kb(bytes)} > its ceiling ${kb(exception.ceiling)} (${exception.reason})`];
+    if (exception && bytes > exception.ceiling)
+      return [`${name}: ${kb(bytes)} > its ceiling ${kb(exception.ceiling)} (${exception.reason})`];
     return [];
   });
 }
@@ -148,8 +153,11 @@ export function staleExceptions(
 ): string[] {
   return Object.keys(exceptions).flatMap((name) => {
     const bundle = bundles.find((b) => b.name === name);
-    if (!bundle) return ARRIVING.includes(name) ? [] : [`${name}: no such Lambda entry; remove its exception`];
-    return bundle.bytes <= BUDGET ? [`${name}: ${kb(bundle.bytes)} is within budget; remove its exception`] : [];
+    if (!bundle)
+      return ARRIVING.includes(name) ? [] : [`${name}: no such Lambda entry; remove its exception`];
+    return bundle.bytes <= BUDGET
+      ? [`${name}: ${kb(bundle.bytes)} is within budget; remove its exception`]
+      : [];
   });
 }
 
@@ -193,7 +201,10 @@ describe('Lambda bundle budget', () => {
     for (const library of Object.values(LIBRARIES)) expect(contains(checkout!, library.match)).toBe(false);
     // It does run the promotion engine and the campaigns domain's checkout service.
     expect(Object.keys(checkout!.inputs)).toEqual(
-      expect.arrayContaining(['shared/src/promotions/engine.ts', 'functions/src/campaigns/checkout.service.ts']),
+      expect.arrayContaining([
+        'shared/src/promotions/engine.ts',
+        'functions/src/campaigns/checkout.service.ts',
+      ]),
     );
   });
 
@@ -219,7 +230,11 @@ describe('Lambda bundle budget', () => {
       'light: 460,800 bytes (450.0 KB) is within budget; remove its exception',
       'gone: no such Lambda entry; remove its exception',
     ]);
-    const withXlsx = { name: 'x', bytes: 1, inputs: { 'node_modules/@e965/xlsx/xlsx.mjs': 10 } } as unknown as BundleResult;
+    const withXlsx = {
+      name: 'x',
+      bytes: 1,
+      inputs: { 'node_modules/@e965/xlsx/xlsx.mjs': 10 },
+    } as unknown as BundleResult;
     expect(contains(withXlsx, LIBRARIES.xlsx!.match)).toBe(true);
     expect(contains(withXlsx, LIBRARIES['sanitize-html']!.match)).toBe(false);
   });

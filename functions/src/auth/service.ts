@@ -35,7 +35,9 @@ export async function login(ctx: ServiceContext, input: LoginRequest): Promise<L
   ]);
   if (!attempt.allowed) throw rateLimited(LOGIN_THROTTLED_MESSAGE, attempt.retryAfter);
 
-  const valid = user ? await verifyPassword(input.password, user.passwordHash) : await verifyAgainstDecoy(input.password);
+  const valid = user
+    ? await verifyPassword(input.password, user.passwordHash)
+    : await verifyAgainstDecoy(input.password);
   if (!user || !valid || !user.active) {
     await attempt.failed();
     throw unauthenticated(LOGIN_FAILED_MESSAGE);
@@ -43,7 +45,10 @@ export async function login(ctx: ServiceContext, input: LoginRequest): Promise<L
 
   const [role, token] = await Promise.all([
     staff.role(user.roleId),
-    signToken({ sub: String(user.id), tnt: tenant, typ: 'staff', rol: user.roleId, ver: user.tokenVersion }, STAFF_TOKEN_TTL_SECONDS),
+    signToken(
+      { sub: String(user.id), tnt: tenant, typ: 'staff', rol: user.roleId, ver: user.tokenVersion },
+      STAFF_TOKEN_TTL_SECONDS,
+    ),
     attempt.succeeded(),
   ]);
   return {

@@ -3,7 +3,12 @@ import { CounterEntity } from '../lib/ddb/entities/counter';
 import { countersFor } from '../lib/ddb/counters';
 import { failedIndex, isConditionFailure, transactionError, writeTransaction } from '../lib/ddb/transactions';
 import { conflict } from '../lib/errors';
-import { CampaignEntity, CampaignProductEntity, campaignRecordsService, type CampaignItem } from './campaign-records.entities';
+import {
+  CampaignEntity,
+  CampaignProductEntity,
+  campaignRecordsService,
+  type CampaignItem,
+} from './campaign-records.entities';
 
 export const CAMPAIGN_NOT_FOUND = 'Campanha não encontrada.';
 export const STALE_CAMPAIGN = 'A campanha foi alterada por outra pessoa. Recarregue e tente novamente.';
@@ -65,12 +70,16 @@ export function campaignsRepository(tenant: string) {
   /** Writes product rows beyond the first transaction, in transactions of their own. */
   async function writeProducts(id: number, put: CampaignProduct[], remove: string[]): Promise<void> {
     const ops: ((t: Txn) => unknown)[] = [
-      ...put.map((row) => (t: Txn) => t.campaignProduct.put({ tenant, campaign: id, code: row.code, row }).commit()),
+      ...put.map(
+        (row) => (t: Txn) => t.campaignProduct.put({ tenant, campaign: id, code: row.code, row }).commit(),
+      ),
       ...remove.map((code) => (t: Txn) => t.campaignProduct.delete({ tenant, campaign: id, code }).commit()),
     ];
     for (let i = 0; i < ops.length; i += TRANSACTION_ITEMS) {
       const chunk = ops.slice(i, i + TRANSACTION_ITEMS);
-      const result = await writeTransaction(() => campaignRecordsService.transaction.write((t) => chunk.map((op) => op(t)) as never[]).go());
+      const result = await writeTransaction(() =>
+        campaignRecordsService.transaction.write((t) => chunk.map((op) => op(t)) as never[]).go(),
+      );
       if (result.canceled) throw transactionError(result);
     }
   }
@@ -88,7 +97,9 @@ export function campaignsRepository(tenant: string) {
     },
 
     async products(id: number): Promise<CampaignProduct[]> {
-      const { data } = await CampaignProductEntity.query.byCampaign({ tenant, campaign: id }).go({ pages: 'all' });
+      const { data } = await CampaignProductEntity.query
+        .byCampaign({ tenant, campaign: id })
+        .go({ pages: 'all' });
       return data.map((p) => p.row as CampaignProduct);
     },
 
@@ -98,7 +109,12 @@ export function campaignsRepository(tenant: string) {
      * the set version then commit together, so the campaign appears whole or not at all (rows of a
      * failed creation are removed again).
      */
-    async create(fields: CampaignFields, products: CampaignProduct[], by: number | null, at: string): Promise<CampaignRecord> {
+    async create(
+      fields: CampaignFields,
+      products: CampaignProduct[],
+      by: number | null,
+      at: string,
+    ): Promise<CampaignRecord> {
       const id = await counters.next('campaign');
       const last = products.slice(0, TRANSACTION_ITEMS - 3);
       const early = products.slice(last.length);
@@ -108,17 +124,32 @@ export function campaignsRepository(tenant: string) {
           campaignRecordsService.transaction
             .write((t) => [
               t.campaign
-                .create({ tenant, id, ...stored(fields), product_count: products.length, ...(by ? { created_by: by } : {}), version: 1, createdAt: at, updatedAt: at })
+                .create({
+                  tenant,
+                  id,
+                  ...stored(fields),
+                  product_count: products.length,
+                  ...(by ? { created_by: by } : {}),
+                  version: 1,
+                  createdAt: at,
+                  updatedAt: at,
+                })
                 .commit(),
               t.counter.upsert({ tenant, name: 'total:campaign' }).add({ value: 1 }).commit(),
               t.counter.upsert({ tenant, name: VERSION_COUNTER }).add({ value: 1 }).commit(),
-              ...(last.map((row) => t.campaignProduct.put({ tenant, campaign: id, code: row.code, row }).commit()) as never[]),
+              ...(last.map((row) =>
+                t.campaignProduct.put({ tenant, campaign: id, code: row.code, row }).commit(),
+              ) as never[]),
             ])
             .go(),
         );
         if (result.canceled) throw transactionError(result);
       } catch (error) {
-        await writeProducts(id, [], early.map((p) => p.code)).catch(() => undefined);
+        await writeProducts(
+          id,
+          [],
+          early.map((p) => p.code),
+        ).catch(() => undefined);
         throw error;
       }
       return (await this.get(id))!;
@@ -128,7 +159,12 @@ export function campaignsRepository(tenant: string) {
      * Replaces a campaign's fields (conditioned on the version read: a concurrent edit is a
      * conflict), then its product rows (puts of every row, deletes of removed codes).
      */
-    async update(current: CampaignRecord, fields: CampaignFields, products: CampaignProduct[], at: string): Promise<CampaignRecord> {
+    async update(
+      current: CampaignRecord,
+      fields: CampaignFields,
+      products: CampaignProduct[],
+      at: string,
+    ): Promise<CampaignRecord> {
       const id = current.id;
       const before = await this.products(id);
       const codes = new Set(products.map((p) => p.code));
@@ -139,9 +175,17 @@ export function campaignsRepository(tenant: string) {
       const result = await writeTransaction(() =>
         campaignRecordsService.transaction
           .write((t) => {
-            let patch = t.campaign.patch({ tenant, id }).set({ ...patchFields, product_count: products.length, version: current.version + 1, updatedAt: at });
+            let patch = t.campaign.patch({ tenant, id }).set({
+              ...patchFields,
+              product_count: products.length,
+              version: current.version + 1,
+              updatedAt: at,
+            });
             if (!fields.id_lead) patch = patch.remove(['id_lead']) as typeof patch;
-            return [patch.where((a, { eq }) => eq(a.version, current.version)).commit(), t.counter.upsert({ tenant, name: VERSION_COUNTER }).add({ value: 1 }).commit()];
+            return [
+              patch.where((a, { eq }) => eq(a.version, current.version)).commit(),
+              t.counter.upsert({ tenant, name: VERSION_COUNTER }).add({ value: 1 }).commit(),
+            ];
           })
           .go(),
       );
@@ -162,7 +206,12 @@ export function campaignsRepository(tenant: string) {
      * one is a conflict); the active set's version stays (communications are not read at checkout).
      * `unlessSet`: skipped when the info already has that key (first writer wins). Answers whether it wrote.
      */
-    async patchInfo(id: number, patch: Record<string, unknown>, unlessSet?: string, attempt = 1): Promise<boolean> {
+    async patchInfo(
+      id: number,
+      patch: Record<string, unknown>,
+      unlessSet?: string,
+      attempt = 1,
+    ): Promise<boolean> {
       const current = await this.get(id);
       if (!current) return false;
       const info = current.info as unknown as Record<string, unknown>;
@@ -174,7 +223,8 @@ export function campaignsRepository(tenant: string) {
           .go();
       } catch (error) {
         // An edit saved in between: read it again (a few times; a campaign edited without pause is a conflict).
-        if (isConditionFailure(error) && attempt < 5) return this.patchInfo(id, patch, unlessSet, attempt + 1);
+        if (isConditionFailure(error) && attempt < 5)
+          return this.patchInfo(id, patch, unlessSet, attempt + 1);
         if (isConditionFailure(error)) throw conflict(STALE_CAMPAIGN);
         throw error;
       }
@@ -201,7 +251,11 @@ export function campaignsRepository(tenant: string) {
         throw transactionError(result);
       }
       const rows = await this.products(id);
-      await writeProducts(id, [], rows.map((r) => r.code));
+      await writeProducts(
+        id,
+        [],
+        rows.map((r) => r.code),
+      );
     },
   };
 }

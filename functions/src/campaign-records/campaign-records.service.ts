@@ -20,7 +20,14 @@ export { CAMPAIGN_NOT_FOUND, STALE_CAMPAIGN } from './campaign-records.repositor
 export type { CampaignFields, CampaignRecord };
 
 /** The subject whose permission also covers a communication type (spec part 3 §6): e-mail, SMS and templates are Communications; push and app art are Mobile. */
-const CHANNEL_SUBJECT: Readonly<Record<string, string>> = { EMAIL: 'Communications', TEMAIL: 'Communications', SMS: 'Communications', PUSH: 'Mobile', APPF: 'Mobile', APPB: 'Mobile' };
+const CHANNEL_SUBJECT: Readonly<Record<string, string>> = {
+  EMAIL: 'Communications',
+  TEMAIL: 'Communications',
+  SMS: 'Communications',
+  PUSH: 'Mobile',
+  APPF: 'Mobile',
+  APPB: 'Mobile',
+};
 
 /**
  * Who may read or write campaigns of a type: Campaigns for every type (spec part 2 §6, part 3 §6:
@@ -28,7 +35,11 @@ const CHANNEL_SUBJECT: Readonly<Record<string, string>> = { EMAIL: 'Communicatio
  * SMS and template create under Communications; push and art under Mobile). Service calls without
  * a staff user (the pipeline, tests) pass.
  */
-export function assertCampaignAccess(ctx: ServiceContext, action: 'read' | 'write', types: readonly string[]): void {
+export function assertCampaignAccess(
+  ctx: ServiceContext,
+  action: 'read' | 'write',
+  types: readonly string[],
+): void {
   const staff = staffOf(ctx);
   if (!staff) return;
   const allowed = (type: string) => {
@@ -45,8 +56,10 @@ export function campaignKind(type: string): 'discount' | 'communication' | 'othe
   return 'other';
 }
 
-export const KIND_CHANGE_MESSAGE = 'O tipo da campanha não pode ser alterado para outro tipo de campanha (desconto, comunicação ou fidelidade). Crie uma nova campanha.';
-export const CHANNEL_CHANGE_MESSAGE = 'O tipo de uma comunicação não pode ser alterado. Crie uma nova comunicação.';
+export const KIND_CHANGE_MESSAGE =
+  'O tipo da campanha não pode ser alterado para outro tipo de campanha (desconto, comunicação ou fidelidade). Crie uma nova campanha.';
+export const CHANNEL_CHANGE_MESSAGE =
+  'O tipo de uma comunicação não pode ser alterado. Crie uma nova comunicação.';
 
 /**
  * The rule of every update (spec part 3 §6): the user must be allowed to write both the stored
@@ -55,7 +68,11 @@ export const CHANNEL_CHANGE_MESSAGE = 'O tipo de uma comunicação não pode ser
  * one turns a sent e-mail into a discount with its history. Within communications the channel
  * never changes either (a push is not an e-mail). Refused before anything is written.
  */
-export function assertUpdatable(ctx: ServiceContext, current: Pick<CampaignRecord, 'type'>, requestedType: string): void {
+export function assertUpdatable(
+  ctx: ServiceContext,
+  current: Pick<CampaignRecord, 'type'>,
+  requestedType: string,
+): void {
   assertCampaignAccess(ctx, 'write', [current.type]);
   assertCampaignAccess(ctx, 'write', [requestedType]);
   if (current.type === requestedType) return;
@@ -90,17 +107,35 @@ export async function campaignSetVersion(ctx: ServiceContext): Promise<number> {
 }
 
 /** Creates a campaign with its product rows, as the acting staff user (the next id of the tenant's counter). */
-export async function createCampaignRecord(ctx: ServiceContext, fields: CampaignFields, products: CampaignProduct[]): Promise<CampaignRecord> {
-  return campaignsRepository(ctx.tenant).create(fields, products, staffOf(ctx)?.userId ?? null, ctx.now().toISOString());
+export async function createCampaignRecord(
+  ctx: ServiceContext,
+  fields: CampaignFields,
+  products: CampaignProduct[],
+): Promise<CampaignRecord> {
+  return campaignsRepository(ctx.tenant).create(
+    fields,
+    products,
+    staffOf(ctx)?.userId ?? null,
+    ctx.now().toISOString(),
+  );
 }
 
 /** Replaces a campaign's fields and product rows; an edit saved since `current` was read is a conflict (STALE_CAMPAIGN). */
-export async function updateCampaignRecord(ctx: ServiceContext, current: CampaignRecord, fields: CampaignFields, products: CampaignProduct[]): Promise<CampaignRecord> {
+export async function updateCampaignRecord(
+  ctx: ServiceContext,
+  current: CampaignRecord,
+  fields: CampaignFields,
+  products: CampaignProduct[],
+): Promise<CampaignRecord> {
   return campaignsRepository(ctx.tenant).update(current, fields, products, ctx.now().toISOString());
 }
 
 /** Merges `patch` into a campaign's info (the sending pipeline's `executed_at`, `canceled_at`); answers whether it wrote. */
-export async function patchCampaignInfo(ctx: ServiceContext, id: number, patch: Record<string, unknown>): Promise<boolean> {
+export async function patchCampaignInfo(
+  ctx: ServiceContext,
+  id: number,
+  patch: Record<string, unknown>,
+): Promise<boolean> {
   return campaignsRepository(ctx.tenant).patchInfo(id, patch);
 }
 

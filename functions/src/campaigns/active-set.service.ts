@@ -3,7 +3,11 @@ import { prepareCampaigns } from '@freguesia/shared/promotions/prepare';
 import type { PreparedCampaigns } from '@freguesia/shared/promotions/types';
 import type { Campaign } from '@freguesia/shared/schemas/campaign';
 import type { ServiceContext } from '../lib/context';
-import { allCampaignProducts, campaignRecords, campaignSetVersion } from '../campaign-records/campaign-records.service';
+import {
+  allCampaignProducts,
+  campaignRecords,
+  campaignSetVersion,
+} from '../campaign-records/campaign-records.service';
 
 /**
  * The tenant's active discount campaigns, prepared once for the engine and kept in the function's
@@ -47,22 +51,42 @@ async function loadActiveSet(ctx: ServiceContext, version: number, today: string
   const yesterday = addDays(today, -1);
   const payloads: Campaign[] = all
     .filter((c) => c.active === 'Y' && c.end_at >= yesterday)
-    .map(({ id, description, type, active, id_lead, start_at, end_at, info, stores, brands, payments, groups }) => ({
-      id,
-      description,
-      type,
-      active,
-      id_lead,
-      start_at,
-      end_at,
-      info,
-      stores,
-      brands,
-      payments,
-      groups,
-      products: products.get(id) ?? [],
-    }));
-  const set: ActiveSet = { version, day: today, prepared: prepareCampaigns(payloads), campaigns: payloads.length };
+    .map(
+      ({
+        id,
+        description,
+        type,
+        active,
+        id_lead,
+        start_at,
+        end_at,
+        info,
+        stores,
+        brands,
+        payments,
+        groups,
+      }) => ({
+        id,
+        description,
+        type,
+        active,
+        id_lead,
+        start_at,
+        end_at,
+        info,
+        stores,
+        brands,
+        payments,
+        groups,
+        products: products.get(id) ?? [],
+      }),
+    );
+  const set: ActiveSet = {
+    version,
+    day: today,
+    prepared: prepareCampaigns(payloads),
+    campaigns: payloads.length,
+  };
   // A slower load of an older version never replaces a newer set.
   if ((cache.get(tenant)?.version ?? -1) <= version) cache.set(tenant, set);
   return set;

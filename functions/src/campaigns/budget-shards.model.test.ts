@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { allocate, BUDGET_SHARDS, emptyCounters, homeShard, remainingOf, shardCapacity, shardSlices, type BudgetCounters, type ShardPiece } from './budget-shards.model';
+import {
+  allocate,
+  BUDGET_SHARDS,
+  emptyCounters,
+  homeShard,
+  remainingOf,
+  shardCapacity,
+  shardSlices,
+  type BudgetCounters,
+  type ShardPiece,
+} from './budget-shards.model';
 
 const UNIT = 1000;
 const units = (n: number) => ({ cents: Infinity, units: n * UNIT });
@@ -7,7 +17,8 @@ const used = (perShard: number[], legacy = 0): BudgetCounters => ({
   legacy: { cents: 0, units: legacy * UNIT },
   shards: perShard.map((n) => ({ cents: 0, units: n * UNIT })),
 });
-const total = (pieces: ShardPiece[] | undefined) => (pieces ?? []).reduce((sum, p) => sum + p.units, 0) / UNIT;
+const total = (pieces: ShardPiece[] | undefined) =>
+  (pieces ?? []).reduce((sum, p) => sum + p.units, 0) / UNIT;
 
 describe('budget shards', () => {
   it('shares a limit out in whole units that add up to it', () => {
@@ -26,7 +37,9 @@ describe('budget shards', () => {
 
   it('offers the engine everything left on every shard, counting the session’s own hold', () => {
     expect(remainingOf(units(10), used([3, 1, 0, 2]), []).units).toBe(4 * UNIT);
-    expect(remainingOf(units(10), used([3, 1, 0, 2]), [{ shard: 0, cents: 0, units: 2 * UNIT }]).units).toBe(6 * UNIT);
+    expect(remainingOf(units(10), used([3, 1, 0, 2]), [{ shard: 0, cents: 0, units: 2 * UNIT }]).units).toBe(
+      6 * UNIT,
+    );
     expect(remainingOf(units(10), used([0, 0, 0, 0], 7), []).units).toBe(3 * UNIT);
     expect(remainingOf(units(10), emptyCounters(), []).cents).toBeUndefined();
   });
@@ -46,7 +59,9 @@ describe('budget shards', () => {
   });
 
   it('refuses a hold that the shards, as read, cannot take', () => {
-    expect(allocate({ cents: 0, units: 2 * UNIT }, units(10), used([3, 3, 2, 1]), [], 'late-sale')).toBeUndefined();
+    expect(
+      allocate({ cents: 0, units: 2 * UNIT }, units(10), used([3, 3, 2, 1]), [], 'late-sale'),
+    ).toBeUndefined();
   });
 
   it('keeps a repeated call on the shards the session already holds', () => {

@@ -36,7 +36,10 @@ export interface BudgetCounters {
   shards: Amount[];
 }
 
-export const emptyCounters = (): BudgetCounters => ({ legacy: { cents: 0, units: 0 }, shards: Array.from({ length: BUDGET_SHARDS }, () => ({ cents: 0, units: 0 })) });
+export const emptyCounters = (): BudgetCounters => ({
+  legacy: { cents: 0, units: 0 },
+  shards: Array.from({ length: BUDGET_SHARDS }, () => ({ cents: 0, units: 0 })),
+});
 
 /**
  * The fixed slices of a limit: whole `grain`s shared out as evenly as possible (the first shards
@@ -54,7 +57,8 @@ export function shardSlices(limit: number, grain: number, shards = BUDGET_SHARDS
 }
 
 /** Units are sliced in whole units when the limit is whole units; centavos one by one. */
-export const unitsGrain = (limit: number): number => (Number.isFinite(limit) && limit % 1000 === 0 ? 1000 : 1);
+export const unitsGrain = (limit: number): number =>
+  Number.isFinite(limit) && limit % 1000 === 0 ? 1000 : 1;
 
 /**
  * What each shard may hold in all: its slice, less what the legacy counter still holds (taken
@@ -100,7 +104,11 @@ function freeByShard(dimension: Dimension, counters: BudgetCounters, own: readon
 }
 
 /** What the engine may grant on a budget for this session (its own hold counts as available). */
-export function remainingOf(limit: Amount, counters: BudgetCounters, own: readonly ShardPiece[]): Partial<Amount> {
+export function remainingOf(
+  limit: Amount,
+  counters: BudgetCounters,
+  own: readonly ShardPiece[],
+): Partial<Amount> {
   const answer: Partial<Amount> = {};
   for (const dimension of dimensions(limit)) {
     if (!Number.isFinite(dimension.limit)) continue;
@@ -114,13 +122,23 @@ export function remainingOf(limit: Amount, counters: BudgetCounters, own: readon
  * writes nothing when its hold did not change), then its home shard, then the shards with the
  * most left. Answers undefined when the shards cannot take it (another checkout took it first).
  */
-export function allocate(amount: Amount, limit: Amount, counters: BudgetCounters, own: readonly ShardPiece[], session: string): ShardPiece[] | undefined {
+export function allocate(
+  amount: Amount,
+  limit: Amount,
+  counters: BudgetCounters,
+  own: readonly ShardPiece[],
+  session: string,
+): ShardPiece[] | undefined {
   const home = homeShard(session);
   const pieces = new Map<number, ShardPiece>();
-  const piece = (shard: number) => pieces.get(shard) ?? pieces.set(shard, { shard, cents: 0, units: 0 }).get(shard)!;
-  const ownOf = (shard: number, key: keyof Amount) => own.filter((p) => p.shard === shard).reduce((sum, p) => sum + p[key], 0);
+  const piece = (shard: number) =>
+    pieces.get(shard) ?? pieces.set(shard, { shard, cents: 0, units: 0 }).get(shard)!;
+  const ownOf = (shard: number, key: keyof Amount) =>
+    own.filter((p) => p.shard === shard).reduce((sum, p) => sum + p[key], 0);
   // Limited dimensions first; an unlimited one (still counted) then goes with them, on one item.
-  for (const dimension of dimensions(limit).sort((a, b) => Number(Number.isFinite(b.limit)) - Number(Number.isFinite(a.limit)))) {
+  for (const dimension of dimensions(limit).sort(
+    (a, b) => Number(Number.isFinite(b.limit)) - Number(Number.isFinite(a.limit)),
+  )) {
     const need = amount[dimension.key];
     if (need <= 0) continue;
     if (!Number.isFinite(dimension.limit)) {
@@ -132,7 +150,11 @@ export function allocate(amount: Amount, limit: Amount, counters: BudgetCounters
     }
     const free = freeByShard(dimension, counters, own);
     const order = [...free.keys()].sort(
-      (a, b) => ownOf(b, dimension.key) - ownOf(a, dimension.key) || Number(b === home) - Number(a === home) || free[b]! - free[a]! || a - b,
+      (a, b) =>
+        ownOf(b, dimension.key) - ownOf(a, dimension.key) ||
+        Number(b === home) - Number(a === home) ||
+        free[b]! - free[a]! ||
+        a - b,
     );
     let left = need;
     for (const shard of order) {

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { isDay } from '@freguesia/shared/domain/dates';
 import { Campaign, DISCOUNT_TYPES } from '@freguesia/shared/schemas/campaign';
-import { AnalyticsLead, COMMUNICATION_TYPES, CommunicationCampaign } from '@freguesia/shared/schemas/communication';
+import {
+  AnalyticsLead,
+  COMMUNICATION_TYPES,
+  CommunicationCampaign,
+} from '@freguesia/shared/schemas/communication';
 import { campaignAnalytics, leadFromAnalytics } from '../communications/analytics.service';
 import { createCommunication, updateCommunication } from '../communications/communication-campaigns.service';
 import { pageQuery } from '../lib/ddb/pagination';
@@ -24,20 +28,27 @@ const BY_TYPE = null;
 
 const NOT_FOUND = 'Campanha não encontrada.';
 const idQuery = z.object({
-  id: z.coerce.number({ error: NOT_FOUND }).int(NOT_FOUND).positive(NOT_FOUND).max(Number.MAX_SAFE_INTEGER, NOT_FOUND),
+  id: z.coerce
+    .number({ error: NOT_FOUND })
+    .int(NOT_FOUND)
+    .positive(NOT_FOUND)
+    .max(Number.MAX_SAFE_INTEGER, NOT_FOUND),
 });
 const yes = (fallback: boolean) =>
   z
     .string()
     .optional()
-    .transform((v) => (v === undefined || v.trim() === '' ? fallback : ['Y', 'S', '1', 'TRUE'].includes(v.trim().toUpperCase())));
-const day = z
-  .string()
-  .trim()
-  .refine(isDay, 'Data inválida: use AAAA-MM-DD.');
+    .transform((v) =>
+      v === undefined || v.trim() === ''
+        ? fallback
+        : ['Y', 'S', '1', 'TRUE'].includes(v.trim().toUpperCase()),
+    );
+const day = z.string().trim().refine(isDay, 'Data inválida: use AAAA-MM-DD.');
 const type = z.enum([...DISCOUNT_TYPES, ...COMMUNICATION_TYPES], { error: 'Tipo de campanha inválido.' });
 /** The body of a save: a discount campaign or a communication, told apart by `type`. */
-const AnyCampaign = z.discriminatedUnion('type', [Campaign, CommunicationCampaign], { error: 'Tipo de campanha inválido.' });
+const AnyCampaign = z.discriminatedUnion('type', [Campaign, CommunicationCampaign], {
+  error: 'Tipo de campanha inválido.',
+});
 
 /** A campaign of 10,000 products is about 2 MB of JSON. */
 const CAMPAIGN_BODY_BYTES = 4 * 1024 * 1024;
@@ -54,12 +65,20 @@ export const campaignRoutes = [
       types: z
         .string()
         .default('')
-        .transform((v) => v.split(',').map((t) => t.trim()).filter(Boolean))
+        .transform((v) =>
+          v
+            .split(',')
+            .map((t) => t.trim())
+            .filter(Boolean),
+        )
         .pipe(z.array(type)),
       show_actives: yes(true),
       running_only: yes(false),
       running_at: z.preprocess((v) => (v === '' ? undefined : v), day.optional()),
-      channel_id: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional()),
+      channel_id: z.preprocess(
+        (v) => (v === '' ? undefined : v),
+        z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+      ),
     }),
     handler: ({ service, query }) => listCampaigns(service, query),
   }),
@@ -75,8 +94,14 @@ export const campaignRoutes = [
     permission: READ,
     query: z
       .object({ start: day, end: day })
-      .refine((r) => r.start <= r.end, { message: 'A data final deve ser igual ou posterior à inicial.', path: ['end'] })
-      .refine((r) => r.end <= `${Number(r.start.slice(0, 4)) + 1}${r.start.slice(4)}`, { message: 'Consulte no máximo um ano.', path: ['end'] }),
+      .refine((r) => r.start <= r.end, {
+        message: 'A data final deve ser igual ou posterior à inicial.',
+        path: ['end'],
+      })
+      .refine((r) => r.end <= `${Number(r.start.slice(0, 4)) + 1}${r.start.slice(4)}`, {
+        message: 'Consulte no máximo um ano.',
+        path: ['end'],
+      }),
     handler: ({ service, query }) => campaignCalendar(service, query),
   }),
   route({
@@ -92,7 +117,10 @@ export const campaignRoutes = [
     permission: BY_TYPE,
     body: AnyCampaign,
     maxBodyBytes: CAMPAIGN_BODY_BYTES,
-    handler: ({ service, body }) => (body.type in DISCOUNT_LABEL ? createCampaign(service, body as Campaign) : createCommunication(service, body as CommunicationCampaign)),
+    handler: ({ service, body }) =>
+      body.type in DISCOUNT_LABEL
+        ? createCampaign(service, body as Campaign)
+        : createCommunication(service, body as CommunicationCampaign),
   }),
   route({
     method: 'PUT',
@@ -100,7 +128,10 @@ export const campaignRoutes = [
     permission: BY_TYPE,
     body: AnyCampaign,
     maxBodyBytes: CAMPAIGN_BODY_BYTES,
-    handler: ({ service, body }) => (body.type in DISCOUNT_LABEL ? updateCampaign(service, body as Campaign) : updateCommunication(service, body as CommunicationCampaign)),
+    handler: ({ service, body }) =>
+      body.type in DISCOUNT_LABEL
+        ? updateCampaign(service, body as Campaign)
+        : updateCommunication(service, body as CommunicationCampaign),
   }),
   route({
     method: 'DELETE',

@@ -2,7 +2,13 @@ import { localDay } from '@freguesia/shared/domain/dates';
 import { normalizeText } from '@freguesia/shared/domain/text';
 import { NO_END_DATE, type Campaign } from '@freguesia/shared/schemas/campaign';
 import { isCommunicationType } from '@freguesia/shared/domain/communication';
-import type { CalendarEntry, CampaignDetails, CampaignRow, CampaignSimple, CampaignStatus } from '@freguesia/shared/schemas/campaign-api';
+import type {
+  CalendarEntry,
+  CampaignDetails,
+  CampaignRow,
+  CampaignSimple,
+  CampaignStatus,
+} from '@freguesia/shared/schemas/campaign-api';
 import { classifyProducts } from '../catalog/products.service';
 import { storeNames, storeScope } from '../catalog/stores.service';
 import {
@@ -48,7 +54,10 @@ export interface CampaignQuery {
 }
 
 /** Where a campaign stands on `today`. */
-export function campaignStatus(c: Pick<CampaignRecord, 'active' | 'start_at' | 'end_at'>, today: string): CampaignStatus {
+export function campaignStatus(
+  c: Pick<CampaignRecord, 'active' | 'start_at' | 'end_at'>,
+  today: string,
+): CampaignStatus {
   if (c.active !== 'Y') return 'inactive';
   if (c.start_at > today) return 'scheduled';
   if (c.end_at < today) return 'ended';
@@ -60,7 +69,8 @@ const visible = (ctx: ServiceContext) => {
   return (c: CampaignRecord) => c.stores.length === 0 || c.stores.some((s) => inScope(s.id_store));
 };
 
-export const OUT_OF_SCOPE_CAMPAIGN = 'Você só pode alterar ou excluir campanhas que valem apenas para a sua loja.';
+export const OUT_OF_SCOPE_CAMPAIGN =
+  'Você só pode alterar ou excluir campanhas que valem apenas para a sua loja.';
 
 /**
  * A user bound to one store sees the campaigns that run in their store, but changes or deletes
@@ -71,10 +81,15 @@ function assertOwnsStores(ctx: ServiceContext, campaign: CampaignRecord): void {
   const staff = staffOf(ctx);
   if (!staff || staff.allStores || campaignKind(campaign.type) !== 'discount') return;
   const inScope = storeScope(ctx);
-  if (campaign.stores.length === 0 || !campaign.stores.every((s) => inScope(s.id_store))) throw forbidden(OUT_OF_SCOPE_CAMPAIGN);
+  if (campaign.stores.length === 0 || !campaign.stores.every((s) => inScope(s.id_store)))
+    throw forbidden(OUT_OF_SCOPE_CAMPAIGN);
 }
 
-async function existing(ctx: ServiceContext, id: number, action: 'read' | 'write' = 'read'): Promise<CampaignRecord> {
+async function existing(
+  ctx: ServiceContext,
+  id: number,
+  action: 'read' | 'write' = 'read',
+): Promise<CampaignRecord> {
   const campaign = await campaignRecord(ctx, id);
   if (!campaign || !visible(ctx)(campaign)) throw notFound(CAMPAIGN_NOT_FOUND);
   assertCampaignAccess(ctx, action, [campaign.type]);
@@ -83,7 +98,10 @@ async function existing(ctx: ServiceContext, id: number, action: 'read' | 'write
 }
 
 /** GET /web/campaigns: newest first, the spec's filters, page size 20. */
-export async function listCampaigns(ctx: ServiceContext, query: CampaignQuery): Promise<Paginated<CampaignRow>> {
+export async function listCampaigns(
+  ctx: ServiceContext,
+  query: CampaignQuery,
+): Promise<Paginated<CampaignRow>> {
   const today = localDay(ctx.now());
   const words = normalizeText(query.q).split(' ').filter(Boolean);
   const types = new Set([...query.types, ...(query.type ? [query.type] : [])]);
@@ -93,8 +111,15 @@ export async function listCampaigns(ctx: ServiceContext, query: CampaignQuery): 
     .filter(visible(ctx))
     .filter((c) => !query.show_actives || c.active === 'Y')
     .filter((c) => types.size === 0 || types.has(c.type))
-    .filter((c) => !(query.running_only || query.running_at) || (c.active === 'Y' && c.start_at <= at && c.end_at >= at))
-    .filter((c) => query.channel_id === undefined || Number((c.info as { channel_id?: unknown }).channel_id) === query.channel_id)
+    .filter(
+      (c) =>
+        !(query.running_only || query.running_at) || (c.active === 'Y' && c.start_at <= at && c.end_at >= at),
+    )
+    .filter(
+      (c) =>
+        query.channel_id === undefined ||
+        Number((c.info as { channel_id?: unknown }).channel_id) === query.channel_id,
+    )
     .filter((c) => {
       if (words.length === 0) return true;
       const text = `${c.id} ${normalizeText(c.description)}`;
@@ -102,7 +127,10 @@ export async function listCampaigns(ctx: ServiceContext, query: CampaignQuery): 
     })
     .sort((a, b) => b.id - a.id);
   const page = rows.slice((query.page - 1) * query.per_page, query.page * query.per_page);
-  const leads = await leadSummaries(ctx, page.map((c) => c.id_lead).filter((l): l is number => l !== null));
+  const leads = await leadSummaries(
+    ctx,
+    page.map((c) => c.id_lead).filter((l): l is number => l !== null),
+  );
   return paginated(
     page.map((c) => ({
       id: c.id,
@@ -118,7 +146,9 @@ export async function listCampaigns(ctx: ServiceContext, query: CampaignQuery): 
       updated_at: c.updated_at,
       product_count: c.product_count,
       status: campaignStatus(c, today),
-      ...(isCommunicationType(c.type) ? { info: listInfo(c.info as unknown as Record<string, unknown>) } : {}),
+      ...(isCommunicationType(c.type)
+        ? { info: listInfo(c.info as unknown as Record<string, unknown>) }
+        : {}),
     })),
     rows.length,
     query.page,
@@ -127,8 +157,23 @@ export async function listCampaigns(ctx: ServiceContext, query: CampaignQuery): 
 }
 
 /** What a communication row shows of its info (never the message body nor the editor project). */
-const LIST_INFO_KEYS = ['type', 'run_on', 'run_frequency', 'executed_at', 'canceled_at', 'canceled_by', 'url', 'approvement', 'value', 'layout_title', 'layout_header', 'recipients', 'channel_id'] as const;
-const listInfo = (info: Record<string, unknown>) => Object.fromEntries(LIST_INFO_KEYS.filter((k) => k in info).map((k) => [k, info[k]]));
+const LIST_INFO_KEYS = [
+  'type',
+  'run_on',
+  'run_frequency',
+  'executed_at',
+  'canceled_at',
+  'canceled_by',
+  'url',
+  'approvement',
+  'value',
+  'layout_title',
+  'layout_header',
+  'recipients',
+  'channel_id',
+] as const;
+const listInfo = (info: Record<string, unknown>) =>
+  Object.fromEntries(LIST_INFO_KEYS.filter((k) => k in info).map((k) => [k, info[k]]));
 
 /** GET /web/campaigns/simple: every visible campaign, short, by description. */
 export async function simpleCampaigns(ctx: ServiceContext): Promise<CampaignSimple[]> {
@@ -141,8 +186,14 @@ export async function simpleCampaigns(ctx: ServiceContext): Promise<CampaignSimp
 /** GET /web/campaign/details: the campaign with its product rows (named from the catalogue) and the `campaign_*` lists. */
 export async function campaignDetails(ctx: ServiceContext, id: number): Promise<CampaignDetails> {
   const campaign = await existing(ctx, id);
-  const [products, leads] = await Promise.all([campaignProducts(ctx, id), leadSummaries(ctx, campaign.id_lead ? [campaign.id_lead] : [])]);
-  const names = await productNames(ctx, products.map((p) => p.code));
+  const [products, leads] = await Promise.all([
+    campaignProducts(ctx, id),
+    leadSummaries(ctx, campaign.id_lead ? [campaign.id_lead] : []),
+  ]);
+  const names = await productNames(
+    ctx,
+    products.map((p) => p.code),
+  );
   const rows = products.map((p) => ({ ...p, description: names.get(p.code) ?? null }));
   return {
     id: campaign.id,
@@ -186,7 +237,8 @@ async function checkReferences(ctx: ServiceContext, campaign: Campaign): Promise
   const unknown = campaign.stores.find((s) => !names.has(s.id_store));
   if (unknown) throw invalid({ stores: `Loja ${unknown.id_store} não encontrada.` });
   const inScope = storeScope(ctx);
-  if (campaign.stores.some((s) => !inScope(s.id_store))) throw forbidden('Você só pode criar campanhas para a sua loja.');
+  if (campaign.stores.some((s) => !inScope(s.id_store)))
+    throw forbidden('Você só pode criar campanhas para a sua loja.');
   if (campaign.id_lead) {
     const leads = await leadSummaries(ctx, [campaign.id_lead]);
     if (!leads.has(campaign.id_lead)) throw invalid({ id_lead: 'Lead não encontrado.' });
@@ -194,9 +246,22 @@ async function checkReferences(ctx: ServiceContext, campaign: Campaign): Promise
 }
 
 /** Whether a campaign holds budgets at checkout (then the tenant's hold sweep must run). */
-const hasBudget = (c: Campaign) => c.info.budget > 0 || c.products.some((p) => p.budget > 0 || p.budget_limit > 0);
+const hasBudget = (c: Campaign) =>
+  c.info.budget > 0 || c.products.some((p) => p.budget > 0 || p.budget_limit > 0);
 
-const fieldsOf = ({ description, type, active, id_lead, start_at, end_at, stores, brands, payments, groups, info }: Campaign): CampaignFields => ({
+const fieldsOf = ({
+  description,
+  type,
+  active,
+  id_lead,
+  start_at,
+  end_at,
+  stores,
+  brands,
+  payments,
+  groups,
+  info,
+}: Campaign): CampaignFields => ({
   description,
   type,
   active,
@@ -238,19 +303,47 @@ export async function deleteCampaign(ctx: ServiceContext, id: number): Promise<v
 }
 
 /** GET /web/campaigns/calendar: the visible campaigns whose period meets [start, end]. */
-export async function campaignCalendar(ctx: ServiceContext, range: { start: string; end: string }): Promise<CalendarEntry[]> {
+export async function campaignCalendar(
+  ctx: ServiceContext,
+  range: { start: string; end: string },
+): Promise<CalendarEntry[]> {
   return (await campaignRecords(ctx))
     .filter(visible(ctx))
     .filter((c) => c.start_at <= range.end && c.end_at >= range.start)
     .sort((a, b) => a.start_at.localeCompare(b.start_at) || a.id - b.id)
-    .map(({ id, description, type, active, start_at, end_at }) => ({ id, description, type, active, start_at, end_at }));
+    .map(({ id, description, type, active, start_at, end_at }) => ({
+      id,
+      description,
+      type,
+      active,
+      start_at,
+      end_at,
+    }));
 }
 
 /** The columns of the discount export (spec part 2 §3 'Export rows'). */
-export const DISCOUNT_COLUMNS = ['coupon', 'id_basket', 'itens', 'operator', 'total_amount', 'sequence', 'code', 'quantity', 'price', 'amount', 'discount', 'discount_perc', 'final_price', 'budget'] as const;
+export const DISCOUNT_COLUMNS = [
+  'coupon',
+  'id_basket',
+  'itens',
+  'operator',
+  'total_amount',
+  'sequence',
+  'code',
+  'quantity',
+  'price',
+  'amount',
+  'discount',
+  'discount_perc',
+  'final_price',
+  'budget',
+] as const;
 
 /** An export of the campaign's discounts may start (it exists and the caller sees it): its title and file name. */
-export async function campaignExportTarget(ctx: ServiceContext, id: number): Promise<{ title: string; fileName: string }> {
+export async function campaignExportTarget(
+  ctx: ServiceContext,
+  id: number,
+): Promise<{ title: string; fileName: string }> {
   const campaign = await existing(ctx, id);
   return { title: `Campanha ${campaign.description}`, fileName: `campanha-${campaign.id}.xlsx` };
 }
@@ -263,9 +356,18 @@ const EXPORT_PAGE = 1000;
  * writes the file): the discounts the campaign granted on settled purchases; `cursor` is the next
  * page's (null at the end).
  */
-export async function campaignExportPage(ctx: ServiceContext, id: number, cursor: string | null): Promise<{ rows: (string | number | boolean | null)[][]; cursor: string | null }> {
+export async function campaignExportPage(
+  ctx: ServiceContext,
+  id: number,
+  cursor: string | null,
+): Promise<{ rows: (string | number | boolean | null)[][]; cursor: string | null }> {
   const campaign = await existing(ctx, id);
   const page = await checkoutRepository(ctx.tenant).usagePage(campaign.id, cursor, EXPORT_PAGE);
-  const cell = (value: unknown) => (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : value == null ? '' : JSON.stringify(value));
+  const cell = (value: unknown) =>
+    typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+      ? value
+      : value == null
+        ? ''
+        : JSON.stringify(value);
   return { rows: page.rows.map((u) => DISCOUNT_COLUMNS.map((c) => cell(u[c]))), cursor: page.cursor };
 }

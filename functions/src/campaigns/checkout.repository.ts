@@ -74,7 +74,8 @@ export interface BudgetLimit {
 const WHOLE = '*';
 const codeKey = (code: string | null) => code ?? WHOLE;
 /** The item of a budget counter: the original item (shard null) or one of its shards. */
-const counterCode = (code: string | null, shard: number | null) => (shard === null ? codeKey(code) : `${codeKey(code)}#${shard}`);
+const counterCode = (code: string | null, shard: number | null) =>
+  shard === null ? codeKey(code) : `${codeKey(code)}#${shard}`;
 
 const toSession = (item: CheckoutSessionItem): CheckoutSession => ({
   session: item.session,
@@ -93,11 +94,19 @@ const toSession = (item: CheckoutSessionItem): CheckoutSession => ({
 
 /** What giving a session's holds back writes: minus each piece on its shard (legacy holds on the original item). */
 export function givenBack(reservations: readonly Reservation[]): BudgetMove[] {
-  return reservations.flatMap((r): BudgetMove[] =>
-    r.pieces
-      ? r.pieces.map((p) => ({ campaign: r.campaign, code: r.code, shard: p.shard, cents: -p.cents, units: -p.units }))
-      : [{ campaign: r.campaign, code: r.code, shard: null, cents: -r.cents, units: -r.units }],
-  ).filter((m) => m.cents !== 0 || m.units !== 0);
+  return reservations
+    .flatMap((r): BudgetMove[] =>
+      r.pieces
+        ? r.pieces.map((p) => ({
+            campaign: r.campaign,
+            code: r.code,
+            shard: p.shard,
+            cents: -p.cents,
+            units: -p.units,
+          }))
+        : [{ campaign: r.campaign, code: r.code, shard: null, cents: -r.cents, units: -r.units }],
+    )
+    .filter((m) => m.cents !== 0 || m.units !== 0);
 }
 
 /** The outcome of a reservation attempt: a budget that another checkout took first fails it. */
@@ -113,7 +122,9 @@ export function checkoutRepository(tenant: string) {
 
     /** The open session of a purchase (store + checkout + coupon), newest first. */
     async sessionsOfPurchase(idStore: number, checkout: string, coupon: string): Promise<CheckoutSession[]> {
-      const { data } = await CheckoutSessionEntity.query.byCoupon({ tenant, id_store: idStore, checkout, coupon }).go({ pages: 'all' });
+      const { data } = await CheckoutSessionEntity.query
+        .byCoupon({ tenant, id_store: idStore, checkout, coupon })
+        .go({ pages: 'all' });
       return data.map(toSession);
     },
 
@@ -121,12 +132,20 @@ export function checkoutRepository(tenant: string) {
      * The counters of each budget, keyed `${campaign}:${code ?? '*'}`: its original item and its
      * shards, in one BatchGet (up to 20 budgets a request).
      */
-    async counters(keys: readonly { campaign: number; code: string | null }[]): Promise<Map<string, BudgetCounters>> {
+    async counters(
+      keys: readonly { campaign: number; code: string | null }[],
+    ): Promise<Map<string, BudgetCounters>> {
       const answer = new Map<string, BudgetCounters>();
       if (keys.length === 0) return answer;
       const shards = [null, ...Array.from({ length: BUDGET_SHARDS }, (_, i) => i)];
-      const items = keys.flatMap((k) => shards.map((shard) => ({ tenant, campaign: k.campaign, code: counterCode(k.code, shard) })));
-      const data = await batchGetEntities((pending) => CampaignBudgetEntity.get(pending).go({ concurrency: 4 }), items, { what: 'campaign budgets' });
+      const items = keys.flatMap((k) =>
+        shards.map((shard) => ({ tenant, campaign: k.campaign, code: counterCode(k.code, shard) })),
+      );
+      const data = await batchGetEntities(
+        (pending) => CampaignBudgetEntity.get(pending).go({ concurrency: 4 }),
+        items,
+        { what: 'campaign budgets' },
+      );
       for (const k of keys) answer.set(`${k.campaign}:${codeKey(k.code)}`, emptyCounters());
       for (const item of data) {
         const [code, shard] = item.code.split('#') as [string, string | undefined];
@@ -157,59 +176,69 @@ export function checkoutRepository(tenant: string) {
       const moves = budgetMoves.filter((d) => d.cents !== 0 || d.units !== 0);
       const result = await writeTransaction(() =>
         campaignsService.transaction
-          .write((t) => [
-            ...moves.map((d) => {
-              const update = t.campaignBudget
-                .upsert({ tenant, campaign: d.campaign, code: counterCode(d.code, d.shard) })
-                .add({ used_cents: d.cents, used_units: d.units });
-              const max = d.max;
-              if (!max || (d.cents <= 0 && d.units <= 0)) return update.commit();
-              return update
-                .where((a, { lte, notExists }) => {
-                  const checks: string[] = [];
-                  if (Number.isFinite(max.cents) && d.cents > 0) checks.push(`(${notExists(a.used_cents)} OR ${lte(a.used_cents, max.cents - d.cents)})`);
-                  if (Number.isFinite(max.units) && d.units > 0) checks.push(`(${notExists(a.used_units)} OR ${lte(a.used_units, max.units - d.units)})`);
-                  return checks.join(' AND ');
-                })
-                .commit();
-            }),
-            previous
-              ? t.checkoutSession
-                  .patch({ tenant, session: next.session })
-                  .set({
-                    id_store: next.id_store,
-                    checkout: next.checkout,
-                    coupon: next.coupon,
-                    operator: next.operator,
-                    reservations: next.reservations,
-                    granted: next.granted,
-                    status: 'open',
-                    version: previous.version + 1,
-                    updatedAt: at,
-                    expiresAt,
-                    ...(next.id_customer ? { id_customer: next.id_customer } : {}),
-                  })
-                  .where((a, { eq }) => `${eq(a.version, previous.version)} AND ${eq(a.status, 'open')}`)
-                  .commit()
-              : t.checkoutSession
-                  .create({
-                    tenant,
-                    ...next,
-                    id_customer: next.id_customer ?? undefined,
-                    status: 'open',
-                    version: 1,
-                    createdAt: at,
-                    updatedAt: at,
-                    expiresAt,
-                  })
-                  .commit(),
-          ] as never[])
+          .write(
+            (t) =>
+              [
+                ...moves.map((d) => {
+                  const update = t.campaignBudget
+                    .upsert({ tenant, campaign: d.campaign, code: counterCode(d.code, d.shard) })
+                    .add({ used_cents: d.cents, used_units: d.units });
+                  const max = d.max;
+                  if (!max || (d.cents <= 0 && d.units <= 0)) return update.commit();
+                  return update
+                    .where((a, { lte, notExists }) => {
+                      const checks: string[] = [];
+                      if (Number.isFinite(max.cents) && d.cents > 0)
+                        checks.push(
+                          `(${notExists(a.used_cents)} OR ${lte(a.used_cents, max.cents - d.cents)})`,
+                        );
+                      if (Number.isFinite(max.units) && d.units > 0)
+                        checks.push(
+                          `(${notExists(a.used_units)} OR ${lte(a.used_units, max.units - d.units)})`,
+                        );
+                      return checks.join(' AND ');
+                    })
+                    .commit();
+                }),
+                previous
+                  ? t.checkoutSession
+                      .patch({ tenant, session: next.session })
+                      .set({
+                        id_store: next.id_store,
+                        checkout: next.checkout,
+                        coupon: next.coupon,
+                        operator: next.operator,
+                        reservations: next.reservations,
+                        granted: next.granted,
+                        status: 'open',
+                        version: previous.version + 1,
+                        updatedAt: at,
+                        expiresAt,
+                        ...(next.id_customer ? { id_customer: next.id_customer } : {}),
+                      })
+                      .where((a, { eq }) => `${eq(a.version, previous.version)} AND ${eq(a.status, 'open')}`)
+                      .commit()
+                  : t.checkoutSession
+                      .create({
+                        tenant,
+                        ...next,
+                        id_customer: next.id_customer ?? undefined,
+                        status: 'open',
+                        version: 1,
+                        createdAt: at,
+                        updatedAt: at,
+                        expiresAt,
+                      })
+                      .commit(),
+              ] as never[],
+          )
           .go(),
       );
       if (!result.canceled) return { ok: true };
       const failed = failedIndex(result);
       if (failed < 0) {
-        if (result.data.some((op) => op.code === 'TransactionConflict')) return { ok: false, reason: 'conflict' };
+        if (result.data.some((op) => op.code === 'TransactionConflict'))
+          return { ok: false, reason: 'conflict' };
         throw transactionError(result);
       }
       return { ok: false, reason: failed === moves.length ? 'session' : 'budget' };
@@ -220,7 +249,13 @@ export function checkoutRepository(tenant: string) {
      * still open, so a redelivered record does nothing) and its grants become usage rows of the
      * purchase. Answers whether this call settled it.
      */
-    async settle(current: CheckoutSession, idBasket: number, idCustomer: number | null, rows: { campaign: number; sequence: number; row: Record<string, unknown> }[], at: string): Promise<boolean> {
+    async settle(
+      current: CheckoutSession,
+      idBasket: number,
+      idCustomer: number | null,
+      rows: { campaign: number; sequence: number; row: Record<string, unknown> }[],
+      at: string,
+    ): Promise<boolean> {
       const first = rows.slice(0, 90);
       try {
         const result = await writeTransaction(() =>
@@ -233,7 +268,15 @@ export function checkoutRepository(tenant: string) {
                 .commit(),
               ...(first.map((r) =>
                 t.campaignUsage
-                  .put({ tenant, campaign: r.campaign, id_basket: idBasket, sequence: r.sequence, row: r.row, createdAt: at, id_customer: idCustomer ?? 0 })
+                  .put({
+                    tenant,
+                    campaign: r.campaign,
+                    id_basket: idBasket,
+                    sequence: r.sequence,
+                    row: r.row,
+                    createdAt: at,
+                    id_customer: idCustomer ?? 0,
+                  })
                   .commit(),
               ) as never[]),
             ])
@@ -249,7 +292,15 @@ export function checkoutRepository(tenant: string) {
       }
       for (let i = 90; i < rows.length; i += 25) {
         await CampaignUsageEntity.put(
-          rows.slice(i, i + 25).map((r) => ({ tenant, campaign: r.campaign, id_basket: idBasket, sequence: r.sequence, row: r.row, createdAt: at, id_customer: idCustomer ?? 0 })),
+          rows.slice(i, i + 25).map((r) => ({
+            tenant,
+            campaign: r.campaign,
+            id_basket: idBasket,
+            sequence: r.sequence,
+            row: r.row,
+            createdAt: at,
+            id_customer: idCustomer ?? 0,
+          })),
         ).go();
       }
       return true;
@@ -266,7 +317,10 @@ export function checkoutRepository(tenant: string) {
               .where((a, { eq }) => `${eq(a.status, 'open')} AND ${eq(a.version, current.version)}`)
               .commit(),
             ...(givenBack(current.reservations).map((r) =>
-              t.campaignBudget.upsert({ tenant, campaign: r.campaign, code: counterCode(r.code, r.shard) }).add({ used_cents: r.cents, used_units: r.units }).commit(),
+              t.campaignBudget
+                .upsert({ tenant, campaign: r.campaign, code: counterCode(r.code, r.shard) })
+                .add({ used_cents: r.cents, used_units: r.units })
+                .commit(),
             ) as never[]),
           ])
           .go(),
@@ -277,13 +331,22 @@ export function checkoutRepository(tenant: string) {
 
     /** Open sessions whose hold expired before `epochSeconds` (the sweep; index Query). */
     async expired(epochSeconds: number): Promise<CheckoutSession[]> {
-      const { data } = await CheckoutSessionEntity.query.byStatus({ tenant, status: 'open' }).lt({ expiresAt: epochSeconds }).go({ pages: 'all' });
+      const { data } = await CheckoutSessionEntity.query
+        .byStatus({ tenant, status: 'open' })
+        .lt({ expiresAt: epochSeconds })
+        .go({ pages: 'all' });
       return data.map(toSession);
     },
 
     /** One page of a campaign's usage rows (the discount export), in purchase then line order, and the next page's cursor. */
-    async usagePage(campaign: number, cursor: string | null, limit: number): Promise<{ rows: Record<string, unknown>[]; cursor: string | null }> {
-      const result = await CampaignUsageEntity.query.byCampaign({ tenant, campaign }).go({ cursor, limit, pages: 1 });
+    async usagePage(
+      campaign: number,
+      cursor: string | null,
+      limit: number,
+    ): Promise<{ rows: Record<string, unknown>[]; cursor: string | null }> {
+      const result = await CampaignUsageEntity.query
+        .byCampaign({ tenant, campaign })
+        .go({ cursor, limit, pages: 1 });
       return { rows: result.data.map((u) => u.row as Record<string, unknown>), cursor: result.cursor };
     },
 
@@ -292,7 +355,9 @@ export function checkoutRepository(tenant: string) {
       const answer: Record<number, number> = {};
       await Promise.all(
         campaigns.map(async (campaign) => {
-          const { data } = await CampaignUsageEntity.query.byCustomer({ tenant, campaign, id_customer: idCustomer }).go({ pages: 'all', attributes: ['id_basket'] });
+          const { data } = await CampaignUsageEntity.query
+            .byCustomer({ tenant, campaign, id_customer: idCustomer })
+            .go({ pages: 'all', attributes: ['id_basket'] });
           answer[campaign] = new Set(data.map((d) => d.id_basket)).size;
         }),
       );

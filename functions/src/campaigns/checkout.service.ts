@@ -1,9 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { centsToNumber } from '@freguesia/shared/domain/money';
-import { basketLines, paymentDiscount, subtotalAnswer, type ProductFacts } from '@freguesia/shared/promotions/checkout';
+import {
+  basketLines,
+  paymentDiscount,
+  subtotalAnswer,
+  type ProductFacts,
+} from '@freguesia/shared/promotions/checkout';
 import { evaluate } from '@freguesia/shared/promotions/engine';
-import type { CustomerFacts, EvaluationResult, PreparedCampaign, PreparedCampaigns, RemainingBudget } from '@freguesia/shared/promotions/types';
-import type { PaymentDiscountAnswer, PaymentDiscountRequest, SubtotalAnswer, SubtotalRequest } from '@freguesia/shared/schemas/campaign';
+import type {
+  CustomerFacts,
+  EvaluationResult,
+  PreparedCampaign,
+  PreparedCampaigns,
+  RemainingBudget,
+} from '@freguesia/shared/promotions/types';
+import type {
+  PaymentDiscountAnswer,
+  PaymentDiscountRequest,
+  SubtotalAnswer,
+  SubtotalRequest,
+} from '@freguesia/shared/schemas/campaign';
 import { classifyProducts } from '../catalog/products.service';
 import { storeScope } from '../catalog/stores.service';
 import { checkoutCustomer } from '../customers/customers.service';
@@ -15,8 +31,23 @@ import { logger } from '../lib/logger';
 import { schedulerPort } from '../lib/ports/scheduler';
 import { isMember } from '../segmentation/population.service';
 import { activeCampaigns } from './active-set.service';
-import { allocate, emptyCounters, remainingOf, shardCapacities, type BudgetCounters, type ShardPiece } from './budget-shards.model';
-import { checkoutRepository, givenBack, type BudgetLimit, type BudgetMove, type CheckoutSession, type Grant, type Reservation } from './checkout.repository';
+import {
+  allocate,
+  emptyCounters,
+  remainingOf,
+  shardCapacities,
+  type BudgetCounters,
+  type ShardPiece,
+} from './budget-shards.model';
+import {
+  checkoutRepository,
+  givenBack,
+  type BudgetLimit,
+  type BudgetMove,
+  type CheckoutSession,
+  type Grant,
+  type Reservation,
+} from './checkout.repository';
 import type { HoldsMessage } from './holds.schema';
 
 /**
@@ -47,9 +78,15 @@ const FACTS_MAX = 50_000;
 const budgetKey = (campaign: number, code: string | null) => `${campaign}:${code ?? '*'}`;
 
 /** Product facts of the barcodes, only when some active campaign looks at categories, brands or families. */
-async function productFacts(ctx: ServiceContext, prepared: PreparedCampaigns, codes: string[]): Promise<(code: string) => ProductFacts | undefined> {
-  if (prepared.byCategory.size === 0 && prepared.byBrand.size === 0 && prepared.byGroupCode.size === 0) return () => undefined;
-  const cache = factsCache.get(ctx.tenant) ?? new Map<string, { facts: ProductFacts | undefined; at: number }>();
+async function productFacts(
+  ctx: ServiceContext,
+  prepared: PreparedCampaigns,
+  codes: string[],
+): Promise<(code: string) => ProductFacts | undefined> {
+  if (prepared.byCategory.size === 0 && prepared.byBrand.size === 0 && prepared.byGroupCode.size === 0)
+    return () => undefined;
+  const cache =
+    factsCache.get(ctx.tenant) ?? new Map<string, { facts: ProductFacts | undefined; at: number }>();
   factsCache.set(ctx.tenant, cache);
   const now = Date.now();
   const missing = [...new Set(codes)].filter((code) => {
@@ -63,7 +100,13 @@ async function productFacts(ctx: ServiceContext, prepared: PreparedCampaigns, co
       const c = found.get(code);
       cache.set(code, {
         at: now,
-        facts: c ? { category_path: [...c.categories].reverse(), brand_id: c.brands[0] ?? null, group_code: c.group_code || null } : undefined,
+        facts: c
+          ? {
+              category_path: [...c.categories].reverse(),
+              brand_id: c.brands[0] ?? null,
+              group_code: c.group_code || null,
+            }
+          : undefined,
       });
     }
   }
@@ -75,17 +118,28 @@ const atStore = (prepared: PreparedCampaigns, store: number): PreparedCampaign[]
   prepared.campaigns.filter((c) => c.stores.size === 0 || c.stores.has(store));
 
 /** The customer as the engine sees it: terms, lead memberships and past uses of limited campaigns. */
-async function customerFacts(ctx: ServiceContext, candidates: PreparedCampaign[], document: string | undefined): Promise<{ id: number | null; facts: CustomerFacts | null }> {
+async function customerFacts(
+  ctx: ServiceContext,
+  candidates: PreparedCampaign[],
+  document: string | undefined,
+): Promise<{ id: number | null; facts: CustomerFacts | null }> {
   const customer = document ? await checkoutCustomer(ctx, document) : undefined;
   if (!customer) return { id: null, facts: null };
   const leads = [...new Set(candidates.map((c) => c.lead).filter((l): l is number => l !== null))];
-  const limited = candidates.filter((c) => Number.isFinite(c.customerLimit) && c.customerLimit > 0).map((c) => c.id);
+  const limited = candidates
+    .filter((c) => Number.isFinite(c.customerLimit) && c.customerLimit > 0)
+    .map((c) => c.id);
   const [memberships, usage] = await Promise.all([
     mapLimited(leads, 10, async (lead) => [lead, await isMember(ctx, lead, customer.id)] as const),
-    limited.length > 0 ? checkoutRepository(ctx.tenant).customerUses(limited, customer.id) : Promise.resolve({}),
+    limited.length > 0
+      ? checkoutRepository(ctx.tenant).customerUses(limited, customer.id)
+      : Promise.resolve({}),
   ]);
   const inLead = new Map(memberships);
-  return { id: customer.id, facts: { accepted_terms: customer.acceptedTerms, in_lead: (lead) => inLead.get(lead) === true, usage } };
+  return {
+    id: customer.id,
+    facts: { accepted_terms: customer.acceptedTerms, in_lead: (lead) => inLead.get(lead) === true, usage },
+  };
 }
 
 /** The configured limits of the budgets that these campaigns and basket codes can touch. */
@@ -93,11 +147,21 @@ function budgetLimits(candidates: PreparedCampaign[], codes: ReadonlySet<string>
   const limits = new Map<string, BudgetLimit>();
   for (const c of candidates) {
     if (Number.isFinite(c.amountBudget) || Number.isFinite(c.unitsBudget))
-      limits.set(budgetKey(c.id, null), { campaign: c.id, code: null, cents: c.amountBudget, units: c.unitsBudget });
+      limits.set(budgetKey(c.id, null), {
+        campaign: c.id,
+        code: null,
+        cents: c.amountBudget,
+        units: c.unitsBudget,
+      });
     for (const [code, row] of c.rows) {
       if (!codes.has(code)) continue;
       if (Number.isFinite(row.amountBudget) || Number.isFinite(row.unitsBudget))
-        limits.set(budgetKey(c.id, code), { campaign: c.id, code, cents: row.amountBudget, units: row.unitsBudget });
+        limits.set(budgetKey(c.id, code), {
+          campaign: c.id,
+          code,
+          cents: row.amountBudget,
+          units: row.unitsBudget,
+        });
     }
   }
   return limits;
@@ -106,12 +170,17 @@ function budgetLimits(candidates: PreparedCampaign[], codes: ReadonlySet<string>
 /** The session's own open hold on each budget, shard by shard (legacy holds count on no shard). */
 function ownPieces(previous: CheckoutSession | undefined): Map<string, ShardPiece[]> {
   const own = new Map<string, ShardPiece[]>();
-  for (const r of previous?.status === 'open' ? previous.reservations : []) if (r.pieces) own.set(budgetKey(r.campaign, r.code), r.pieces);
+  for (const r of previous?.status === 'open' ? previous.reservations : [])
+    if (r.pieces) own.set(budgetKey(r.campaign, r.code), r.pieces);
   return own;
 }
 
 /** What is left of each limited budget, counting this session's own hold as still available. */
-function remainingBudgets(limits: Map<string, BudgetLimit>, counters: Map<string, BudgetCounters>, previous: CheckoutSession | undefined): RemainingBudget[] {
+function remainingBudgets(
+  limits: Map<string, BudgetLimit>,
+  counters: Map<string, BudgetCounters>,
+  previous: CheckoutSession | undefined,
+): RemainingBudget[] {
   const own = ownPieces(previous);
   return [...limits.entries()].map(([key, limit]) => {
     const left = remainingOf(limit, counters.get(key) ?? emptyCounters(), own.get(key) ?? []);
@@ -155,7 +224,15 @@ function budgetMoves(
     if (!pieces) return undefined;
     r.pieces = pieces;
     const capacity = shardCapacities(limit, budget);
-    for (const p of pieces) move({ campaign: r.campaign, code: r.code, shard: p.shard, cents: p.cents, units: p.units, max: capacity[p.shard] });
+    for (const p of pieces)
+      move({
+        campaign: r.campaign,
+        code: r.code,
+        shard: p.shard,
+        cents: p.cents,
+        units: p.units,
+        max: capacity[p.shard],
+      });
   }
   return [...moves.values()].filter((m) => m.cents !== 0 || m.units !== 0);
 }
@@ -173,7 +250,8 @@ function grantsOf(result: EvaluationResult): Grant[] {
   const grants: Grant[] = [];
   for (const line of result.lines) {
     const perCampaign = new Map<number, number>();
-    for (const a of line.applied) perCampaign.set(a.campaign_id, (perCampaign.get(a.campaign_id) ?? 0) + a.amount_cents);
+    for (const a of line.applied)
+      perCampaign.set(a.campaign_id, (perCampaign.get(a.campaign_id) ?? 0) + a.amount_cents);
     for (const [campaign, discount] of perCampaign) {
       if (discount <= 0) continue;
       grants.push({
@@ -181,7 +259,8 @@ function grantsOf(result: EvaluationResult): Grant[] {
         sequence: line.sequence,
         code: line.code,
         quantity: line.quantity,
-        price_cents: line.quantity > 0 ? Math.round((line.total_cents * 1000) / line.quantity) : line.total_cents,
+        price_cents:
+          line.quantity > 0 ? Math.round((line.total_cents * 1000) / line.quantity) : line.total_cents,
         amount_cents: line.total_cents,
         discount_cents: discount,
       });
@@ -207,7 +286,10 @@ function assertSellsAt(ctx: ServiceContext, idStore: number): void {
  * computed with the budgets actually held: when another checkout takes the last of a budget first,
  * the basket is evaluated again without it.
  */
-export async function checkoutSubtotal(ctx: ServiceContext, request: SubtotalRequest): Promise<SubtotalAnswer> {
+export async function checkoutSubtotal(
+  ctx: ServiceContext,
+  request: SubtotalRequest,
+): Promise<SubtotalAnswer> {
   assertSellsAt(ctx, request.basket.id_store);
   const { prepared } = await activeCampaigns(ctx);
   const store = request.basket.id_store;
@@ -217,9 +299,19 @@ export async function checkoutSubtotal(ctx: ServiceContext, request: SubtotalReq
   const repo = checkoutRepository(ctx.tenant);
   // Without a session the purchase key names it; without a coupon either, nothing tells two sales
   // apart, so each call gets its own session (never replacing another sale's hold; released by the sweep).
-  const session = request.session || (request.basket.coupon ? `${store}:${request.basket.checkout}:${request.basket.coupon}` : `anon:${randomUUID()}`);
+  const session =
+    request.session ||
+    (request.basket.coupon
+      ? `${store}:${request.basket.checkout}:${request.basket.coupon}`
+      : `anon:${randomUUID()}`);
   // Independent reads in parallel: one round trip after the active set's version.
-  const readState = () => Promise.all([repo.session(session), limits.size > 0 ? repo.counters([...limits.values()]) : Promise.resolve(new Map<string, BudgetCounters>())]);
+  const readState = () =>
+    Promise.all([
+      repo.session(session),
+      limits.size > 0
+        ? repo.counters([...limits.values()])
+        : Promise.resolve(new Map<string, BudgetCounters>()),
+    ]);
   const [facts, customer, firstState] = await Promise.all([
     productFacts(ctx, prepared, codes),
     customerFacts(ctx, candidates, request.customer?.document),
@@ -229,45 +321,66 @@ export async function checkoutSubtotal(ctx: ServiceContext, request: SubtotalReq
 
   for (let attempt = 1, state = firstState; ; attempt++, state = await readState()) {
     const [previous, counters] = state;
-    if (previous && previous.status !== 'open') throw conflict('Esta venda já foi finalizada; abra uma nova sessão.');
+    if (previous && previous.status !== 'open')
+      throw conflict('Esta venda já foi finalizada; abra uma nova sessão.');
     const budgets = remainingBudgets(limits, counters, previous);
-    const result = evaluate(prepared, { lines, store_id: store, at: ctx.now(), customer: customer.facts, budgets });
+    const result = evaluate(prepared, {
+      lines,
+      store_id: store,
+      at: ctx.now(),
+      customer: customer.facts,
+      budgets,
+    });
     const reservations = reservationsOf(result, limits);
     const granted = grantsOf(result);
     // Nothing granted, nothing held before: no session to keep (a basket with no campaign).
-    if (granted.length === 0 && reservations.length === 0 && (!previous || previous.reservations.length === 0)) {
+    if (
+      granted.length === 0 &&
+      reservations.length === 0 &&
+      (!previous || previous.reservations.length === 0)
+    ) {
       return subtotalAnswer(request, result);
     }
     const at = ctx.now();
     const moves = budgetMoves(reservations, previous, limits, counters, session);
-    const outcome = !moves ? ({ ok: false, reason: 'budget' } as const) : await repo.reserve(
-      {
-        session,
-        id_store: store,
-        checkout: request.basket.checkout,
-        coupon: request.basket.coupon,
-        operator: request.basket.operator,
-        id_customer: customer.id,
-        reservations,
-        granted,
-      },
-      previous,
-      moves,
-      at.toISOString(),
-      Math.floor(at.getTime() / 1000) + HOLD_MINUTES * 60,
-    );
+    const outcome = !moves
+      ? ({ ok: false, reason: 'budget' } as const)
+      : await repo.reserve(
+          {
+            session,
+            id_store: store,
+            checkout: request.basket.checkout,
+            coupon: request.basket.coupon,
+            operator: request.basket.operator,
+            id_customer: customer.id,
+            reservations,
+            granted,
+          },
+          previous,
+          moves,
+          at.toISOString(),
+          Math.floor(at.getTime() / 1000) + HOLD_MINUTES * 60,
+        );
     if (outcome.ok) return subtotalAnswer(request, result);
-    if (attempt >= ATTEMPTS) throw conflict('Muitas vendas disputam o mesmo orçamento de campanha. Tente novamente.');
+    if (attempt >= ATTEMPTS)
+      throw conflict('Muitas vendas disputam o mesmo orçamento de campanha. Tente novamente.');
   }
 }
 
 /** POST /checkout/discounts/payments: the payment method's discount (DBP campaigns) on a ticket total. */
-export async function checkoutPaymentDiscount(ctx: ServiceContext, request: PaymentDiscountRequest): Promise<PaymentDiscountAnswer> {
+export async function checkoutPaymentDiscount(
+  ctx: ServiceContext,
+  request: PaymentDiscountRequest,
+): Promise<PaymentDiscountAnswer> {
   assertSellsAt(ctx, request.basket.id_store);
   const { prepared } = await activeCampaigns(ctx);
   const candidates = atStore(prepared, request.basket.id_store).filter((c) => c.type === 'DBP');
   const limits = budgetLimits(candidates, new Set());
-  const budgets = remainingBudgets(limits, limits.size > 0 ? await checkoutRepository(ctx.tenant).counters([...limits.values()]) : new Map(), undefined);
+  const budgets = remainingBudgets(
+    limits,
+    limits.size > 0 ? await checkoutRepository(ctx.tenant).counters([...limits.values()]) : new Map(),
+    undefined,
+  );
   return paymentDiscount(prepared, {
     store_id: request.basket.id_store,
     at: ctx.now(),
@@ -282,11 +395,16 @@ export async function checkoutPaymentDiscount(ctx: ServiceContext, request: Paym
  * session with the purchase's store, checkout and coupon becomes the campaign's usage rows (the
  * discount export), and its budget hold becomes final. Idempotent: a settled session is skipped.
  */
-export async function settlePurchases(ctx: ServiceContext, purchases: readonly StoredPurchase[]): Promise<number> {
+export async function settlePurchases(
+  ctx: ServiceContext,
+  purchases: readonly StoredPurchase[],
+): Promise<number> {
   const repo = checkoutRepository(ctx.tenant);
   let settled = 0;
   for (const purchase of purchases) {
-    const sessions = (await repo.sessionsOfPurchase(purchase.store, purchase.checkout, purchase.coupon)).filter((s) => s.status === 'open');
+    const sessions = (
+      await repo.sessionsOfPurchase(purchase.store, purchase.checkout, purchase.coupon)
+    ).filter((s) => s.status === 'open');
     for (const session of sessions) {
       const rows = session.granted.map((g) => ({
         campaign: g.campaign,
@@ -303,12 +421,14 @@ export async function settlePurchases(ctx: ServiceContext, purchases: readonly S
           price: centsToNumber(g.price_cents),
           amount: centsToNumber(g.amount_cents),
           discount: centsToNumber(g.discount_cents),
-          discount_perc: g.amount_cents > 0 ? Math.round((g.discount_cents * 10_000) / g.amount_cents) / 100 : 0,
+          discount_perc:
+            g.amount_cents > 0 ? Math.round((g.discount_cents * 10_000) / g.amount_cents) / 100 : 0,
           final_price: centsToNumber(g.amount_cents - g.discount_cents),
           budget: session.reservations.some((r) => r.campaign === g.campaign) ? 'Y' : 'N',
         },
       }));
-      if (await repo.settle(session, purchase.id, purchase.customerId || null, rows, ctx.now().toISOString())) settled++;
+      if (await repo.settle(session, purchase.id, purchase.customerId || null, rows, ctx.now().toISOString()))
+        settled++;
     }
   }
   return settled;
@@ -322,7 +442,9 @@ export const holdsScheduleName = (tenant: string) => `campaign-holds-${tenant}`.
 /** The tenant's sweep schedule (created or replaced; cheap and idempotent): once a campaign has a budget. */
 export async function ensureHoldsSweep(ctx: ServiceContext): Promise<void> {
   const message: HoldsMessage = { type: 'sweep', tenant: ctx.tenant };
-  await (await schedulerPort()).cron(holdsScheduleName(ctx.tenant), HOLDS_SWEEP_CRON, { queue: HOLDS_QUEUE, payload: message });
+  await (
+    await schedulerPort()
+  ).cron(holdsScheduleName(ctx.tenant), HOLDS_SWEEP_CRON, { queue: HOLDS_QUEUE, payload: message });
 }
 
 /** Gives back the budget held by sessions never settled within `HOLD_MINUTES` (the schedule's sweep). */

@@ -17,7 +17,12 @@ import {
   type CampaignLabels,
   type CampaignLabelsQuery,
 } from '@freguesia/shared/schemas/label';
-import { CAMPAIGN_NOT_FOUND, campaignProducts, campaignRecord, type CampaignRecord } from '../campaign-records/campaign-records.service';
+import {
+  CAMPAIGN_NOT_FOUND,
+  campaignProducts,
+  campaignRecord,
+  type CampaignRecord,
+} from '../campaign-records/campaign-records.service';
 import { classifyProducts, findProductByCode } from '../catalog/products.service';
 import { assertStoreInScope, storeNames, storeScope } from '../catalog/stores.service';
 import type { ServiceContext } from '../lib/context';

@@ -2,7 +2,14 @@ import type { BrandInput, PartnerInput } from '@freguesia/shared/schemas/catalog
 import { countersFor } from '../lib/ddb/counters';
 import { assertCommitted, failedIndex, writeTransaction } from '../lib/ddb/transactions';
 import { conflict, notFound } from '../lib/errors';
-import { BrandEntity, catalogService, PartnerEntity, UNIQUE_SCOPES, type BrandItem, type PartnerItem } from './entities';
+import {
+  BrandEntity,
+  catalogService,
+  PartnerEntity,
+  UNIQUE_SCOPES,
+  type BrandItem,
+  type PartnerItem,
+} from './entities';
 
 export const DUPLICATE_BRAND_MESSAGE = 'Já existe uma marca com esta referência.';
 export const DUPLICATE_PARTNER_MESSAGE = 'Já existe um fornecedor com esta referência.';
@@ -31,7 +38,14 @@ export function brandsRepository(tenant: string) {
         catalogService.transaction
           .write(({ brand, unique, counter }) => [
             brand.create({ tenant, id: brandId, ...input }).commit(),
-            unique.create({ tenant, scope: UNIQUE_SCOPES.brandRef, value: input.reference_code, ownerId: brandId }).commit(),
+            unique
+              .create({
+                tenant,
+                scope: UNIQUE_SCOPES.brandRef,
+                value: input.reference_code,
+                ownerId: brandId,
+              })
+              .commit(),
             counter.upsert({ tenant, name: 'total:brand' }).add({ value: 1 }).commit(),
           ])
           .go(),
@@ -46,11 +60,22 @@ export function brandsRepository(tenant: string) {
       const result = await writeTransaction(() =>
         catalogService.transaction
           .write(({ brand, unique }) => [
-            brand.patch({ tenant, id }).set(input).where((a, { eq }) => eq(a.reference_code, current.reference_code)).commit(),
+            brand
+              .patch({ tenant, id })
+              .set(input)
+              .where((a, { eq }) => eq(a.reference_code, current.reference_code))
+              .commit(),
             ...(input.reference_code === current.reference_code
               ? []
               : [
-                  unique.create({ tenant, scope: UNIQUE_SCOPES.brandRef, value: input.reference_code, ownerId: id }).commit(),
+                  unique
+                    .create({
+                      tenant,
+                      scope: UNIQUE_SCOPES.brandRef,
+                      value: input.reference_code,
+                      ownerId: id,
+                    })
+                    .commit(),
                   unique
                     .delete({ tenant, scope: UNIQUE_SCOPES.brandRef, value: current.reference_code })
                     .where((a, { eq }) => eq(a.ownerId, id))
@@ -61,7 +86,8 @@ export function brandsRepository(tenant: string) {
       );
       const failed = result.canceled ? failedIndex(result) : -1;
       if (failed === 1) throw conflict(DUPLICATE_BRAND_MESSAGE);
-      if (failed === 0) throw conflict('A marca foi alterada por outra pessoa. Recarregue e tente novamente.');
+      if (failed === 0)
+        throw conflict('A marca foi alterada por outra pessoa. Recarregue e tente novamente.');
       assertCommitted(result, {});
       return (await this.get(id))!;
     },
@@ -85,8 +111,18 @@ export function partnersRepository(tenant: string) {
       const result = await writeTransaction(() =>
         catalogService.transaction
           .write(({ partner, unique, counter }) => [
-            partner.create({ tenant, id, reference_code: input.reference_code, name: input.name, document: input.document ?? '' }).commit(),
-            unique.create({ tenant, scope: UNIQUE_SCOPES.partnerRef, value: input.reference_code, ownerId: id }).commit(),
+            partner
+              .create({
+                tenant,
+                id,
+                reference_code: input.reference_code,
+                name: input.name,
+                document: input.document ?? '',
+              })
+              .commit(),
+            unique
+              .create({ tenant, scope: UNIQUE_SCOPES.partnerRef, value: input.reference_code, ownerId: id })
+              .commit(),
             counter.upsert({ tenant, name: 'total:partner' }).add({ value: 1 }).commit(),
           ])
           .go(),
@@ -98,15 +134,30 @@ export function partnersRepository(tenant: string) {
     async update(id: number, input: PartnerInput): Promise<PartnerItem> {
       const current = await this.get(id);
       if (!current) throw notFound(PARTNER_NOT_FOUND);
-      const changes = { reference_code: input.reference_code, name: input.name, document: input.document ?? '' };
+      const changes = {
+        reference_code: input.reference_code,
+        name: input.name,
+        document: input.document ?? '',
+      };
       const result = await writeTransaction(() =>
         catalogService.transaction
           .write(({ partner, unique }) => [
-            partner.patch({ tenant, id }).set(changes).where((a, { eq }) => eq(a.reference_code, current.reference_code)).commit(),
+            partner
+              .patch({ tenant, id })
+              .set(changes)
+              .where((a, { eq }) => eq(a.reference_code, current.reference_code))
+              .commit(),
             ...(input.reference_code === current.reference_code
               ? []
               : [
-                  unique.create({ tenant, scope: UNIQUE_SCOPES.partnerRef, value: input.reference_code, ownerId: id }).commit(),
+                  unique
+                    .create({
+                      tenant,
+                      scope: UNIQUE_SCOPES.partnerRef,
+                      value: input.reference_code,
+                      ownerId: id,
+                    })
+                    .commit(),
                   unique
                     .delete({ tenant, scope: UNIQUE_SCOPES.partnerRef, value: current.reference_code })
                     .where((a, { eq }) => eq(a.ownerId, id))
@@ -117,7 +168,8 @@ export function partnersRepository(tenant: string) {
       );
       const failed = result.canceled ? failedIndex(result) : -1;
       if (failed === 1) throw conflict(DUPLICATE_PARTNER_MESSAGE);
-      if (failed === 0) throw conflict('O fornecedor foi alterado por outra pessoa. Recarregue e tente novamente.');
+      if (failed === 0)
+        throw conflict('O fornecedor foi alterado por outra pessoa. Recarregue e tente novamente.');
       assertCommitted(result, {});
       return (await this.get(id))!;
     },

@@ -28,7 +28,10 @@ export const brandRoutes = [
     method: 'GET',
     path: '/api/web/brands',
     permission: READ,
-    query: pageQuery(50, 1000).extend({ q: text, field: z.enum(['reference_code', 'description'], { error: 'Campo de busca inválido.' }).optional() }),
+    query: pageQuery(50, 1000).extend({
+      q: text,
+      field: z.enum(['reference_code', 'description'], { error: 'Campo de busca inválido.' }).optional(),
+    }),
     handler: async ({ service, query }) => listBrands(service, query),
   }),
   route({

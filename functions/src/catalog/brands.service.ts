@@ -3,7 +3,12 @@ import type { Brand, BrandInput, Partner, PartnerInput } from '@freguesia/shared
 import type { ServiceContext } from '../lib/context';
 import { paginateArray, type Paginated } from '../lib/ddb/pagination';
 import { notFound } from '../lib/errors';
-import { BRAND_NOT_FOUND, brandsRepository, PARTNER_NOT_FOUND, partnersRepository } from './brands.repository';
+import {
+  BRAND_NOT_FOUND,
+  brandsRepository,
+  PARTNER_NOT_FOUND,
+  partnersRepository,
+} from './brands.repository';
 import type { BrandItem, PartnerItem } from './entities';
 import { byLabel, containsText, rankByText } from './text-filter.model';
 
@@ -57,13 +62,22 @@ interface ListQuery<F> {
   per_page: number;
 }
 
-const sortedBrands = async (ctx: ServiceContext) => (await brandsRepository(ctx.tenant).all()).sort(byLabel((b) => b.description));
-const sortedPartners = async (ctx: ServiceContext) => (await partnersRepository(ctx.tenant).all()).sort(byLabel((p) => p.name));
+const sortedBrands = async (ctx: ServiceContext) =>
+  (await brandsRepository(ctx.tenant).all()).sort(byLabel((b) => b.description));
+const sortedPartners = async (ctx: ServiceContext) =>
+  (await partnersRepository(ctx.tenant).all()).sort(byLabel((p) => p.name));
 
 /** Brands by description, filtered by `q` on `field` (or both fields), paged. */
-export async function listBrands(ctx: ServiceContext, query: ListQuery<BrandField>): Promise<Paginated<Brand>> {
+export async function listBrands(
+  ctx: ServiceContext,
+  query: ListQuery<BrandField>,
+): Promise<Paginated<Brand>> {
   const all = await sortedBrands(ctx);
-  return paginateArray(all.filter((b) => brandMatches(b, query.q, query.field)).map(brandAnswer), query.page, query.per_page);
+  return paginateArray(
+    all.filter((b) => brandMatches(b, query.q, query.field)).map(brandAnswer),
+    query.page,
+    query.per_page,
+  );
 }
 
 /** Every brand by description. */
@@ -74,7 +88,9 @@ export async function allBrands(ctx: ServiceContext): Promise<Brand[]> {
 /** The picker's search: the first matches, prefix matches first. */
 export async function searchBrands(ctx: ServiceContext, q: string): Promise<Brand[]> {
   const found = (await brandsRepository(ctx.tenant).all()).filter((b) => brandMatches(b, q));
-  return rankByText(found, (b) => b.description, q).slice(0, SEARCH_LIMIT).map(brandAnswer);
+  return rankByText(found, (b) => b.description, q)
+    .slice(0, SEARCH_LIMIT)
+    .map(brandAnswer);
 }
 
 export async function getBrand(ctx: ServiceContext, id: number): Promise<Brand> {
@@ -87,19 +103,31 @@ export async function createBrand(ctx: ServiceContext, input: BrandInput): Promi
   return brandAnswer(await brandsRepository(ctx.tenant).create(input));
 }
 
-export async function updateBrand(ctx: ServiceContext, { id, ...input }: BrandInput & { id: number }): Promise<Brand> {
+export async function updateBrand(
+  ctx: ServiceContext,
+  { id, ...input }: BrandInput & { id: number },
+): Promise<Brand> {
   return brandAnswer(await brandsRepository(ctx.tenant).update(id, input));
 }
 
 /** Partners by name, filtered by `q` on `field` (or every field; digits also match the CNPJ), paged. */
-export async function listPartners(ctx: ServiceContext, query: ListQuery<PartnerField>): Promise<Paginated<Partner>> {
+export async function listPartners(
+  ctx: ServiceContext,
+  query: ListQuery<PartnerField>,
+): Promise<Paginated<Partner>> {
   const all = await sortedPartners(ctx);
-  return paginateArray(all.filter((p) => partnerMatches(p, query.q, query.field)).map(partnerAnswer), query.page, query.per_page);
+  return paginateArray(
+    all.filter((p) => partnerMatches(p, query.q, query.field)).map(partnerAnswer),
+    query.page,
+    query.per_page,
+  );
 }
 
 export async function searchPartners(ctx: ServiceContext, q: string): Promise<Partner[]> {
   const found = (await partnersRepository(ctx.tenant).all()).filter((p) => partnerMatches(p, q));
-  return rankByText(found, (p) => p.name, q).slice(0, SEARCH_LIMIT).map(partnerAnswer);
+  return rankByText(found, (p) => p.name, q)
+    .slice(0, SEARCH_LIMIT)
+    .map(partnerAnswer);
 }
 
 export async function getPartner(ctx: ServiceContext, id: number): Promise<Partner> {
@@ -112,6 +140,9 @@ export async function createPartner(ctx: ServiceContext, input: PartnerInput): P
   return partnerAnswer(await partnersRepository(ctx.tenant).create(input));
 }
 
-export async function updatePartner(ctx: ServiceContext, { id, ...input }: PartnerInput & { id: number }): Promise<Partner> {
+export async function updatePartner(
+  ctx: ServiceContext,
+  { id, ...input }: PartnerInput & { id: number },
+): Promise<Partner> {
   return partnerAnswer(await partnersRepository(ctx.tenant).update(id, input));
 }

@@ -38,13 +38,19 @@ export function cascaderTree(items: readonly CategoryItem[]): CascaderNode[] {
   const build = (parent: number, depth: number): CascaderNode[] =>
     (children.get(parent) ?? []).sort(siblingOrder).map((c) => {
       const below = depth < 10 ? build(c.id, depth + 1) : [];
-      return below.length > 0 ? { value: c.id, label: c.description, children: below } : { value: c.id, label: c.description };
+      return below.length > 0
+        ? { value: c.id, label: c.description, children: below }
+        : { value: c.id, label: c.description };
     });
   return build(0, 0);
 }
 
 function siblingOrder(a: CategoryItem, b: CategoryItem): number {
-  return (a.ordenation ?? 0) - (b.ordenation ?? 0) || a.description.localeCompare(b.description, 'pt-BR') || a.id - b.id;
+  return (
+    (a.ordenation ?? 0) - (b.ordenation ?? 0) ||
+    a.description.localeCompare(b.description, 'pt-BR') ||
+    a.id - b.id
+  );
 }
 
 /** The chain from the root down to `id` (inclusive); empty when `id` is unknown. */

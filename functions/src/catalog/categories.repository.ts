@@ -23,7 +23,11 @@ export function categoriesRepository(tenant: string) {
 
     /** By reference code through its uniqueness marker (strongly consistent, two GetItems). */
     async findByReference(reference: string): Promise<CategoryItem | null> {
-      const { data: marker } = await UniqueEntity.get({ tenant, scope: UNIQUE_SCOPES.categoryRef, value: reference }).go();
+      const { data: marker } = await UniqueEntity.get({
+        tenant,
+        scope: UNIQUE_SCOPES.categoryRef,
+        value: reference,
+      }).go();
       return marker ? this.get(marker.ownerId) : null;
     },
 
@@ -46,7 +50,9 @@ export function categoriesRepository(tenant: string) {
         catalogService.transaction
           .write(({ category, unique, counter }) => [
             category.create(item).commit(),
-            unique.create({ tenant, scope: UNIQUE_SCOPES.categoryRef, value: input.reference_code, ownerId: id }).commit(),
+            unique
+              .create({ tenant, scope: UNIQUE_SCOPES.categoryRef, value: input.reference_code, ownerId: id })
+              .commit(),
             counter.upsert({ tenant, name: 'total:category' }).add({ value: 1 }).commit(),
           ])
           .go(),
@@ -61,11 +67,15 @@ export function categoriesRepository(tenant: string) {
         ...(input.app_description === undefined ? {} : { app_description: input.app_description }),
         ...(input.show_app === undefined ? {} : { show_app: input.show_app }),
         ...(input.icon === undefined ? {} : { icon: input.icon }),
-        ...(input.ordenation === undefined || input.ordenation === null ? {} : { ordenation: input.ordenation }),
+        ...(input.ordenation === undefined || input.ordenation === null
+          ? {}
+          : { ordenation: input.ordenation }),
       };
       try {
         // patch() is conditioned on the item existing.
-        const { data } = await CategoryEntity.patch({ tenant, id: input.id }).set(changes).go({ response: 'all_new' });
+        const { data } = await CategoryEntity.patch({ tenant, id: input.id })
+          .set(changes)
+          .go({ response: 'all_new' });
         return data as CategoryItem;
       } catch (error) {
         if (isConditionFailure(error)) throw notFound(CATEGORY_NOT_FOUND);

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { CategoryAppUpdate, CategoryInput } from '@freguesia/shared/schemas/catalog';
 import { pageQuery } from '../lib/ddb/pagination';
 import { route } from '../lib/http/route';
-import { categoryCascader, categoryParents, createCategory, getCategory, listCategories, updateCategoryApp } from './categories.service';
+import {
+  categoryCascader,
+  categoryParents,
+  createCategory,
+  getCategory,
+  listCategories,
+  updateCategoryApp,
+} from './categories.service';
 
 const READ = { action: 'read', subject: 'Products' } as const;
 /** Part 3 edits the app fields under Mobile; we require write Products for every category write. */

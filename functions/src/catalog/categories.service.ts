@@ -1,4 +1,9 @@
-import type { CascaderNode, Category, CategoryAppUpdate, CategoryInput } from '@freguesia/shared/schemas/catalog';
+import type {
+  CascaderNode,
+  Category,
+  CategoryAppUpdate,
+  CategoryInput,
+} from '@freguesia/shared/schemas/catalog';
 import { MAX_CATEGORY_LEVEL } from '@freguesia/shared/schemas/catalog';
 import type { ServiceContext } from '../lib/context';
 import { paginateArray, type Paginated } from '../lib/ddb/pagination';
@@ -10,9 +15,14 @@ import { containsText } from './text-filter.model';
 /** Categories (part 1 §2, §7; app fields part 3 §7): a small collection read whole per tenant. */
 
 /** Categories whose description or reference code contains `q` (accents and case ignored), paged. */
-export async function listCategories(ctx: ServiceContext, query: { q: string; page: number; per_page: number }): Promise<Paginated<Category>> {
+export async function listCategories(
+  ctx: ServiceContext,
+  query: { q: string; page: number; per_page: number },
+): Promise<Paginated<Category>> {
   const all = await categoriesRepository(ctx.tenant).all();
-  const filtered = query.q ? all.filter((c) => containsText(c.description, query.q) || containsText(c.reference_code, query.q)) : all;
+  const filtered = query.q
+    ? all.filter((c) => containsText(c.description, query.q) || containsText(c.reference_code, query.q))
+    : all;
   return paginateArray(filtered.map(categoryAnswer), query.page, query.per_page);
 }
 
@@ -44,7 +54,8 @@ export async function createCategory(ctx: ServiceContext, input: CategoryInput):
   if (input.level_up > 0) {
     const parent = await repo.get(input.level_up);
     if (!parent) throw new InvalidError({ level_up: 'Categoria pai não encontrada.' });
-    if (parent.level >= MAX_CATEGORY_LEVEL) throw new InvalidError({ level_up: `As categorias têm no máximo ${MAX_CATEGORY_LEVEL} níveis.` });
+    if (parent.level >= MAX_CATEGORY_LEVEL)
+      throw new InvalidError({ level_up: `As categorias têm no máximo ${MAX_CATEGORY_LEVEL} níveis.` });
     level = parent.level + 1;
   }
   return categoryAnswer(await repo.create(input, level));

@@ -7,8 +7,21 @@ import { logger } from '../lib/logger';
 import { brandsRepository } from './brands.repository';
 import { categoriesRepository } from './categories.repository';
 import type { BrandItem, CategoryItem, ProductItem, StoredPrice } from './entities';
-import { mergePrices, productFields, sameProduct, sortPrices, storedPrice, type ProductFields } from './products.model';
-import { productsRepository, rowActions, type NewProduct, type ProductsRepository, type RowWrite } from './products.repository';
+import {
+  mergePrices,
+  productFields,
+  sameProduct,
+  sortPrices,
+  storedPrice,
+  type ProductFields,
+} from './products.model';
+import {
+  productsRepository,
+  rowActions,
+  type NewProduct,
+  type ProductsRepository,
+  type RowWrite,
+} from './products.repository';
 import { storesRepository } from './stores.repository';
 
 /**
@@ -62,7 +75,10 @@ const ROW_ATTEMPTS = 12;
 const FAILED_ROW = 'Não foi possível gravar esta mercadoria agora. Envie-a novamente.';
 
 /** Imports ERP rows for the tenant (contract above): bad rows are reported in `rejected`, never thrown. */
-export async function importProducts(ctx: ServiceContext, rows: readonly unknown[]): Promise<ImportProductsAnswer> {
+export async function importProducts(
+  ctx: ServiceContext,
+  rows: readonly unknown[],
+): Promise<ImportProductsAnswer> {
   const { tenant } = ctx;
   const products = productsRepository(tenant);
   const rejected: Rejected[] = [];
@@ -76,7 +92,11 @@ export async function importProducts(ctx: ServiceContext, rows: readonly unknown
     }
     const prior = firstByCode.get(parsed.data.code);
     if (prior !== undefined) {
-      rejected.push({ index, code: parsed.data.code, errors: { code: `Código repetido nesta requisição (item ${prior}).` } });
+      rejected.push({
+        index,
+        code: parsed.data.code,
+        errors: { code: `Código repetido nesta requisição (item ${prior}).` },
+      });
       return;
     }
     firstByCode.set(parsed.data.code, index);
@@ -95,7 +115,8 @@ export async function importProducts(ctx: ServiceContext, rows: readonly unknown
   const resolved: Resolved[] = [];
   for (const { index, row } of valid) {
     const errors: Record<string, string> = {};
-    let category: CategoryItem | null | undefined = row.category_reference_code === undefined ? undefined : null;
+    let category: CategoryItem | null | undefined =
+      row.category_reference_code === undefined ? undefined : null;
     if (row.category_reference_code) {
       category = categoryByRef.get(row.category_reference_code) ?? null;
       if (!category) errors.category_reference_code = 'Categoria não encontrada.';
@@ -107,8 +128,10 @@ export async function importProducts(ctx: ServiceContext, rows: readonly unknown
       row.prices.forEach((p, i) => {
         const storeId = p.id_store ?? storeByRef.get(p.store_reference_code ?? '');
         const field = p.id_store === undefined ? 'store_reference_code' : 'id_store';
-        if (storeId === undefined || !storeIds.has(storeId)) errors[`prices.${i}.${field}`] = 'Loja não encontrada.';
-        else if (seen.has(storeId)) errors[`prices.${i}.${field}`] = 'Loja repetida nos preços desta mercadoria.';
+        if (storeId === undefined || !storeIds.has(storeId))
+          errors[`prices.${i}.${field}`] = 'Loja não encontrada.';
+        else if (seen.has(storeId))
+          errors[`prices.${i}.${field}`] = 'Loja repetida nos preços desta mercadoria.';
         else {
           seen.add(storeId);
           prices!.push(storedPrice({ ...p, id_store: storeId }));
@@ -117,13 +140,29 @@ export async function importProducts(ctx: ServiceContext, rows: readonly unknown
       prices = sortPrices(prices);
     }
     if (Object.keys(errors).length > 0) rejected.push({ index, code: row.code, errors });
-    else resolved.push({ index, row, category, brand: row.brand ? undefined : (row.brand as null | undefined), prices });
+    else
+      resolved.push({
+        index,
+        row,
+        category,
+        brand: row.brand ? undefined : (row.brand as null | undefined),
+        prices,
+      });
   }
 
   // Brands named by the rows: found by reference or name, created when unknown (distinct names in parallel).
-  const brandTexts = [...new Map(resolved.filter((r) => r.row.brand).map((r) => [normalizeText(r.row.brand!), r.row.brand!])).values()];
-  const brandByText = new Map(await Promise.all(brandTexts.map(async (text) => [normalizeText(text), await brandLookup(text)] as const)));
-  for (const item of resolved) if (item.row.brand) item.brand = brandByText.get(normalizeText(item.row.brand));
+  const brandTexts = [
+    ...new Map(
+      resolved.filter((r) => r.row.brand).map((r) => [normalizeText(r.row.brand!), r.row.brand!]),
+    ).values(),
+  ];
+  const brandByText = new Map(
+    await Promise.all(
+      brandTexts.map(async (text) => [normalizeText(text), await brandLookup(text)] as const),
+    ),
+  );
+  for (const item of resolved)
+    if (item.row.brand) item.brand = brandByText.get(normalizeText(item.row.brand));
 
   const { products: existing, orphans } = await products.byEans(resolved.map((r) => r.row.code));
   const stats = { created: 0, updated: 0, unchanged: 0 };
@@ -134,14 +173,24 @@ export async function importProducts(ctx: ServiceContext, rows: readonly unknown
     const orphan = orphans.get(item.row.code);
     if (write.current) {
       if (sameProduct(write.current, write.fields, write.prices)) stats.unchanged++;
-      else changes.push({ resolved: item, write: { kind: 'update', current: write.current, fields: write.fields, prices: write.prices } });
+      else
+        changes.push({
+          resolved: item,
+          write: { kind: 'update', current: write.current, fields: write.fields, prices: write.prices },
+        });
     } else if (orphan !== undefined) {
       // Behind a marker already counted: the product alone (with its words), never counted again.
-      changes.push({ resolved: item, write: { kind: 'create', product: newProduct(write, orphan), claim: false } });
+      changes.push({
+        resolved: item,
+        write: { kind: 'create', product: newProduct(write, orphan), claim: false },
+      });
     } else fresh.push(write);
   }
   const firstId = fresh.length > 0 ? await products.reserveIds(fresh.length) : 0;
-  const creates: Planned[] = fresh.map((w, i) => ({ resolved: w.resolved, write: { kind: 'create', product: newProduct(w, firstId + i), claim: true } }));
+  const creates: Planned[] = fresh.map((w, i) => ({
+    resolved: w.resolved,
+    write: { kind: 'create', product: newProduct(w, firstId + i), claim: true },
+  }));
 
   const retry: Resolved[] = [];
   const tally = (planned: Planned) => stats[outcomeOf(planned.write)]++;
@@ -150,7 +199,10 @@ export async function importProducts(ctx: ServiceContext, rows: readonly unknown
     try {
       written = await products.writeRows(pack.map((p) => p.write));
     } catch (error) {
-      logger.warn('import: transaction failed, rows redone one by one', { error: String(error), rows: pack.length });
+      logger.warn('import: transaction failed, rows redone one by one', {
+        error: String(error),
+        rows: pack.length,
+      });
     }
     if (written) pack.forEach(tally);
     else retry.push(...pack.map((p) => p.resolved));
@@ -173,7 +225,8 @@ export async function importProducts(ctx: ServiceContext, rows: readonly unknown
   return { accepted: stats.created + stats.updated + stats.unchanged, ...stats, rejected };
 }
 
-const outcomeOf = (write: RowWrite): 'created' | 'updated' => (write.kind === 'create' ? 'created' : 'updated');
+const outcomeOf = (write: RowWrite): 'created' | 'updated' =>
+  write.kind === 'create' ? 'created' : 'updated';
 
 /** Groups rows into transactions of at most MAX_ACTIONS actions, in order. */
 function packs(rows: readonly Planned[]): Planned[][] {
@@ -199,7 +252,13 @@ function plan(item: Resolved, current: ProductItem | undefined): Write {
   const { row } = item;
   const keep = <T>(value: T | undefined, stored: T): T => (value === undefined ? stored : value);
   const category =
-    item.category === undefined ? (current?.category ?? null) : item.category && { id: item.category.id, reference_code: item.category.reference_code, description: item.category.description };
+    item.category === undefined
+      ? (current?.category ?? null)
+      : item.category && {
+          id: item.category.id,
+          reference_code: item.category.reference_code,
+          description: item.category.description,
+        };
   const fields = productFields({
     code: row.code,
     description: row.description,
@@ -213,7 +272,12 @@ function plan(item: Resolved, current: ProductItem | undefined): Write {
     id_brand: item.brand === undefined ? (current?.id_brand ?? null) : (item.brand?.id ?? null),
     category,
   });
-  const prices = item.prices === undefined ? sortPrices(current?.prices ?? []) : current ? mergePrices(current.prices ?? [], item.prices) : item.prices;
+  const prices =
+    item.prices === undefined
+      ? sortPrices(current?.prices ?? [])
+      : current
+        ? mergePrices(current.prices ?? [], item.prices)
+        : item.prices;
   return { resolved: item, current, fields, prices };
 }
 
@@ -228,23 +292,40 @@ async function upsertOne(products: ProductsRepository, item: Resolved): Promise<
   const code = item.row.code;
   let knownId: number | undefined;
   for (let attempt = 0; attempt < ROW_ATTEMPTS; attempt++) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** Math.min(attempt, 4) + Math.random() * 40));
+    if (attempt > 0)
+      await new Promise((resolve) =>
+        setTimeout(resolve, 10 * 2 ** Math.min(attempt, 4) + Math.random() * 40),
+      );
     try {
       // Once the product is known, one consistent read of it replaces the two reads by EAN.
       const known = knownId === undefined ? null : await products.get(knownId, true);
-      const found = known && known.code === code ? { products: new Map([[code, known]]), orphans: new Map<string, number>() } : await products.byEans([code]);
+      const found =
+        known && known.code === code
+          ? { products: new Map([[code, known]]), orphans: new Map<string, number>() }
+          : await products.byEans([code]);
       const current = found.products.get(code);
       const write = plan(item, current);
       if (current) {
         knownId = current.id;
         if (sameProduct(current, write.fields, write.prices)) return 'unchanged';
         // One attempt per read: a transaction that conflicts would only fail its condition after waiting.
-        if (await products.writeRows([{ kind: 'update', current, fields: write.fields, prices: write.prices }], { attempts: 1 })) return 'updated';
+        if (
+          await products.writeRows(
+            [{ kind: 'update', current, fields: write.fields, prices: write.prices }],
+            { attempts: 1 },
+          )
+        )
+          return 'updated';
         continue;
       }
       const orphan = found.orphans.get(code);
       const id = orphan ?? (await products.reserveIds(1));
-      if (await products.writeRows([{ kind: 'create', product: newProduct(write, id), claim: orphan === undefined }])) return 'created';
+      if (
+        await products.writeRows([
+          { kind: 'create', product: newProduct(write, id), claim: orphan === undefined },
+        ])
+      )
+        return 'created';
     } catch (error) {
       logger.error('import: row could not be written', { code, error: String(error) });
       return undefined;
@@ -259,7 +340,8 @@ async function brandResolver(tenant: string): Promise<(text: string) => Promise<
   const repo = brandsRepository(tenant);
   let brands = await repo.all();
   const find = (text: string) =>
-    brands.find((b) => b.reference_code === text) ?? brands.find((b) => normalizeText(b.description) === normalizeText(text));
+    brands.find((b) => b.reference_code === text) ??
+    brands.find((b) => normalizeText(b.description) === normalizeText(text));
   return async (text) => {
     const known = find(text);
     if (known) return known;

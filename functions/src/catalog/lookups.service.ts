@@ -7,7 +7,8 @@ import { geocode, type GeocodeQuery } from '../lib/ports/geocode';
 /** Spec part 1 §8: postal-code lookup with fewer than 8 digits (and, here, an unknown CEP). */
 export const ADDRESS_NOT_FOUND = 'Endereço não encontrado!';
 /** Spec part 1 §2 (geographic screen): the notice when a location search finds nothing. */
-export const LOCATION_NOT_FOUND = 'Nenhuma localização encontrada, melhore a busca ou tente novamente mais tarde.';
+export const LOCATION_NOT_FOUND =
+  'Nenhuma localização encontrada, melhore a busca ou tente novamente mais tarde.';
 
 /**
  * Postal-code and geocoding lookups, proxied so the browser never calls third parties

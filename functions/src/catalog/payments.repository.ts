@@ -22,7 +22,12 @@ export function paymentsRepository(tenant: string) {
     /** Creates a method; its reference code defaults to the id. */
     async create(input: PaymentInput): Promise<PaymentMethodItem> {
       const id = await countersFor(tenant).next('payment');
-      const { data } = await PaymentMethodEntity.create({ tenant, id, ...input, reference_code: input.reference_code || String(id) }).go();
+      const { data } = await PaymentMethodEntity.create({
+        tenant,
+        id,
+        ...input,
+        reference_code: input.reference_code || String(id),
+      }).go();
       return data;
     },
 

@@ -46,6 +46,10 @@ export async function createPayment(ctx: ServiceContext, input: PaymentInput): P
   return paymentAnswer(await paymentsRepository(ctx.tenant).create(input));
 }
 
-export async function updatePayment(ctx: ServiceContext, id: number, input: PaymentInput): Promise<PaymentMethod> {
+export async function updatePayment(
+  ctx: ServiceContext,
+  id: number,
+  input: PaymentInput,
+): Promise<PaymentMethod> {
   return paymentAnswer(await paymentsRepository(ctx.tenant).update(id, input));
 }

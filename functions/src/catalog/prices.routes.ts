@@ -14,7 +14,11 @@ export const priceRoutes = [
     permission: READ,
     query: z.object({
       id_product: z.coerce.number({ error: 'Mercadoria inválida.' }).int().positive('Mercadoria inválida.'),
-      id_store: z.coerce.number({ error: 'Loja inválida.' }).int('Loja inválida.').positive('Loja inválida.').optional(),
+      id_store: z.coerce
+        .number({ error: 'Loja inválida.' })
+        .int('Loja inválida.')
+        .positive('Loja inválida.')
+        .optional(),
     }),
     handler: async ({ service, query }) => listPrices(service, query),
   }),

@@ -33,14 +33,24 @@ function rowsOf(body: PriceSetInput): { rows: Row[]; products: number[] } {
 }
 
 /** The prices of one product the caller may see, with store names; `idStore` narrows to one store. */
-export async function listPrices(ctx: ServiceContext, query: { id_product: number; id_store?: number | undefined }): Promise<ProductPrice[]> {
+export async function listPrices(
+  ctx: ServiceContext,
+  query: { id_product: number; id_store?: number | undefined },
+): Promise<ProductPrice[]> {
   assertStoreInScope(ctx, query.id_store);
-  const [product, stores] = await Promise.all([productsRepository(ctx.tenant).get(query.id_product), storesRepository(ctx.tenant).all()]);
+  const [product, stores] = await Promise.all([
+    productsRepository(ctx.tenant).get(query.id_product),
+    storesRepository(ctx.tenant).all(),
+  ]);
   if (!product) throw notFound(PRODUCT_NOT_FOUND);
   const names = new Map(stores.map((s) => [s.id, s.name]));
   const staff = staffOf(ctx);
   return (product.prices ?? [])
-    .filter((p) => (query.id_store === undefined || p.id_store === query.id_store) && visibleTo(staff, { id: p.id_store }))
+    .filter(
+      (p) =>
+        (query.id_store === undefined || p.id_store === query.id_store) &&
+        visibleTo(staff, { id: p.id_store }),
+    )
     .map((p) => priceAnswer(product.id, p, names.get(p.id_store) ?? ''));
 }
 
@@ -48,12 +58,17 @@ export async function listPrices(ctx: ServiceContext, query: { id_product: numbe
  * POST /web/price/new: REPLACES the full price set of every product the rows name (a store missing
  * from the rows loses its price), all or nothing. Every bad row is reported at once, per field.
  */
-export async function savePrices(ctx: ServiceContext, body: PriceSetInput): Promise<{ message: string; prices: ProductPrice[] }> {
+export async function savePrices(
+  ctx: ServiceContext,
+  body: PriceSetInput,
+): Promise<{ message: string; prices: ProductPrice[] }> {
   const { rows, products } = rowsOf(body);
-  if (products.length > MAX_PRICE_ROWS) throw new InvalidError({ _: `No máximo ${MAX_PRICE_ROWS} mercadorias por vez.` });
+  if (products.length > MAX_PRICE_ROWS)
+    throw new InvalidError({ _: `No máximo ${MAX_PRICE_ROWS} mercadorias por vez.` });
   const staff = staffOf(ctx);
   const restricted = staff !== undefined && !staff.allStores;
-  if (restricted && rows.some((r) => !visibleTo(staff, { id: r.id_store }))) throw forbidden(OTHER_STORE_PRICE_MESSAGE);
+  if (restricted && rows.some((r) => !visibleTo(staff, { id: r.id_store })))
+    throw forbidden(OTHER_STORE_PRICE_MESSAGE);
 
   const repo = productsRepository(ctx.tenant);
   const [stores, current] = await Promise.all([storesRepository(ctx.tenant).all(), repo.getMany(products)]);
@@ -72,7 +87,9 @@ export async function savePrices(ctx: ServiceContext, body: PriceSetInput): Prom
 
   const sets = new Map<number, StoredPrice[]>();
   for (const id of products) {
-    const kept = restricted ? (found.get(id)!.prices ?? []).filter((p) => !visibleTo(staff, { id: p.id_store })) : [];
+    const kept = restricted
+      ? (found.get(id)!.prices ?? []).filter((p) => !visibleTo(staff, { id: p.id_store }))
+      : [];
     const incoming = rows.filter((r) => r.id_product === id).map(storedPrice);
     sets.set(id, sortPrices([...kept, ...incoming]));
   }
@@ -81,7 +98,9 @@ export async function savePrices(ctx: ServiceContext, body: PriceSetInput): Prom
   return {
     message: PRICE_SAVED_MESSAGE,
     prices: [...sets.entries()].flatMap(([id, prices]) =>
-      prices.filter((p) => visibleTo(staff, { id: p.id_store })).map((p) => priceAnswer(id, p, names.get(p.id_store) ?? '')),
+      prices
+        .filter((p) => visibleTo(staff, { id: p.id_store }))
+        .map((p) => priceAnswer(id, p, names.get(p.id_store) ?? '')),
     ),
   };
 }

@@ -12,14 +12,18 @@ export function productLookupRepository(tenant: string) {
   return {
     /** Exact EAN lookup: one Query on the code index. */
     async findByCode(code: string): Promise<ProductItem | null> {
-      const { data } = await ProductEntity.query.byCode({ tenant, code: code.trim() }).go({ limit: 1, pages: 1 });
+      const { data } = await ProductEntity.query
+        .byCode({ tenant, code: code.trim() })
+        .go({ limit: 1, pages: 1 });
       return data[0] ?? null;
     },
 
     /** Products by id (BatchGetItem, unprocessed keys retried); unknown ids are left out. */
     async getMany(ids: readonly number[]): Promise<ProductItem[]> {
       const keys = [...new Set(ids)].map((id) => ({ tenant, id }));
-      return batchGetEntities((pending) => ProductEntity.get(pending).go({ concurrency: 10 }), keys, { what: 'products' });
+      return batchGetEntities((pending) => ProductEntity.get(pending).go({ concurrency: 10 }), keys, {
+        what: 'products',
+      });
     },
 
     /** Each category's parent (`level_up`, 0 at the root): the small list, one Query. */

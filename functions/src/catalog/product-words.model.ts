@@ -16,7 +16,10 @@ export const MAX_INDEXED_WORDS = 30;
 /** Query words looked up per search (the longest ones): the other words only narrow in memory. */
 export const MAX_QUERIED_WORDS = 3;
 
-export const productWords = wordIndex({ maxIndexedWords: MAX_INDEXED_WORDS, maxQueriedWords: MAX_QUERIED_WORDS });
+export const productWords = wordIndex({
+  maxIndexedWords: MAX_INDEXED_WORDS,
+  maxQueriedWords: MAX_QUERIED_WORDS,
+});
 
 /** The index items of one product (the seed and tests write them in bulk; services write them in transactions). */
 export const productWordItems = productWords.items;

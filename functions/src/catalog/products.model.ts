@@ -10,7 +10,11 @@ import type { ProductItem, StoredPrice } from './entities';
  * which stores the caller may see: the stock sum and `stores_with_stock` leave the others out
  * (the caller checks that `idStore` itself is in scope).
  */
-export function productAnswer(item: ProductItem, idStore?: number, inScope: (idStore: number) => boolean = () => true): Product {
+export function productAnswer(
+  item: ProductItem,
+  idStore?: number,
+  inScope: (idStore: number) => boolean = () => true,
+): Product {
   const prices = (item.prices ?? []).filter((p) => inScope(p.id_store));
   const chosen = idStore === undefined ? undefined : prices.find((p) => p.id_store === idStore);
   return {
@@ -29,14 +33,17 @@ export function productAnswer(item: ProductItem, idStore?: number, inScope: (idS
     created_at: item.createdAt ?? '',
     updated_at: item.updatedAt ?? '',
     stock: idStore === undefined ? sumStock(prices.map((p) => p.stock)) : (chosen?.stock ?? 0),
-    stores_with_stock: prices.filter((p) => p.stock > 0).map((p) => ({ id_store: p.id_store, stock: p.stock })),
+    stores_with_stock: prices
+      .filter((p) => p.stock > 0)
+      .map((p) => ({ id_store: p.id_store, stock: p.stock })),
     cust_price: money(chosen?.cust),
     regular_price: money(chosen?.regular),
     offer_price: money(chosen?.offer),
   };
 }
 
-const money = (cents: number | undefined): number | null => (cents === undefined ? null : centsToNumber(cents));
+const money = (cents: number | undefined): number | null =>
+  cents === undefined ? null : centsToNumber(cents);
 
 /** One stored price as answered by the price calls. */
 export function priceAnswer(productId: number, price: StoredPrice, storeName?: string): ProductPrice {
@@ -79,7 +86,10 @@ export function sortPrices(prices: readonly StoredPrice[]): StoredPrice[] {
 }
 
 /** Merges `incoming` into `current` by store (import: unlisted stores keep their prices). */
-export function mergePrices(current: readonly StoredPrice[], incoming: readonly StoredPrice[]): StoredPrice[] {
+export function mergePrices(
+  current: readonly StoredPrice[],
+  incoming: readonly StoredPrice[],
+): StoredPrice[] {
   const byStore = new Map(current.map((p) => [p.id_store, p]));
   for (const p of incoming) byStore.set(p.id_store, p);
   return sortPrices([...byStore.values()]);
@@ -144,18 +154,33 @@ const FIELD_NAMES: (keyof ProductFields)[] = [
 ];
 
 /** Whether a stored product already holds these fields and (when given) these prices. */
-export function sameProduct(item: ProductItem, fields: ProductFields, prices?: readonly StoredPrice[]): boolean {
+export function sameProduct(
+  item: ProductItem,
+  fields: ProductFields,
+  prices?: readonly StoredPrice[],
+): boolean {
   for (const name of FIELD_NAMES) {
     if ((item[name] ?? undefined) !== (fields[name] ?? undefined)) return false;
   }
   if ((item.category?.id ?? null) !== (fields.category?.id ?? null)) return false;
-  if (prices && JSON.stringify(sortPrices(item.prices ?? []).map(canonical)) !== JSON.stringify(sortPrices(prices).map(canonical))) {
+  if (
+    prices &&
+    JSON.stringify(sortPrices(item.prices ?? []).map(canonical)) !==
+      JSON.stringify(sortPrices(prices).map(canonical))
+  ) {
     return false;
   }
   return true;
 }
 
-const canonical = (p: StoredPrice) => [p.id_store, p.regular, p.cust ?? null, p.offer ?? null, p.attribute ?? null, p.stock];
+const canonical = (p: StoredPrice) => [
+  p.id_store,
+  p.regular,
+  p.cust ?? null,
+  p.offer ?? null,
+  p.attribute ?? null,
+  p.stock,
+];
 
 /** Digits-only text of EAN length is looked up as a code first (spec: exact EAN/SKU search). */
 export const looksLikeCode = (q: string): boolean => /^\d+$/.test(q);

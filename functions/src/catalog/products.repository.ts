@@ -7,14 +7,22 @@ import { assertCommitted, failedIndex, writeTransaction } from '../lib/ddb/trans
 import { conflict, notFound } from '../lib/errors';
 import { batchGetEntities } from '../lib/ddb/batch';
 import { searchWordIndex, wordWrites } from '../lib/ddb/word-index';
-import { catalogService, ProductEntity, ProductWordEntity, UNIQUE_SCOPES, type ProductItem, type StoredPrice } from './entities';
+import {
+  catalogService,
+  ProductEntity,
+  ProductWordEntity,
+  UNIQUE_SCOPES,
+  type ProductItem,
+  type StoredPrice,
+} from './entities';
 import { productWords } from './product-words.model';
 import { looksLikeCode, type ProductFields } from './products.model';
 
 /** Message of the EAN uniqueness marker (409). */
 export const DUPLICATE_EAN_MESSAGE = 'Já existe uma mercadoria com este código (EAN).';
 export const PRODUCT_NOT_FOUND = 'Mercadoria não encontrada.';
-export const STALE_PRODUCT_MESSAGE = 'A mercadoria foi alterada por outra pessoa. Recarregue e tente novamente.';
+export const STALE_PRODUCT_MESSAGE =
+  'A mercadoria foi alterada por outra pessoa. Recarregue e tente novamente.';
 
 /**
  * Searches read up to this many matches in their single Query, so the total of a search is exact
@@ -30,7 +38,13 @@ export interface SearchPage {
   estimated: boolean;
 }
 
-type QueryBuilder = { go(options: { cursor?: string | null; limit: number; pages: number }): Promise<{ data: ProductItem[]; cursor: string | null }> };
+type QueryBuilder = {
+  go(options: {
+    cursor?: string | null;
+    limit: number;
+    pages: number;
+  }): Promise<{ data: ProductItem[]; cursor: string | null }>;
+};
 
 /**
  * Reads matches of one index query: one request for any page inside the counting window, more
@@ -64,11 +78,15 @@ export function productsRepository(tenant: string) {
     switch (field) {
       case 'description':
         // Kept for callers of the whole-description prefix; `search` uses the word index instead.
-        return ProductEntity.query.byDescription({ tenant }).begins({ descriptionKey: normalizeText(q) }) as QueryBuilder;
+        return ProductEntity.query
+          .byDescription({ tenant })
+          .begins({ descriptionKey: normalizeText(q) }) as QueryBuilder;
       case 'code':
         return ProductEntity.query.byCode({ tenant }).begins({ code: q.trim() }) as QueryBuilder;
       case 'reference_code':
-        return ProductEntity.query.byReference({ tenant }).begins({ reference_code: q.trim() }) as QueryBuilder;
+        return ProductEntity.query
+          .byReference({ tenant })
+          .begins({ reference_code: q.trim() }) as QueryBuilder;
       case 'group_code':
         return ProductEntity.query.byGroup({ tenant }).begins({ group_code: q.trim() }) as QueryBuilder;
     }
@@ -83,25 +101,36 @@ export function productsRepository(tenant: string) {
     /** Several products by id (BatchGet, chunks of 100), in no particular order. */
     async getMany(ids: readonly number[], consistent = false): Promise<ProductItem[]> {
       const keys = [...new Set(ids)].map((id) => ({ tenant, id }));
-      return batchGetEntities((pending) => ProductEntity.get(pending).go({ concurrency: 10, consistent }), keys, { what: 'products' });
+      return batchGetEntities(
+        (pending) => ProductEntity.get(pending).go({ concurrency: 10, consistent }),
+        keys,
+        { what: 'products' },
+      );
     },
 
     /** Exact EAN lookup: one Query on the code index. */
     async findByCode(code: string): Promise<ProductItem | null> {
-      const { data } = await ProductEntity.query.byCode({ tenant, code: code.trim() }).go({ limit: 1, pages: 1 });
+      const { data } = await ProductEntity.query
+        .byCode({ tenant, code: code.trim() })
+        .go({ limit: 1, pages: 1 });
       return data[0] ?? null;
     },
 
     /** Exact SKU lookup (several products may share a SKU). */
     async findByReference(reference: string, limit = 20): Promise<ProductItem[]> {
-      const { data } = await ProductEntity.query.byReference({ tenant, reference_code: reference.trim() }).go({ limit, pages: 1 });
+      const { data } = await ProductEntity.query
+        .byReference({ tenant, reference_code: reference.trim() })
+        .go({ limit, pages: 1 });
       return data;
     },
 
     /** The unfiltered list in id order with the total from the counter: one Query + one Get. */
     async list(page: number, perPage: number): Promise<SearchPage> {
       const skip = (page - 1) * perPage;
-      const [items, total] = await Promise.all([readSkipping(ProductEntity.query.byId({ tenant }) as QueryBuilder, skip, perPage), counters.total('product')]);
+      const [items, total] = await Promise.all([
+        readSkipping(ProductEntity.query.byId({ tenant }) as QueryBuilder, skip, perPage),
+        counters.total('product'),
+      ]);
       return { items, total, estimated: false };
     },
 
@@ -126,7 +155,10 @@ export function productsRepository(tenant: string) {
       if (productWords.lookupWords(q).length === 0) return exact([], page, perPage);
       const end = page * perPage;
       const want = Math.max(SEARCH_COUNT_WINDOW, end + perPage);
-      const { matches, complete } = await searchWordIndex(ProductWordEntity, tenant, q, productWords, { limit: want + 1, pages: 1 });
+      const { matches, complete } = await searchWordIndex(ProductWordEntity, tenant, q, productWords, {
+        limit: want + 1,
+        pages: 1,
+      });
       const ids = matches.slice((page - 1) * perPage, end).map((m) => m.id);
       const found = new Map((await this.getMany(ids)).map((p) => [p.id, p]));
       const items = ids.map((id) => found.get(id)).filter((p): p is ProductItem => p !== undefined);
@@ -156,7 +188,11 @@ export function productsRepository(tenant: string) {
      */
     async create(fields: ProductFields, prices: StoredPrice[] = []): Promise<ProductItem> {
       const id = await counters.next('product');
-      const result = await writeTransaction(() => catalogService.transaction.write((t) => createOps(t, tenant, { ...fields, id, prices }, true) as never).go());
+      const result = await writeTransaction(() =>
+        catalogService.transaction
+          .write((t) => createOps(t, tenant, { ...fields, id, prices }, true) as never)
+          .go(),
+      );
       assertCommitted(result, { 1: DUPLICATE_EAN_MESSAGE });
       const stored = await this.get(id);
       if (!stored) throw new Error('product vanished after create');
@@ -170,19 +206,25 @@ export function productsRepository(tenant: string) {
      */
     async update(current: ProductItem, fields: ProductFields): Promise<ProductItem> {
       const { id } = current;
-      const removals = (['id_brand', 'category'] as const).filter((name) => fields[name] === undefined && current[name] !== undefined);
+      const removals = (['id_brand', 'category'] as const).filter(
+        (name) => fields[name] === undefined && current[name] !== undefined,
+      );
       const { category, id_brand, ...plain } = fields;
       const result = await writeTransaction(() =>
         catalogService.transaction
           .write((t) => {
-            let patch = t.product
-              .patch({ tenant, id })
-              .set({ ...plain, ...(category ? { category } : {}), ...(id_brand === undefined ? {} : { id_brand }) });
+            let patch = t.product.patch({ tenant, id }).set({
+              ...plain,
+              ...(category ? { category } : {}),
+              ...(id_brand === undefined ? {} : { id_brand }),
+            });
             if (removals.length > 0) patch = patch.remove(removals) as typeof patch;
             const ops: Op[] = [patch.where(({ code }, { eq }) => eq(code, current.code)).commit()];
             if (fields.code !== current.code) {
               ops.push(
-                t.unique.create({ tenant, scope: UNIQUE_SCOPES.productEan, value: fields.code, ownerId: id }).commit(),
+                t.unique
+                  .create({ tenant, scope: UNIQUE_SCOPES.productEan, value: fields.code, ownerId: id })
+                  .commit(),
                 t.unique
                   .delete({ tenant, scope: UNIQUE_SCOPES.productEan, value: current.code })
                   .where(({ ownerId }, { eq }) => eq(ownerId, id))
@@ -213,7 +255,9 @@ export function productsRepository(tenant: string) {
       const entries = [...sets.entries()];
       const result = await writeTransaction(() =>
         catalogService.transaction
-          .write(({ product }) => entries.map(([id, prices]) => product.patch({ tenant, id }).set({ prices }).commit()))
+          .write(({ product }) =>
+            entries.map(([id, prices]) => product.patch({ tenant, id }).set({ prices }).commit()),
+          )
           .go(),
       );
       if (result.canceled) {
@@ -228,7 +272,10 @@ export function productsRepository(tenant: string) {
      * `updatedAt` read, so a product edited meanwhile (whose write indexed it already) is skipped
      * rather than given stale words. Idempotent.
      */
-    async backfillWords(cursor: string | null, limit: number): Promise<{ products: number; skipped: number; cursor: string | null }> {
+    async backfillWords(
+      cursor: string | null,
+      limit: number,
+    ): Promise<{ products: number; skipped: number; cursor: string | null }> {
       const page = await ProductEntity.query.byId({ tenant }).go({ cursor, limit, pages: 1 });
       const written = await mapLimited(page.data, 8, async (item) => {
         const result = await writeTransaction(() =>
@@ -260,7 +307,9 @@ export function productsRepository(tenant: string) {
      * products). `orphans` are markers whose product is missing (left by an import of an earlier
      * version, which wrote markers and products apart), by EAN → reserved id.
      */
-    async byEans(codes: readonly string[]): Promise<{ products: Map<string, ProductItem>; orphans: Map<string, number> }> {
+    async byEans(
+      codes: readonly string[],
+    ): Promise<{ products: Map<string, ProductItem>; orphans: Map<string, number> }> {
       if (codes.length === 0) return { products: new Map(), orphans: new Map() };
       const markers = await eanMarkers(tenant, codes);
       const items = await this.getMany(
@@ -289,23 +338,35 @@ export function productsRepository(tenant: string) {
       if (rows.length === 0) return true;
       const result = await writeTransaction(
         () =>
-        catalogService.transaction
-          .write((t) => {
-            const ops: Op[] = [];
-            let counted = 0;
-            for (const row of rows) {
-              if (row.kind === 'create') {
-                ops.push(...createOps(t, tenant, row.product, false));
-                if (row.claim) {
-                  ops.push(t.unique.create({ tenant, scope: UNIQUE_SCOPES.productEan, value: row.product.code, ownerId: row.product.id }).commit());
-                  counted++;
-                }
-              } else ops.push(...updateOps(t, tenant, row));
-            }
-            if (counted > 0) ops.push(t.counter.upsert({ tenant, name: 'total:product' }).add({ value: counted }).commit());
-            return ops as never;
-          })
-          .go(),
+          catalogService.transaction
+            .write((t) => {
+              const ops: Op[] = [];
+              let counted = 0;
+              for (const row of rows) {
+                if (row.kind === 'create') {
+                  ops.push(...createOps(t, tenant, row.product, false));
+                  if (row.claim) {
+                    ops.push(
+                      t.unique
+                        .create({
+                          tenant,
+                          scope: UNIQUE_SCOPES.productEan,
+                          value: row.product.code,
+                          ownerId: row.product.id,
+                        })
+                        .commit(),
+                    );
+                    counted++;
+                  }
+                } else ops.push(...updateOps(t, tenant, row));
+              }
+              if (counted > 0)
+                ops.push(
+                  t.counter.upsert({ tenant, name: 'total:product' }).add({ value: counted }).commit(),
+                );
+              return ops as never;
+            })
+            .go(),
         attempts === undefined ? {} : { attempts },
       );
       return !result.canceled;
@@ -320,7 +381,8 @@ export type RowWrite =
 
 /** Transaction actions a row spends (a transaction holds at most 100; the counter takes one more). */
 export function rowActions(row: RowWrite): number {
-  if (row.kind === 'create') return 1 + (row.claim ? 1 : 0) + productWords.wordActions(undefined, row.product.description);
+  if (row.kind === 'create')
+    return 1 + (row.claim ? 1 : 0) + productWords.wordActions(undefined, row.product.description);
   return 1 + productWords.wordActions(row.current.description, row.fields.description);
 }
 
@@ -338,7 +400,9 @@ function createOps(t: Txn, tenant: string, item: NewProduct, claim: boolean): Op
   const ops: Op[] = [t.product.create({ tenant, ...item }).commit()];
   if (claim) {
     ops.push(
-      t.unique.create({ tenant, scope: UNIQUE_SCOPES.productEan, value: item.code, ownerId: item.id }).commit(),
+      t.unique
+        .create({ tenant, scope: UNIQUE_SCOPES.productEan, value: item.code, ownerId: item.id })
+        .commit(),
       t.counter.upsert({ tenant, name: 'total:product' }).add({ value: 1 }).commit(),
     );
   }
@@ -349,7 +413,9 @@ function createOps(t: Txn, tenant: string, item: NewProduct, claim: boolean): Op
 function updateOps(t: Txn, tenant: string, row: Extract<RowWrite, { kind: 'update' }>): Op[] {
   const { current, fields, prices } = row;
   const { category, id_brand, ...plain } = fields;
-  const removals = (['id_brand', 'category'] as const).filter((k) => fields[k] === undefined && current[k] !== undefined);
+  const removals = (['id_brand', 'category'] as const).filter(
+    (k) => fields[k] === undefined && current[k] !== undefined,
+  );
   let patch = t.product.patch({ tenant, id: current.id }).set({
     ...plain,
     prices,
@@ -357,16 +423,25 @@ function updateOps(t: Txn, tenant: string, row: Extract<RowWrite, { kind: 'updat
     ...(id_brand === undefined ? {} : { id_brand }),
   });
   if (removals.length > 0) patch = patch.remove(removals) as typeof patch;
-  const write = patch.where((a, { eq }) => `${eq(a.code, current.code)} AND ${eq(a.updatedAt, current.updatedAt ?? '')}`).commit();
+  const write = patch
+    .where((a, { eq }) => `${eq(a.code, current.code)} AND ${eq(a.updatedAt, current.updatedAt ?? '')}`)
+    .commit();
   return [write, ...wordOps(t, tenant, current.id, current.description, fields.description)];
 }
 
 /** A product to write with its reserved id (the repository adds the tenant). */
 export type NewProduct = ProductFields & { id: number; prices: StoredPrice[] };
 
-async function eanMarkers(tenant: string, codes: readonly string[]): Promise<Array<{ ownerId: number; value: string }>> {
+async function eanMarkers(
+  tenant: string,
+  codes: readonly string[],
+): Promise<Array<{ ownerId: number; value: string }>> {
   const keys = codes.map((value) => ({ tenant, scope: UNIQUE_SCOPES.productEan, value }));
-  return batchGetEntities((pending) => UniqueEntity.get(pending).go({ concurrency: 10, consistent: true }), keys, { what: 'import: EAN markers' });
+  return batchGetEntities(
+    (pending) => UniqueEntity.get(pending).go({ concurrency: 10, consistent: true }),
+    keys,
+    { what: 'import: EAN markers' },
+  );
 }
 
 export type ProductsRepository = ReturnType<typeof productsRepository>;

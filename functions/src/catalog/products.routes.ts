@@ -3,12 +3,23 @@ import { PRODUCT_SEARCH_FIELDS, ProductInput, ProductUpdate } from '@freguesia/s
 import { pageQuery } from '../lib/ddb/pagination';
 import { route } from '../lib/http/route';
 import { listPrices } from './prices.service';
-import { createProduct, findProductByCode, getProduct, listProducts, searchProducts, updateProduct } from './products.service';
+import {
+  createProduct,
+  findProductByCode,
+  getProduct,
+  listProducts,
+  searchProducts,
+  updateProduct,
+} from './products.service';
 
 const READ = { action: 'read', subject: 'Products' } as const;
 const WRITE = { action: 'write', subject: 'Products' } as const;
 
-const idStore = z.coerce.number({ error: 'Loja inválida.' }).int('Loja inválida.').positive('Loja inválida.').optional();
+const idStore = z.coerce
+  .number({ error: 'Loja inválida.' })
+  .int('Loja inválida.')
+  .positive('Loja inválida.')
+  .optional();
 const searchQuery = pageQuery(50).extend({
   q: z.string().trim().max(100, 'Busca muito longa.').default(''),
   field: z.enum(PRODUCT_SEARCH_FIELDS, { error: 'Campo de busca inválido.' }).optional(),
@@ -36,7 +47,11 @@ export const productRoutes = [
     path: '/api/web/product/find',
     permission: READ,
     query: z.object({
-      code: z.string({ error: 'Informe o código (EAN).' }).trim().min(1, 'Informe o código (EAN).').max(14, 'Código inválido.'),
+      code: z
+        .string({ error: 'Informe o código (EAN).' })
+        .trim()
+        .min(1, 'Informe o código (EAN).')
+        .max(14, 'Código inválido.'),
       id_store: idStore,
     }),
     handler: async ({ service, query }) => findProductByCode(service, query.code, query.id_store),
@@ -45,8 +60,12 @@ export const productRoutes = [
     method: 'GET',
     path: '/api/web/product/prices',
     permission: READ,
-    query: z.object({ id: z.coerce.number({ error: 'Mercadoria inválida.' }).int().positive('Mercadoria inválida.'), id_store: idStore }),
-    handler: async ({ service, query }) => listPrices(service, { id_product: query.id, id_store: query.id_store }),
+    query: z.object({
+      id: z.coerce.number({ error: 'Mercadoria inválida.' }).int().positive('Mercadoria inválida.'),
+      id_store: idStore,
+    }),
+    handler: async ({ service, query }) =>
+      listPrices(service, { id_product: query.id, id_store: query.id_store }),
   }),
   route({
     method: 'GET',

@@ -1,4 +1,9 @@
-import type { Product, ProductInput, ProductSearchField, ProductUpdate } from '@freguesia/shared/schemas/catalog';
+import type {
+  Product,
+  ProductInput,
+  ProductSearchField,
+  ProductUpdate,
+} from '@freguesia/shared/schemas/catalog';
 import type { ServiceContext } from '../lib/context';
 import { mapLimited } from '../lib/ddb/concurrency';
 import { paginated, type Paginated } from '../lib/ddb/pagination';
@@ -65,7 +70,11 @@ export async function searchProducts(ctx: ServiceContext, query: ProductQuery): 
 }
 
 /** A product by its exact EAN; unknown codes answer the spec's notice. */
-export async function findProductByCode(ctx: ServiceContext, code: string, idStore?: number): Promise<Product> {
+export async function findProductByCode(
+  ctx: ServiceContext,
+  code: string,
+  idStore?: number,
+): Promise<Product> {
   assertStoreInScope(ctx, idStore);
   const product = await productsRepository(ctx.tenant).findByCode(code);
   if (!product) throw notFound(UNKNOWN_PRODUCT_MESSAGE);
@@ -91,7 +100,9 @@ async function resolveFields(ctx: ServiceContext, input: ProductInput): Promise<
   if (Object.keys(errors).length > 0) throw new InvalidError(errors);
   return productFields({
     ...input,
-    category: category ? { id: category.id, reference_code: category.reference_code, description: category.description } : null,
+    category: category
+      ? { id: category.id, reference_code: category.reference_code, description: category.description }
+      : null,
   });
 }
 
@@ -152,22 +163,32 @@ export interface ProductClassification {
  * segmentation profiles. One exact Query of the code index per distinct code (10 in flight) and
  * one Query of the (small) category list; unknown codes are left out of the answer.
  */
-export async function classifyProducts(ctx: ServiceContext, codes: readonly string[]): Promise<Map<string, ProductClassification>> {
+export async function classifyProducts(
+  ctx: ServiceContext,
+  codes: readonly string[],
+): Promise<Map<string, ProductClassification>> {
   // The narrow lookup, not productsRepository: the checkout function bundles this and no more.
   const repo = productLookupRepository(ctx.tenant);
   const distinct = [...new Set(codes.map((c) => c.trim()).filter((c) => c !== ''))];
   const answer = new Map<string, ProductClassification>();
   if (distinct.length === 0) return answer;
   const found = await mapLimited(distinct, 10, async (code) => [code, await repo.findByCode(code)] as const);
-  const byId = found.filter(([, p]) => !p).map(([code]) => code).filter((code) => /^\d{1,9}$/.test(code));
-  const fallback = byId.length > 0 ? new Map((await repo.getMany(byId.map(Number))).map((p) => [String(p.id), p])) : new Map();
+  const byId = found
+    .filter(([, p]) => !p)
+    .map(([code]) => code)
+    .filter((code) => /^\d{1,9}$/.test(code));
+  const fallback =
+    byId.length > 0
+      ? new Map((await repo.getMany(byId.map(Number))).map((p) => [String(p.id), p]))
+      : new Map();
   const products = found.map(([code, p]) => [code, p ?? fallback.get(code) ?? null] as const);
   const needsCategories = products.some(([, p]) => p?.category);
   const parentOf = needsCategories ? await repo.categoryParents() : new Map<number, number>();
   for (const [code, product] of products) {
     if (!product) continue;
     const categories: number[] = [];
-    for (let id = product.category?.id ?? 0; id > 0 && !categories.includes(id); id = parentOf.get(id) ?? 0) categories.push(id);
+    for (let id = product.category?.id ?? 0; id > 0 && !categories.includes(id); id = parentOf.get(id) ?? 0)
+      categories.push(id);
     answer.set(code, {
       id: product.id,
       description: product.description,

@@ -5,7 +5,9 @@ import type { StoreItem } from './entities';
 /** Pure store logic (no I/O): the wire answer and the store-visibility rule. */
 
 /** 'Avenida Paulista, 1000 - Bela Vista - São Paulo/SP' (empty parts left out). */
-export function composeAddress(s: Pick<StoreItem, 'address' | 'number' | 'complement' | 'neighborhood' | 'city' | 'state'>): string {
+export function composeAddress(
+  s: Pick<StoreItem, 'address' | 'number' | 'complement' | 'neighborhood' | 'city' | 'state'>,
+): string {
   const street = [s.address, s.number].filter(Boolean).join(', ');
   const withComplement = [street, s.complement].filter(Boolean).join(' ');
   const place = [s.city, s.state].filter(Boolean).join('/');
@@ -25,7 +27,14 @@ export function storeAnswer(s: StoreItem): Store {
     neighborhood: s.neighborhood ?? '',
     city: s.city ?? '',
     state: s.state ?? '',
-    full_address: composeAddress({ ...s, number: s.number ?? '', complement: s.complement ?? '', neighborhood: s.neighborhood ?? '', city: s.city ?? '', state: s.state ?? '' }),
+    full_address: composeAddress({
+      ...s,
+      number: s.number ?? '',
+      complement: s.complement ?? '',
+      neighborhood: s.neighborhood ?? '',
+      city: s.city ?? '',
+      state: s.state ?? '',
+    }),
     latitude: s.latitude ?? null,
     longitude: s.longitude ?? null,
     url: s.url ?? '',

@@ -58,7 +58,9 @@ export function storesRepository(tenant: string) {
     async update(current: StoreItem, input: StoreInput): Promise<StoreItem> {
       const { id } = current;
       const reference = input.reference_code || current.reference_code;
-      const removals = (['latitude', 'longitude'] as const).filter((k) => input[k] === undefined && current[k] !== undefined);
+      const removals = (['latitude', 'longitude'] as const).filter(
+        (k) => input[k] === undefined && current[k] !== undefined,
+      );
       const result = await writeTransaction(() =>
         catalogService.transaction
           .write(({ store, unique }) => {
@@ -67,7 +69,9 @@ export function storesRepository(tenant: string) {
             const ops = [patch.where((a, { eq }) => eq(a.reference_code, current.reference_code)).commit()];
             if (reference !== current.reference_code) {
               ops.push(
-                unique.create({ tenant, scope: UNIQUE_SCOPES.storeRef, value: reference, ownerId: id }).commit() as never,
+                unique
+                  .create({ tenant, scope: UNIQUE_SCOPES.storeRef, value: reference, ownerId: id })
+                  .commit() as never,
                 unique
                   .delete({ tenant, scope: UNIQUE_SCOPES.storeRef, value: current.reference_code })
                   .where((a, { eq }) => eq(a.ownerId, id))

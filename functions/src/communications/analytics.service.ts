@@ -39,10 +39,15 @@ const ACTION_OF: Record<string, string> = {
 };
 
 /** The customer activity (segmentation condition CM) an e-mail event is. */
-const ACTIVITY_OF: Record<string, 'email_sent' | 'email_read' | 'email_clicked'> = { Delivery: 'email_sent', Open: 'email_read', Click: 'email_clicked' };
+const ACTIVITY_OF: Record<string, 'email_sent' | 'email_read' | 'email_clicked'> = {
+  Delivery: 'email_sent',
+  Open: 'email_read',
+  Click: 'email_clicked',
+};
 
 /** User agents of link scanners and mail-security gateways that follow links before a person does. */
-const SCANNERS = /bot|crawler|spider|scanner|preview|barracuda|mimecast|proofpoint|safelinks|microsoft office|google-safety|slurp|python-requests|curl|wget|headless/i;
+const SCANNERS =
+  /bot|crawler|spider|scanner|preview|barracuda|mimecast|proofpoint|safelinks|microsoft office|google-safety|slurp|python-requests|curl|wget|headless/i;
 /** A click this soon after the message was sent is a machine's. */
 export const HUMAN_AFTER_SECONDS = 5;
 
@@ -82,11 +87,20 @@ export async function recordEmailEvent(ctx: ServiceContext, event: SesEvent): Pr
   const kind = ACTIVITY_OF[type];
   if (kind && idCustomer) {
     const when = event.open?.timestamp ?? event.click?.timestamp ?? event.mail?.timestamp ?? at;
-    await recordActivity(ctx, { customerId: idCustomer, kind, at: Number.isNaN(Date.parse(when)) ? at : new Date(when).toISOString() });
+    await recordActivity(ctx, {
+      customerId: idCustomer,
+      kind,
+      at: Number.isNaN(Date.parse(when)) ? at : new Date(when).toISOString(),
+    });
   }
   await repo.mark(campaign, action, recipient, idCustomer, at);
   if ((type === 'Bounce' && event.bounce?.bounceType === 'Permanent') || type === 'Complaint') {
-    const addresses = [...(event.bounce?.bouncedRecipients ?? []), ...(event.complaint?.complainedRecipients ?? [])].map((r) => r.emailAddress?.toLowerCase()).filter((a): a is string => !!a);
+    const addresses = [
+      ...(event.bounce?.bouncedRecipients ?? []),
+      ...(event.complaint?.complainedRecipients ?? []),
+    ]
+      .map((r) => r.emailAddress?.toLowerCase())
+      .filter((a): a is string => !!a);
     for (const address of addresses) await repo.suppress('EMAIL', address, type.toLowerCase(), at);
   }
   return action;
@@ -106,13 +120,20 @@ export async function campaignAnalytics(ctx: ServiceContext, id: number): Promis
 }
 
 /** POST /web/campaigns/{id}/analytics/lead: a manual lead of the customers behind the actions. */
-export async function leadFromAnalytics(ctx: ServiceContext, id: number, input: AnalyticsLead): Promise<{ id: number }> {
+export async function leadFromAnalytics(
+  ctx: ServiceContext,
+  id: number,
+  input: AnalyticsLead,
+): Promise<{ id: number }> {
   const c = await sendableOrThrow(ctx, id);
   const known = new Set<string>(ANALYTICS_ACTIONS[c.type]);
   const unknown = input.filter.find((a) => !known.has(a));
   if (unknown) throw invalid({ filter: `Ação desconhecida: ${unknown}` });
   const ids = await sendingRepository(ctx.tenant).customersWith(id, input.filter);
   if (ids.length === 0) throw invalid({ filter: 'Nenhum cliente nesta audiência.' });
-  const saved = await createLeadFromList(ctx, { description: input.title, customers: ids.map((id_customer) => ({ id_customer })) });
+  const saved = await createLeadFromList(ctx, {
+    description: input.title,
+    customers: ids.map((id_customer) => ({ id_customer })),
+  });
   return { id: saved.id };
 }

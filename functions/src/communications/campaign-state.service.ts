@@ -1,7 +1,18 @@
 import type { DynamoDBRecord } from 'aws-lambda';
-import { isCommunicationType, isSendable, type CommunicationType, type SendableType } from '@freguesia/shared/domain/communication';
+import {
+  isCommunicationType,
+  isSendable,
+  type CommunicationType,
+  type SendableType,
+} from '@freguesia/shared/domain/communication';
 import type { CommunicationInfo } from '@freguesia/shared/schemas/communication';
-import { assertCampaignAccess, campaignRecord, campaignRecords, patchCampaignInfo, type CampaignRecord } from '../campaign-records/campaign-records.service';
+import {
+  assertCampaignAccess,
+  campaignRecord,
+  campaignRecords,
+  patchCampaignInfo,
+  type CampaignRecord,
+} from '../campaign-records/campaign-records.service';
 import type { ServiceContext } from '../lib/context';
 import { plainImage } from '../lib/ddb/stream-images';
 
@@ -40,7 +51,11 @@ const toSendable = (c: CampaignRecord): SendableCampaign => ({
  * A sendable campaign (e-mail, SMS, push) for the pipeline; undefined when gone or of another type.
  * With a staff user, `action` is checked against the campaign's type (Campaigns or its channel).
  */
-export async function sendableCampaign(ctx: ServiceContext, id: number, action: 'read' | 'write' = 'read'): Promise<SendableCampaign | undefined> {
+export async function sendableCampaign(
+  ctx: ServiceContext,
+  id: number,
+  action: 'read' | 'write' = 'read',
+): Promise<SendableCampaign | undefined> {
   const c = await campaignRecord(ctx, id);
   if (!c || !isSendable(c.type)) return undefined;
   assertCampaignAccess(ctx, action, [c.type]);
@@ -51,13 +66,20 @@ export async function sendableCampaign(ctx: ServiceContext, id: number, action: 
  * Every sendable campaign (e-mail, SMS, push) of the tenant: id, description and type (the
  * expense report). No campaign permission is checked: the caller's route guards the report.
  */
-export async function sendableCampaigns(ctx: ServiceContext): Promise<{ id: number; description: string; type: SendableType }[]> {
+export async function sendableCampaigns(
+  ctx: ServiceContext,
+): Promise<{ id: number; description: string; type: SendableType }[]> {
   const all = await campaignRecords(ctx);
-  return all.filter((c) => isSendable(c.type)).map((c) => ({ id: c.id, description: c.description, type: c.type as unknown as SendableType }));
+  return all
+    .filter((c) => isSendable(c.type))
+    .map((c) => ({ id: c.id, description: c.description, type: c.type as unknown as SendableType }));
 }
 
 /** A communication campaign of any type (analytics headers, lead creation). */
-export async function communicationCampaign(ctx: ServiceContext, id: number): Promise<{ id: number; description: string; type: CommunicationType } | undefined> {
+export async function communicationCampaign(
+  ctx: ServiceContext,
+  id: number,
+): Promise<{ id: number; description: string; type: CommunicationType } | undefined> {
   const c = await campaignRecord(ctx, id);
   if (!c || !isCommunicationType(c.type)) return undefined;
   assertCampaignAccess(ctx, 'read', [c.type]);
@@ -91,7 +113,12 @@ export interface CampaignChange {
 export function campaignChangeOf(record: DynamoDBRecord): CampaignChange | null {
   const image = record.dynamodb?.NewImage ?? record.dynamodb?.OldImage;
   if (!image) return null;
-  const item = plainImage(image as never) as { __edb_e__?: string; tenant?: string; id?: number; type?: string };
+  const item = plainImage(image as never) as {
+    __edb_e__?: string;
+    tenant?: string;
+    id?: number;
+    type?: string;
+  };
   if (item.__edb_e__ !== 'campaign' || !item.tenant || typeof item.id !== 'number') return null;
   return { tenant: item.tenant, id: item.id, type: item.type ?? '', removed: record.eventName === 'REMOVE' };
 }

@@ -45,7 +45,11 @@ export function renderTemplate(template: string, r: Recipient, html: boolean): s
 
 /** The tenant's e-mail sender address (`sendgrid_from`), else the deployment's or a default. */
 export async function senderFrom(ctx: ServiceContext): Promise<string> {
-  return (await readSettingValue(ctx, 'sendgrid_from'))?.trim() || process.env.MAIL_FROM || `nao-responda@${ctx.tenant}.freguesia.app`;
+  return (
+    (await readSettingValue(ctx, 'sendgrid_from'))?.trim() ||
+    process.env.MAIL_FROM ||
+    `nao-responda@${ctx.tenant}.freguesia.app`
+  );
 }
 
 /** The e-mail channel: SES (the local outbox in `npm start`). */
@@ -72,7 +76,12 @@ export function emailSender(ctx: ServiceContext): ChannelSender {
 /** The SMS channel (Zenvia; a stand-in locally): the text as the spec strips it. */
 export const smsSender = (): ChannelSender => ({
   async send({ campaign, recipient, idempotencyKey, signal }) {
-    const answer = await sendSms({ to: recipient.address, text: smsText(renderTemplate(campaign.info.layout_body, recipient, false)), idempotencyKey: idempotencyKey.slice(0, 100), signal });
+    const answer = await sendSms({
+      to: recipient.address,
+      text: smsText(renderTemplate(campaign.info.layout_body, recipient, false)),
+      idempotencyKey: idempotencyKey.slice(0, 100),
+      signal,
+    });
     return answer.ok ? { ok: true, id: answer.id ?? '' } : { ok: false, error: answer.error ?? 'recusado' };
   },
 });
@@ -94,4 +103,8 @@ export const pushSender = (): ChannelSender => ({
 });
 
 /** Senders per channel (tests replace them). */
-export const channelSenders: Partial<Record<SendableType, (ctx: ServiceContext) => ChannelSender>> = { EMAIL: emailSender, SMS: smsSender, PUSH: pushSender };
+export const channelSenders: Partial<Record<SendableType, (ctx: ServiceContext) => ChannelSender>> = {
+  EMAIL: emailSender,
+  SMS: smsSender,
+  PUSH: pushSender,
+};

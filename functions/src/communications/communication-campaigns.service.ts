@@ -35,7 +35,12 @@ import type { Recipient } from './sending.repository';
  * on the table's stream.
  */
 
-type StoredInfo = CommunicationInfo & { value: number; executed_at: string | null; canceled_at: string | null; canceled_by: string | null };
+type StoredInfo = CommunicationInfo & {
+  value: number;
+  executed_at: string | null;
+  canceled_at: string | null;
+  canceled_by: string | null;
+};
 
 const approvementNow = (ctx: ServiceContext) => {
   const name = staffOf(ctx)?.fullname ?? 'Sistema';
@@ -43,16 +48,27 @@ const approvementNow = (ctx: ServiceContext) => {
 };
 
 /** The fields stored for a communication campaign. */
-async function fieldsOf(ctx: ServiceContext, c: CommunicationCampaign, current: CampaignRecord | undefined): Promise<CampaignFields> {
+async function fieldsOf(
+  ctx: ServiceContext,
+  c: CommunicationCampaign,
+  current: CampaignRecord | undefined,
+): Promise<CampaignFields> {
   const before = (current?.info ?? {}) as unknown as Partial<StoredInfo>;
   const info: StoredInfo = {
     ...c.info,
-    layout_body: c.type === 'SMS' ? smsText(c.info.layout_body) : c.type === 'EMAIL' || c.type === 'TEMAIL' ? sanitizeEmailHtml(c.info.layout_body) : c.info.layout_body,
+    layout_body:
+      c.type === 'SMS'
+        ? smsText(c.info.layout_body)
+        : c.type === 'EMAIL' || c.type === 'TEMAIL'
+          ? sanitizeEmailHtml(c.info.layout_body)
+          : c.info.layout_body,
     // The editor's project is loaded into a frame of the app's origin: the body's rules apply to it too.
     flow: sanitizeEditorProject(c.info.flow),
     // Who agreed with the cost is the person saving the first approval, never what the client says.
     approvement: c.info.approvement ? (before.approvement ?? approvementNow(ctx)) : null,
-    value: isSendable(c.type) ? (await estimateSend(ctx, { type: c.type, id_lead: c.id_lead, recipients: c.info.recipients })).value : 0,
+    value: isSendable(c.type)
+      ? (await estimateSend(ctx, { type: c.type, id_lead: c.id_lead, recipients: c.info.recipients })).value
+      : 0,
     executed_at: before.executed_at ?? null,
     canceled_at: before.canceled_at ?? null,
     canceled_by: before.canceled_by ?? null,
@@ -75,11 +91,15 @@ async function fieldsOf(ctx: ServiceContext, c: CommunicationCampaign, current: 
 }
 
 async function checkLead(ctx: ServiceContext, c: CommunicationCampaign) {
-  if (c.id_lead && !(await leadSummaries(ctx, [c.id_lead])).has(c.id_lead)) throw invalid({ id_lead: 'Lead não encontrado.' });
+  if (c.id_lead && !(await leadSummaries(ctx, [c.id_lead])).has(c.id_lead))
+    throw invalid({ id_lead: 'Lead não encontrado.' });
 }
 
 /** POST /web/campaign/new with a communication type: {id}. */
-export async function createCommunication(ctx: ServiceContext, c: CommunicationCampaign): Promise<{ id: number }> {
+export async function createCommunication(
+  ctx: ServiceContext,
+  c: CommunicationCampaign,
+): Promise<{ id: number }> {
   assertCampaignAccess(ctx, 'write', [c.type]);
   await checkLead(ctx, c);
   const saved = await createCampaignRecord(ctx, await fieldsOf(ctx, c, undefined), []);
@@ -90,24 +110,37 @@ export async function createCommunication(ctx: ServiceContext, c: CommunicationC
  * PUT /web/campaign/update with a communication type. A once-only send already made can no longer
  * be edited (spec part 3 §5); the type of a campaign never changes (assertUpdatable).
  */
-export async function updateCommunication(ctx: ServiceContext, c: CommunicationCampaign): Promise<{ id: number }> {
+export async function updateCommunication(
+  ctx: ServiceContext,
+  c: CommunicationCampaign,
+): Promise<{ id: number }> {
   if (!c.id) throw invalid({ id: 'Campanha inválida.' });
   const current = await campaignRecord(ctx, c.id);
   if (!current) throw notFound(CAMPAIGN_NOT_FOUND);
   assertUpdatable(ctx, current, c.type);
   if (c.updated_at && c.updated_at !== current.updated_at) throw conflict(STALE_CAMPAIGN);
   const info = current.info as unknown as Partial<StoredInfo>;
-  if (isSendable(current.type) && info.executed_at && (info.type ?? 'O') === 'O') throw conflict(COMMUNICATION_MESSAGES.executed);
+  if (isSendable(current.type) && info.executed_at && (info.type ?? 'O') === 'O')
+    throw conflict(COMMUNICATION_MESSAGES.executed);
   await checkLead(ctx, c);
   await updateCampaignRecord(ctx, current, await fieldsOf(ctx, c, current), []);
   return { id: current.id };
 }
 
 /** POST /web/communications/email/test: the message as written, to one address, with sample variables. */
-export async function sendTestEmail(ctx: ServiceContext, input: { email: string; subject: string; html: string }): Promise<{ status: 'success'; message: string }> {
+export async function sendTestEmail(
+  ctx: ServiceContext,
+  input: { email: string; subject: string; html: string },
+): Promise<{ status: 'success'; message: string }> {
   await limit(ctx.tenant, `email-test:${staffOf(ctx)?.userId ?? 'system'}`, 20, 60);
-  const sample: Recipient = { key: 'test', address: input.email, name: staffOf(ctx)?.fullname ?? 'Cliente Exemplo' };
-  await (await mailPort()).send({
+  const sample: Recipient = {
+    key: 'test',
+    address: input.email,
+    name: staffOf(ctx)?.fullname ?? 'Cliente Exemplo',
+  };
+  await (
+    await mailPort()
+  ).send({
     from: await senderFrom(ctx),
     to: [input.email],
     subject: `[TESTE] ${renderTemplate(input.subject, sample, false)}`,

@@ -10,7 +10,12 @@ import { key } from '../lib/ddb/indexes';
  */
 
 const tenant = { type: 'string', required: true, readOnly: true } as const;
-const campaign = { type: 'number', required: true, readOnly: true, padding: { length: 9, char: '0' } } as const;
+const campaign = {
+  type: 'number',
+  required: true,
+  readOnly: true,
+  padding: { length: 9, char: '0' },
+} as const;
 
 /**
  * One run of a campaign: the once-only send ('once') or one firing of a recurring one (its

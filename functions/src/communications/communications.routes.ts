@@ -11,13 +11,24 @@ import { expenseReport } from './expenses.service';
 const BY_TYPE = null;
 const WRITE_ANY = { action: 'write', subject: 'Communications' } as const;
 const NOT_FOUND = 'Campanha não encontrada.';
-const day = (missing: string) => z.string({ error: missing }).trim().min(1, missing).refine(isDay, 'Data inválida: use AAAA-MM-DD.');
+const day = (missing: string) =>
+  z.string({ error: missing }).trim().min(1, missing).refine(isDay, 'Data inválida: use AAAA-MM-DD.');
 const period = z
   .object({ start_at: day('Informe a data inicial.'), end_at: day('Informe a data final.') })
-  .refine((p) => p.start_at <= p.end_at, { message: 'A data final deve ser igual ou posterior à inicial.', path: ['end_at'] })
-  .refine((p) => p.end_at <= `${Number(p.start_at.slice(0, 4)) + 1}${p.start_at.slice(4)}`, { message: 'Consulte no máximo um ano.', path: ['end_at'] });
+  .refine((p) => p.start_at <= p.end_at, {
+    message: 'A data final deve ser igual ou posterior à inicial.',
+    path: ['end_at'],
+  })
+  .refine((p) => p.end_at <= `${Number(p.start_at.slice(0, 4)) + 1}${p.start_at.slice(4)}`, {
+    message: 'Consulte no máximo um ano.',
+    path: ['end_at'],
+  });
 const idParams = z.object({
-  id: z.coerce.number({ error: NOT_FOUND }).int(NOT_FOUND).positive(NOT_FOUND).max(Number.MAX_SAFE_INTEGER, NOT_FOUND),
+  id: z.coerce
+    .number({ error: NOT_FOUND })
+    .int(NOT_FOUND)
+    .positive(NOT_FOUND)
+    .max(Number.MAX_SAFE_INTEGER, NOT_FOUND),
 });
 
 const action = (name: 'send' | 'pause' | 'resume' | 'cancel', run: typeof sendNow) =>
@@ -37,10 +48,18 @@ export const communicationRoutes = [
     permission: BY_TYPE,
     query: z.object({
       type: z.enum(SENDABLE_TYPES, { error: 'Tipo de comunicação inválido.' }),
-      id_lead: z.preprocess((v) => (v === '' || v === '0' ? undefined : v), z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional()),
+      id_lead: z.preprocess(
+        (v) => (v === '' || v === '0' ? undefined : v),
+        z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+      ),
       recipients: z.string().max(100, 'Máximo de 100 caracteres.').default(''),
     }),
-    handler: ({ service, query }) => estimateSendFor(service, { type: query.type, id_lead: query.id_lead ?? null, recipients: query.recipients }),
+    handler: ({ service, query }) =>
+      estimateSendFor(service, {
+        type: query.type,
+        id_lead: query.id_lead ?? null,
+        recipients: query.recipients,
+      }),
   }),
   route({
     method: 'POST',

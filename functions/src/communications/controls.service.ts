@@ -3,7 +3,12 @@ import { COMMUNICATION_MESSAGES } from '@freguesia/shared/domain/communication';
 import { staffOf, type ServiceContext } from '../lib/context';
 import { conflict, invalid, notFound } from '../lib/errors';
 import { queuePort } from '../lib/ports/queue';
-import { clearCanceled, markCanceled, sendableCampaign, type SendableCampaign } from './campaign-state.service';
+import {
+  clearCanceled,
+  markCanceled,
+  sendableCampaign,
+  type SendableCampaign,
+} from './campaign-state.service';
 import { completeIfDone, refusal, startRun } from './runs.service';
 import { PLANNER_QUEUE, type PlanMessage } from './sending.model';
 import { sendingRepository, type SendRun } from './sending.repository';
@@ -54,7 +59,11 @@ export async function sendNow(ctx: ServiceContext, id: number): Promise<SendProg
   return progressOf(id, await startRun(ctx, c));
 }
 
-async function latestOf(ctx: ServiceContext, id: number, action: 'read' | 'write' = 'write'): Promise<SendRun | undefined> {
+async function latestOf(
+  ctx: ServiceContext,
+  id: number,
+  action: 'read' | 'write' = 'write',
+): Promise<SendRun | undefined> {
   sendableOrThrow(await sendableCampaign(ctx, id, action));
   return sendingRepository(ctx.tenant).latestRun(id);
 }
@@ -69,7 +78,8 @@ const NOT_RUNNING = 'Não há envio em andamento para esta campanha.';
 /** POST /web/communications/{id}/pause. */
 export async function pauseSend(ctx: ServiceContext, id: number): Promise<SendProgressView> {
   const run = await latestOf(ctx, id);
-  if (!run || !(await sendingRepository(ctx.tenant).setStatus(run, 'PAUSED', ['PLANNING', 'SENDING']))) throw conflict(NOT_RUNNING);
+  if (!run || !(await sendingRepository(ctx.tenant).setStatus(run, 'PAUSED', ['PLANNING', 'SENDING'])))
+    throw conflict(NOT_RUNNING);
   return sendProgress(ctx, id);
 }
 
@@ -81,7 +91,16 @@ export async function resumeSend(ctx: ServiceContext, id: number): Promise<SendP
   const status = run.planning_done ? 'SENDING' : 'PLANNING';
   if (!(await repo.setStatus(run, status, ['PAUSED']))) throw conflict('Esta campanha não está pausada.');
   if (status === 'PLANNING' && run.cursor) {
-    await (await queuePort()).send(PLANNER_QUEUE, { kind: 'plan', tenant: ctx.tenant, campaign: id, run: run.run, step: run.step, cursor: run.cursor } satisfies PlanMessage);
+    await (
+      await queuePort()
+    ).send(PLANNER_QUEUE, {
+      kind: 'plan',
+      tenant: ctx.tenant,
+      campaign: id,
+      run: run.run,
+      step: run.step,
+      cursor: run.cursor,
+    } satisfies PlanMessage);
   }
   await completeIfDone(ctx, id, run.run);
   return sendProgress(ctx, id);
@@ -92,7 +111,14 @@ export async function cancelSend(ctx: ServiceContext, id: number): Promise<SendP
   const run = await latestOf(ctx, id);
   const at = ctx.now().toISOString();
   const by = staffOf(ctx)?.fullname ?? 'JOB';
-  if (!run || !(await sendingRepository(ctx.tenant).setStatus(run, 'CANCELED', ['PLANNING', 'SENDING', 'PAUSED'], { finished_at: at, canceled_by: by }))) throw conflict(NOT_RUNNING);
+  if (
+    !run ||
+    !(await sendingRepository(ctx.tenant).setStatus(run, 'CANCELED', ['PLANNING', 'SENDING', 'PAUSED'], {
+      finished_at: at,
+      canceled_by: by,
+    }))
+  )
+    throw conflict(NOT_RUNNING);
   await markCanceled(ctx, id, localDateTime(ctx.now()), by);
   return sendProgress(ctx, id);
 }

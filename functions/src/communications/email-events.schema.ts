@@ -11,13 +11,26 @@ export const SesEvent = z
   .object({
     eventType: text,
     notificationType: text,
-    mail: z.object({ messageId: text, timestamp: text, destination: z.array(z.string()).optional(), tags: z.record(z.string(), z.array(z.string())).optional() }).optional(),
-    bounce: z.object({ bounceType: text, bouncedRecipients: z.array(z.object({ emailAddress: text })).optional() }).optional(),
-    complaint: z.object({ complainedRecipients: z.array(z.object({ emailAddress: text })).optional() }).optional(),
+    mail: z
+      .object({
+        messageId: text,
+        timestamp: text,
+        destination: z.array(z.string()).optional(),
+        tags: z.record(z.string(), z.array(z.string())).optional(),
+      })
+      .optional(),
+    bounce: z
+      .object({ bounceType: text, bouncedRecipients: z.array(z.object({ emailAddress: text })).optional() })
+      .optional(),
+    complaint: z
+      .object({ complainedRecipients: z.array(z.object({ emailAddress: text })).optional() })
+      .optional(),
     click: z.object({ timestamp: text, link: text, userAgent: text }).optional(),
     open: z.object({ timestamp: text, userAgent: text }).optional(),
   })
-  .refine((e) => Boolean(e.eventType || e.notificationType), { message: 'not an SES event (no eventType nor notificationType)' });
+  .refine((e) => Boolean(e.eventType || e.notificationType), {
+    message: 'not an SES event (no eventType nor notificationType)',
+  });
 export type SesEvent = z.infer<typeof SesEvent>;
 
 /** A JSON string read as a value (an SNS notification's `Message`). */

@@ -1,4 +1,9 @@
-import { estimatedCost, recipientList, UNIT_PRICES, type SendableType } from '@freguesia/shared/domain/communication';
+import {
+  estimatedCost,
+  recipientList,
+  UNIT_PRICES,
+  type SendableType,
+} from '@freguesia/shared/domain/communication';
 import { assertCampaignAccess } from '../campaign-records/campaign-records.service';
 import { customerTotal } from '../customers/customers.service';
 import type { ServiceContext } from '../lib/context';
@@ -22,7 +27,10 @@ export async function unitPrice(ctx: ServiceContext, type: SendableType): Promis
  * Recipients of a send: the explicit list when given, else the lead's population, else the
  * customer base (the counter; opt-outs are left out when sending, so this is an upper bound).
  */
-export async function audienceSize(ctx: ServiceContext, input: { id_lead: number | null; recipients: string }): Promise<number> {
+export async function audienceSize(
+  ctx: ServiceContext,
+  input: { id_lead: number | null; recipients: string },
+): Promise<number> {
   const listed = recipientList(input.recipients);
   if (listed.length > 0) return listed.length;
   if (input.id_lead) return (await leadSummaries(ctx, [input.id_lead])).get(input.id_lead)?.population ?? 0;
@@ -30,13 +38,19 @@ export async function audienceSize(ctx: ServiceContext, input: { id_lead: number
 }
 
 /** The recipient count and estimated cost (R$) of a send. */
-export async function estimateSend(ctx: ServiceContext, input: { type: SendableType; id_lead: number | null; recipients: string }): Promise<{ recipients: number; unit_price: number; value: number }> {
+export async function estimateSend(
+  ctx: ServiceContext,
+  input: { type: SendableType; id_lead: number | null; recipients: string },
+): Promise<{ recipients: number; unit_price: number; value: number }> {
   const [recipients, price] = await Promise.all([audienceSize(ctx, input), unitPrice(ctx, input.type)]);
   return { recipients, unit_price: price, value: estimatedCost(recipients, price) };
 }
 
 /** GET /web/communications/estimate: {@link estimateSend} for a user who may read campaigns of that channel. */
-export async function estimateSendFor(ctx: ServiceContext, input: { type: SendableType; id_lead: number | null; recipients: string }): Promise<{ recipients: number; unit_price: number; value: number }> {
+export async function estimateSendFor(
+  ctx: ServiceContext,
+  input: { type: SendableType; id_lead: number | null; recipients: string },
+): Promise<{ recipients: number; unit_price: number; value: number }> {
   assertCampaignAccess(ctx, 'read', [input.type]);
   return estimateSend(ctx, input);
 }

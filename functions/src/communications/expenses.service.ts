@@ -21,7 +21,10 @@ async function whatsappPrice(ctx: ServiceContext): Promise<number> {
  * §9), counted from the sending pipeline's runs — a run belongs to the day (Brasília) it started —
  * with the unit prices that turn them into reais. Campaigns without sends in the period are left out.
  */
-export async function expenseReport(ctx: ServiceContext, period: { start_at: string; end_at: string }): Promise<ExpenseReport> {
+export async function expenseReport(
+  ctx: ServiceContext,
+  period: { start_at: string; end_at: string },
+): Promise<ExpenseReport> {
   const repo = sendingRepository(ctx.tenant);
   const campaigns = await sendableCampaigns(ctx);
   const marketing: ExpenseReport['marketing_messages'] = [];
@@ -37,13 +40,22 @@ export async function expenseReport(ctx: ServiceContext, period: { start_at: str
       }),
     );
     slice.forEach((c, k) => {
-      if (counts[k]! > 0) marketing.push({ type: c.type, id_campaign: c.id, description: c.description, quantity: counts[k]! });
+      if (counts[k]! > 0)
+        marketing.push({ type: c.type, id_campaign: c.id, description: c.description, quantity: counts[k]! });
     });
   }
-  const [prices, whatsapp] = await Promise.all([Promise.all(SENDABLE_TYPES.map((type) => unitPrice(ctx, type))), whatsappPrice(ctx)]);
-  const byType = Object.fromEntries(SENDABLE_TYPES.map((type, k) => [type, prices[k]!])) as Record<(typeof SENDABLE_TYPES)[number], number>;
+  const [prices, whatsapp] = await Promise.all([
+    Promise.all(SENDABLE_TYPES.map((type) => unitPrice(ctx, type))),
+    whatsappPrice(ctx),
+  ]);
+  const byType = Object.fromEntries(SENDABLE_TYPES.map((type, k) => [type, prices[k]!])) as Record<
+    (typeof SENDABLE_TYPES)[number],
+    number
+  >;
   return {
-    marketing_messages: marketing.sort((a, b) => a.type.localeCompare(b.type) || a.id_campaign - b.id_campaign),
+    marketing_messages: marketing.sort(
+      (a, b) => a.type.localeCompare(b.type) || a.id_campaign - b.id_campaign,
+    ),
     // NPS surveys are not built yet (no NPS sends exist): the list stays empty until they are.
     nps_messages: [],
     unit_prices: { EMAIL: byType.EMAIL, SMS: byType.SMS, PUSH: byType.PUSH, WHATSAPP: whatsapp },

@@ -18,7 +18,8 @@ const hook = (provider: Provider) =>
     auth: 'none',
     body: z.unknown(),
     maxBodyBytes: 64 * 1024,
-    handler: ({ service, event, body }) => acceptProviderEvent(service, provider, { token: event.headers?.[WEBHOOK_TOKEN_HEADER], body }),
+    handler: ({ service, event, body }) =>
+      acceptProviderEvent(service, provider, { token: event.headers?.[WEBHOOK_TOKEN_HEADER], body }),
   });
 
 export const hookRoutes = [hook('zenvia'), hook('onesignal')];

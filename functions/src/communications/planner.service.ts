@@ -6,7 +6,14 @@ import { queuePort } from '../lib/ports/queue';
 import { listMembers } from '../segmentation/population.service';
 import { sendableCampaign, type SendableCampaign } from './campaign-state.service';
 import { completeIfDone, refusal, startRun } from './runs.service';
-import { CHANNEL_QUEUE, PLANNER_QUEUE, sendingOptions, type PlanCursor, type PlanMessage, type SendMessage } from './sending.model';
+import {
+  CHANNEL_QUEUE,
+  PLANNER_QUEUE,
+  sendingOptions,
+  type PlanCursor,
+  type PlanMessage,
+  type SendMessage,
+} from './sending.model';
 import { sendingRepository, type Recipient, type SendRun } from './sending.repository';
 
 /**
@@ -19,7 +26,10 @@ import { sendingRepository, type Recipient, type SendRun } from './sending.repos
 export async function fireCampaign(ctx: ServiceContext, id: number): Promise<SendRun | undefined> {
   const c = await sendableCampaign(ctx, id);
   if (!c || refusal(c) || c.info.canceled_at) {
-    logger.info('communications: schedule fired for a campaign that cannot be sent', { tenant: ctx.tenant, campaign: id });
+    logger.info('communications: schedule fired for a campaign that cannot be sent', {
+      tenant: ctx.tenant,
+      campaign: id,
+    });
     return undefined;
   }
   if (c.info.type === 'O' && c.info.executed_at) return sendingRepository(ctx.tenant).run(id, 'once');
@@ -27,9 +37,17 @@ export async function fireCampaign(ctx: ServiceContext, id: number): Promise<Sen
 }
 
 /** The audience page at `cursor`: contacts, and the next cursor (undefined at the end). */
-async function audiencePage(ctx: ServiceContext, c: SendableCampaign, at: PlanCursor): Promise<{ recipients: Recipient[]; skipped: number; next?: PlanCursor }> {
+async function audiencePage(
+  ctx: ServiceContext,
+  c: SendableCampaign,
+  at: PlanCursor,
+): Promise<{ recipients: Recipient[]; skipped: number; next?: PlanCursor }> {
   if (at.source === 'list') {
-    const recipients = recipientList(c.info.recipients).map((address) => ({ key: address.toLowerCase(), address, name: '' }));
+    const recipients = recipientList(c.info.recipients).map((address) => ({
+      key: address.toLowerCase(),
+      address,
+      name: '',
+    }));
     return { recipients, skipped: 0 };
   }
   let contacts: CustomerContact[];
@@ -41,7 +59,11 @@ async function audiencePage(ctx: ServiceContext, c: SendableCampaign, at: PlanCu
     // Members removed from the base since the lead was computed count as skipped.
     const missing = page.ids.length - contacts.length;
     const chosen = reachable(c.type, contacts);
-    return { ...chosen, skipped: chosen.skipped + missing, ...(next ? { next: { source: 'lead', cursor: next } } : {}) };
+    return {
+      ...chosen,
+      skipped: chosen.skipped + missing,
+      ...(next ? { next: { source: 'lead', cursor: next } } : {}),
+    };
   }
   const page = await customerContactsPage(ctx, at.cursor, sendingOptions.pageSize);
   const chosen = reachable(c.type, page.contacts);
@@ -49,13 +71,35 @@ async function audiencePage(ctx: ServiceContext, c: SendableCampaign, at: PlanCu
 }
 
 /** Who of the contacts the channel reaches: active, with an address, not opted out. */
-function reachable(type: SendableType, contacts: CustomerContact[]): { recipients: Recipient[]; skipped: number } {
+function reachable(
+  type: SendableType,
+  contacts: CustomerContact[],
+): { recipients: Recipient[]; skipped: number } {
   const recipients: Recipient[] = [];
   for (const c of contacts) {
-    const address = type === 'EMAIL' ? c.email?.trim().toLowerCase() : type === 'SMS' ? c.cellphone?.replace(/\D/g, '') : c.app_optout === 'N' ? `c${c.id}` : undefined;
-    const optedOut = type === 'EMAIL' ? c.email_optout === 'Y' : type === 'SMS' ? c.cellphone_optout === 'Y' : c.app_optout === 'Y';
+    const address =
+      type === 'EMAIL'
+        ? c.email?.trim().toLowerCase()
+        : type === 'SMS'
+          ? c.cellphone?.replace(/\D/g, '')
+          : c.app_optout === 'N'
+            ? `c${c.id}`
+            : undefined;
+    const optedOut =
+      type === 'EMAIL'
+        ? c.email_optout === 'Y'
+        : type === 'SMS'
+          ? c.cellphone_optout === 'Y'
+          : c.app_optout === 'Y';
     if (c.active !== 'Y' || optedOut || !address) continue;
-    recipients.push({ key: `c${c.id}`, id_customer: c.id, address, name: c.fullname, document: c.document, ...(c.cellphone ? { cellphone: c.cellphone } : {}) });
+    recipients.push({
+      key: `c${c.id}`,
+      id_customer: c.id,
+      address,
+      name: c.fullname,
+      document: c.document,
+      ...(c.cellphone ? { cellphone: c.cellphone } : {}),
+    });
   }
   return { recipients, skipped: contacts.length - recipients.length };
 }
@@ -76,7 +120,10 @@ export async function planStep(ctx: ServiceContext, message: PlanMessage): Promi
   const run = await repo.run(message.campaign, message.run);
   if (!run || run.status !== 'PLANNING' || message.step < run.step) return;
   if (message.step > run.step) {
-    if ((message.early ?? 0) < EARLY_RETRIES) await (await queuePort()).send(PLANNER_QUEUE, { ...message, early: (message.early ?? 0) + 1 }, { delaySeconds: 1 });
+    if ((message.early ?? 0) < EARLY_RETRIES)
+      await (
+        await queuePort()
+      ).send(PLANNER_QUEUE, { ...message, early: (message.early ?? 0) + 1 }, { delaySeconds: 1 });
     return;
   }
   const takenAt = ctx.now().getTime();
@@ -84,7 +131,8 @@ export async function planStep(ctx: ServiceContext, message: PlanMessage): Promi
   if (!take.taken) {
     // Another copy of this message is planning the page (or the step has just moved on). The copy
     // waits: if the taker dies, the step is taken again after its lease.
-    if (take.found?.status === 'PLANNING' && take.found.step === message.step) await (await queuePort()).send(PLANNER_QUEUE, message, { delaySeconds: sendingOptions.parkSeconds });
+    if (take.found?.status === 'PLANNING' && take.found.step === message.step)
+      await (await queuePort()).send(PLANNER_QUEUE, message, { delaySeconds: sendingOptions.parkSeconds });
     return;
   }
   let moved = false;
@@ -93,7 +141,14 @@ export async function planStep(ctx: ServiceContext, message: PlanMessage): Promi
   } finally {
     // A step that did not move (paused or canceled meanwhile, or an error) is given back, so the
     // resumed or redelivered message takes it at once instead of waiting out the lease.
-    if (!moved) await repo.releaseStep(run, takenAt).catch((error: unknown) => logger.warn('communications: planner step not given back', { tenant: ctx.tenant, campaign: run.campaign, error }));
+    if (!moved)
+      await repo.releaseStep(run, takenAt).catch((error: unknown) =>
+        logger.warn('communications: planner step not given back', {
+          tenant: ctx.tenant,
+          campaign: run.campaign,
+          error,
+        }),
+      );
   }
 }
 
@@ -102,19 +157,46 @@ async function planTakenStep(ctx: ServiceContext, run: SendRun, message: PlanMes
   const repo = sendingRepository(ctx.tenant);
   const c = await sendableCampaign(ctx, message.campaign);
   if (!c) {
-    await repo.setStatus(run, 'CANCELED', ['PLANNING', 'SENDING', 'PAUSED'], { finished_at: ctx.now().toISOString(), canceled_by: 'JOB' });
+    await repo.setStatus(run, 'CANCELED', ['PLANNING', 'SENDING', 'PAUSED'], {
+      finished_at: ctx.now().toISOString(),
+      canceled_by: 'JOB',
+    });
     return false;
   }
   const page = await audiencePage(ctx, c, JSON.parse(message.cursor) as PlanCursor);
-  const suppressed = c.type === 'EMAIL' ? await repo.suppressed('EMAIL', page.recipients.map((r) => r.address)) : new Set<string>();
+  const suppressed =
+    c.type === 'EMAIL'
+      ? await repo.suppressed(
+          'EMAIL',
+          page.recipients.map((r) => r.address),
+        )
+      : new Set<string>();
   const recipients = page.recipients.filter((r) => !suppressed.has(r.address));
   const queue = await queuePort();
   for (let i = 0; i < recipients.length; i += sendingOptions.batchSize) {
-    await queue.send(CHANNEL_QUEUE[c.type], { kind: 'send', tenant: ctx.tenant, campaign: c.id, run: run.run, recipients: recipients.slice(i, i + sendingOptions.batchSize) } satisfies SendMessage);
+    await queue.send(CHANNEL_QUEUE[c.type], {
+      kind: 'send',
+      tenant: ctx.tenant,
+      campaign: c.id,
+      run: run.run,
+      recipients: recipients.slice(i, i + sendingOptions.batchSize),
+    } satisfies SendMessage);
   }
   const next = page.next ? JSON.stringify(page.next) : null;
-  if (next) await queue.send(PLANNER_QUEUE, { kind: 'plan', tenant: ctx.tenant, campaign: c.id, run: run.run, step: run.step + 1, cursor: next } satisfies PlanMessage);
-  const moved = await repo.advance(run, { cursor: next, planned: recipients.length, skipped: page.skipped + suppressed.size });
+  if (next)
+    await queue.send(PLANNER_QUEUE, {
+      kind: 'plan',
+      tenant: ctx.tenant,
+      campaign: c.id,
+      run: run.run,
+      step: run.step + 1,
+      cursor: next,
+    } satisfies PlanMessage);
+  const moved = await repo.advance(run, {
+    cursor: next,
+    planned: recipients.length,
+    skipped: page.skipped + suppressed.size,
+  });
   if (moved && !next) await completeIfDone(ctx, c.id, run.run);
   return moved;
 }

@@ -72,13 +72,21 @@ export function parseSendKey(value: unknown): SendKey | undefined {
   const recipient = parts.at(-1)!;
   const run = parts.slice(2, -1).join(':');
   const campaign = Number(campaignText);
-  if (!TENANT.test(tenant) || !/^\d{1,15}$/.test(campaignText) || !Number.isSafeInteger(campaign) || campaign <= 0) return undefined;
+  if (
+    !TENANT.test(tenant) ||
+    !/^\d{1,15}$/.test(campaignText) ||
+    !Number.isSafeInteger(campaign) ||
+    campaign <= 0
+  )
+    return undefined;
   if (!RUN.test(run) || !recipient) return undefined;
   return { tenant, campaign, run, recipient };
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const text = (v: unknown, max = 200): string | undefined => (typeof v === 'string' && v.length > 0 && v.length <= max ? v : undefined);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const text = (v: unknown, max = 200): string | undefined =>
+  typeof v === 'string' && v.length > 0 && v.length <= max ? v : undefined;
 const instant = (v: unknown): string | undefined => {
   if (typeof v === 'number' && Number.isFinite(v)) return new Date(v < 1e12 ? v * 1000 : v).toISOString();
   const s = text(v, 40);
@@ -86,7 +94,8 @@ const instant = (v: unknown): string | undefined => {
 };
 
 /** How a webhook body reads: a report to record, an event we do not record, or not an event of that provider. */
-export type Reading = { kind: 'report'; report: ProviderReport } | { kind: 'ignored' } | { kind: 'malformed' };
+export type Reading =
+  { kind: 'report'; report: ProviderReport } | { kind: 'ignored' } | { kind: 'malformed' };
 
 /** A Zenvia webhook body (any event type; only MESSAGE_STATUS of DELIVERED, NOT_DELIVERED, REJECTED is recorded). */
 export function readZenvia(body: unknown): Reading {
@@ -107,13 +116,22 @@ export function readZenvia(body: unknown): Reading {
   const at = instant(status.timestamp) ?? instant(body.timestamp);
   return {
     kind: 'report',
-    report: { kind: 'provider-report', provider: 'zenvia', key, actions: [action], ...(messageId ? { messageId } : {}), ...(eventId ? { eventId } : {}), ...(at ? { at } : {}) },
+    report: {
+      kind: 'provider-report',
+      provider: 'zenvia',
+      key,
+      actions: [action],
+      ...(messageId ? { messageId } : {}),
+      ...(eventId ? { eventId } : {}),
+      ...(at ? { at } : {}),
+    },
   };
 }
 
 /** A OneSignal Event Streams body, as the README's template writes it. */
 export function readOneSignal(body: unknown): Reading {
-  if (!isObject(body) || !isObject(body.event) || typeof body.event.kind !== 'string') return { kind: 'malformed' };
+  if (!isObject(body) || !isObject(body.event) || typeof body.event.kind !== 'string')
+    return { kind: 'malformed' };
   const event = body.event;
   const actions = ONESIGNAL_ACTIONS[event.kind as string];
   if (!actions) return { kind: 'ignored' };
@@ -137,7 +155,9 @@ export function readOneSignal(body: unknown): Reading {
   };
 }
 
-export const readProviderEvent = (provider: Provider, body: unknown): Reading => (provider === 'zenvia' ? readZenvia(body) : readOneSignal(body));
+export const readProviderEvent = (provider: Provider, body: unknown): Reading =>
+  provider === 'zenvia' ? readZenvia(body) : readOneSignal(body);
 
 /** Whether a queue message is a report this domain wrote (the consumer trusts nothing else). */
-export const isProviderReport = (value: unknown): value is ProviderReport => ProviderReport.safeParse(value).success;
+export const isProviderReport = (value: unknown): value is ProviderReport =>
+  ProviderReport.safeParse(value).success;

@@ -13,7 +13,14 @@ export const ProviderReport = z
     /** The provider's id of this event (a redelivered webhook repeats it); for logs. */
     eventId: z.string().optional(),
     /** Zenvia: the send, from the message's `externalId`. */
-    key: z.object({ tenant: z.string().min(1), campaign: z.number().int().positive(), run: z.string().min(1), recipient: z.string().min(1) }).optional(),
+    key: z
+      .object({
+        tenant: z.string().min(1),
+        campaign: z.number().int().positive(),
+        run: z.string().min(1),
+        recipient: z.string().min(1),
+      })
+      .optional(),
     /** The provider's message id (OneSignal: the notification id the lookup is keyed by). */
     messageId: z.string().optional(),
     /** OneSignal: the user's external id (`c{id}`), checked against the send. */

@@ -6,7 +6,13 @@ import { webhookSecret } from '../lib/ports/messaging';
 import { queuePort } from '../lib/ports/queue';
 import { limit } from '../lib/ratelimit';
 import { recordActivity } from '../segmentation/population.service';
-import { readProviderEvent, SMS_ACTIVITY, type Provider, type ProviderReport, type SendKey } from './provider-events.model';
+import {
+  readProviderEvent,
+  SMS_ACTIVITY,
+  type Provider,
+  type ProviderReport,
+  type SendKey,
+} from './provider-events.model';
 import { findProviderMessage, sendingRepository } from './sending.repository';
 
 /**
@@ -48,14 +54,25 @@ let warnedUnconfigured = false;
  * a body that is no event of that provider. A report worth recording goes to the queue; other
  * events (Zenvia's SENT, OneSignal's sent) are acknowledged and dropped.
  */
-export async function acceptProviderEvent(ctx: ServiceContext, provider: Provider, input: { token: string | undefined; body: unknown }): Promise<{ received: true }> {
+export async function acceptProviderEvent(
+  ctx: ServiceContext,
+  provider: Provider,
+  input: { token: string | undefined; body: unknown },
+): Promise<{ received: true }> {
   const secret = await webhookSecret(provider);
   if (!secret || !input.token || !sameSecret(input.token, secret)) {
     if (!secret && !warnedUnconfigured) {
       warnedUnconfigured = true;
-      logger.warn('communications: provider webhook secret is not configured; its reports are refused', { provider });
+      logger.warn('communications: provider webhook secret is not configured; its reports are refused', {
+        provider,
+      });
     }
-    await limit(HOOKS_SCOPE, `hooks:${provider}:denied:${ctx.sourceIp ?? 'unknown'}`, HOOK_LIMITS.deniedPerMinute, 60);
+    await limit(
+      HOOKS_SCOPE,
+      `hooks:${provider}:denied:${ctx.sourceIp ?? 'unknown'}`,
+      HOOK_LIMITS.deniedPerMinute,
+      60,
+    );
     throw unauthenticated(REFUSED);
   }
   const reading = readProviderEvent(provider, input.body);
@@ -76,14 +93,26 @@ export async function locateProviderReport(report: ProviderReport): Promise<Repo
   if (report.provider === 'zenvia') return report.key;
   const found = report.messageId ? await findProviderMessage('onesignal', report.messageId) : undefined;
   if (!found) {
-    logger.info('communications: push report of a notification the pipeline did not send', { eventId: report.eventId });
+    logger.info('communications: push report of a notification the pipeline did not send', {
+      eventId: report.eventId,
+    });
     return undefined;
   }
   if (report.externalId && report.externalId !== found.recipient) {
-    logger.warn('communications: push report of another user than the notification’s, left out', { tenant: found.tenant, campaign: found.campaign, eventId: report.eventId });
+    logger.warn('communications: push report of another user than the notification’s, left out', {
+      tenant: found.tenant,
+      campaign: found.campaign,
+      eventId: report.eventId,
+    });
     return undefined;
   }
-  return { tenant: found.tenant, campaign: found.campaign, run: found.run, recipient: found.recipient, ...(found.id_customer ? { id_customer: found.id_customer } : {}) };
+  return {
+    tenant: found.tenant,
+    campaign: found.campaign,
+    run: found.run,
+    recipient: found.recipient,
+    ...(found.id_customer ? { id_customer: found.id_customer } : {}),
+  };
 }
 
 /**
@@ -92,16 +121,29 @@ export async function locateProviderReport(report: ProviderReport): Promise<Repo
  * segmentation CM) by the event's own instant, and the mark with its counter, once. A report that
  * arrives before its send is completed is put back on the queue for a while.
  */
-export async function recordProviderReport(ctx: ServiceContext, report: ProviderReport, send: ReportedSend): Promise<'recorded' | 'parked' | 'ignored'> {
+export async function recordProviderReport(
+  ctx: ServiceContext,
+  report: ProviderReport,
+  send: ReportedSend,
+): Promise<'recorded' | 'parked' | 'ignored'> {
   const repo = sendingRepository(ctx.tenant);
   const delivery = await repo.delivery(send.campaign, send.run, send.recipient);
   if (delivery?.status === 'CLAIMED') return parkReport(report, ctx.tenant, send.campaign);
   if (delivery?.status !== 'SENT') {
-    logger.info('communications: provider report of no sent message, left out', { tenant: ctx.tenant, campaign: send.campaign, provider: report.provider, eventId: report.eventId });
+    logger.info('communications: provider report of no sent message, left out', {
+      tenant: ctx.tenant,
+      campaign: send.campaign,
+      provider: report.provider,
+      eventId: report.eventId,
+    });
     return 'ignored';
   }
   if ((await repo.run(send.campaign, send.run))?.channel !== CHANNEL_OF[report.provider]) {
-    logger.warn('communications: provider report of another channel’s send, left out', { tenant: ctx.tenant, campaign: send.campaign, provider: report.provider });
+    logger.warn('communications: provider report of another channel’s send, left out', {
+      tenant: ctx.tenant,
+      campaign: send.campaign,
+      provider: report.provider,
+    });
     return 'ignored';
   }
   const idCustomer = delivery.id_customer ?? send.id_customer;
@@ -114,12 +156,25 @@ export async function recordProviderReport(ctx: ServiceContext, report: Provider
   return 'recorded';
 }
 
-async function parkReport(report: ProviderReport, tenant: string, campaign: number): Promise<'parked' | 'ignored'> {
+async function parkReport(
+  report: ProviderReport,
+  tenant: string,
+  campaign: number,
+): Promise<'parked' | 'ignored'> {
   const early = report.early ?? 0;
   if (early >= REPORT_RETRY.times) {
-    logger.warn('communications: provider report of a send never completed, left out', { tenant, campaign, provider: report.provider, eventId: report.eventId });
+    logger.warn('communications: provider report of a send never completed, left out', {
+      tenant,
+      campaign,
+      provider: report.provider,
+      eventId: report.eventId,
+    });
     return 'ignored';
   }
-  await (await queuePort()).send(PROVIDER_EVENTS_QUEUE, { ...report, early: early + 1 } satisfies ProviderReport, { delaySeconds: REPORT_RETRY.delaySeconds });
+  await (
+    await queuePort()
+  ).send(PROVIDER_EVENTS_QUEUE, { ...report, early: early + 1 } satisfies ProviderReport, {
+    delaySeconds: REPORT_RETRY.delaySeconds,
+  });
   return 'parked';
 }

@@ -22,7 +22,9 @@ export function refusal(c: SendableCampaign): string | undefined {
 }
 
 const initialCursor = (c: SendableCampaign): string =>
-  JSON.stringify({ source: recipientList(c.info.recipients).length > 0 ? 'list' : c.id_lead ? 'lead' : 'base' } satisfies PlanCursor);
+  JSON.stringify({
+    source: recipientList(c.info.recipients).length > 0 ? 'list' : c.id_lead ? 'lead' : 'base',
+  } satisfies PlanCursor);
 
 /**
  * Starts a run: once-only campaigns have one run ('once'); a recurring one a run per firing
@@ -35,7 +37,16 @@ export async function startRun(ctx: ServiceContext, c: SendableCampaign): Promis
   const at = ctx.now().toISOString();
   if (await repo.createRun({ campaign: c.id, run, channel: c.type, cursor, at })) {
     await markExecuted(ctx, c.id, localDateTime(ctx.now()));
-    await (await queuePort()).send(PLANNER_QUEUE, { kind: 'plan', tenant: ctx.tenant, campaign: c.id, run, step: 0, cursor } satisfies PlanMessage);
+    await (
+      await queuePort()
+    ).send(PLANNER_QUEUE, {
+      kind: 'plan',
+      tenant: ctx.tenant,
+      campaign: c.id,
+      run,
+      step: 0,
+      cursor,
+    } satisfies PlanMessage);
   }
   return (await repo.run(c.id, run))!;
 }
@@ -44,7 +55,12 @@ export async function startRun(ctx: ServiceContext, c: SendableCampaign): Promis
 export async function completeIfDone(ctx: ServiceContext, campaign: number, runKey: string): Promise<void> {
   const repo = sendingRepository(ctx.tenant);
   const run = await repo.run(campaign, runKey);
-  if (run && run.status === 'SENDING' && run.planning_done && run.sent + run.failed + run.canceled >= run.planned) {
+  if (
+    run &&
+    run.status === 'SENDING' &&
+    run.planning_done &&
+    run.sent + run.failed + run.canceled >= run.planned
+  ) {
     await repo.setStatus(run, 'COMPLETED', ['SENDING'], { finished_at: ctx.now().toISOString() });
   }
 }

@@ -17,7 +17,10 @@ export async function syncSchedule(ctx: ServiceContext, id: number): Promise<'on
   const scheduler = await schedulerPort();
   const name = scheduleName(ctx.tenant, id);
   const c = await sendableCampaign(ctx, id);
-  const target = { queue: PLANNER_QUEUE, payload: { kind: 'fire', tenant: ctx.tenant, campaign: id } satisfies FireMessage };
+  const target = {
+    queue: PLANNER_QUEUE,
+    payload: { kind: 'fire', tenant: ctx.tenant, campaign: id } satisfies FireMessage,
+  };
   if (!c || c.active !== 'Y' || !c.info.approvement || c.info.canceled_at) {
     await scheduler.cancel(name);
     return 'none';

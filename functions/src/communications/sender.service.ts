@@ -43,13 +43,23 @@ export async function sendBatch(ctx: ServiceContext, message: SendMessage): Prom
   const queue = await queuePort();
   const type = run.channel as SendableType;
   const park = (recipients: Recipient[]) =>
-    recipients.length > 0 ? queue.send(CHANNEL_QUEUE[type], { ...message, recipients }, { delaySeconds: sendingOptions.parkSeconds }) : Promise.resolve();
+    recipients.length > 0
+      ? queue.send(
+          CHANNEL_QUEUE[type],
+          { ...message, recipients },
+          { delaySeconds: sendingOptions.parkSeconds },
+        )
+      : Promise.resolve();
   if (run.status === 'PAUSED') return park(message.recipients);
   const at = () => ctx.now().toISOString();
   if (run.status === 'CANCELED') {
     // Settled as canceled, except claims a live sender holds (its send, if it happens, still counts).
     await mapLimited(message.recipients, CONCURRENCY, async (r) => {
-      if ((await repo.claim(run.campaign, run.run, r, ctx.now().getTime(), sendingOptions.leaseMs)) === 'claimed') await repo.complete(run.campaign, run.run, r.key, { status: 'CANCELED', at: at() });
+      if (
+        (await repo.claim(run.campaign, run.run, r, ctx.now().getTime(), sendingOptions.leaseMs)) ===
+        'claimed'
+      )
+        await repo.complete(run.campaign, run.run, r.key, { status: 'CANCELED', at: at() });
     });
     return;
   }
@@ -72,7 +82,11 @@ export async function sendBatch(ctx: ServiceContext, message: SendMessage): Prom
     // its claim back (if still ours) and is parked, so the next look claims it at once.
     const budget = providerCallBudget();
     if (ctx.now().getTime() - claimedAt > sendingOptions.leaseMs - budget) {
-      logger.warn('communications: claim too old to call the provider, recipient parked', { tenant: ctx.tenant, campaign: run.campaign, elapsedMs: ctx.now().getTime() - claimedAt });
+      logger.warn('communications: claim too old to call the provider, recipient parked', {
+        tenant: ctx.tenant,
+        campaign: run.campaign,
+        elapsedMs: ctx.now().getTime() - claimedAt,
+      });
       await repo.releaseClaim(run.campaign, run.run, r.key, claimedAt);
       parked.push(r);
       return;
@@ -92,20 +106,43 @@ export async function sendBatch(ctx: ServiceContext, message: SendMessage): Prom
       if (attempts >= MAX_ATTEMPTS) {
         outcome = { ok: false, error: (error as Error).message || 'falha do provedor' };
       } else {
-        logger.warn('communications: provider call failed, recipient parked', { tenant: ctx.tenant, campaign: run.campaign, attempts, error });
+        logger.warn('communications: provider call failed, recipient parked', {
+          tenant: ctx.tenant,
+          campaign: run.campaign,
+          attempts,
+          error,
+        });
         await repo.releaseClaim(run.campaign, run.run, r.key, claimedAt);
         parked.push(r);
         return;
       }
     }
-    const done = outcome.ok ? { status: 'SENT' as const, provider_id: outcome.id, at: at() } : { status: 'FAILED' as const, error: outcome.error, at: at() };
+    const done = outcome.ok
+      ? { status: 'SENT' as const, provider_id: outcome.id, at: at() }
+      : { status: 'FAILED' as const, error: outcome.error, at: at() };
     // The customer's 'Recebeu SMS' (segmentation CM) is Zenvia's DELIVERED report, not the acceptance
     // (provider-events.service.ts). OneSignal's reports name only the notification id: the ledger
     // completion keeps the lookup from it to this send.
-    const lookup = outcome.ok && type === 'PUSH' ? { provider: 'onesignal', ...(r.id_customer ? { id_customer: r.id_customer } : {}) } : undefined;
-    await repo.complete(run.campaign, run.run, r.key, done, OUTCOME_ACTIONS[type][outcome.ok ? 'sent' : 'failed'], lookup);
+    const lookup =
+      outcome.ok && type === 'PUSH'
+        ? { provider: 'onesignal', ...(r.id_customer ? { id_customer: r.id_customer } : {}) }
+        : undefined;
+    await repo.complete(
+      run.campaign,
+      run.run,
+      r.key,
+      done,
+      OUTCOME_ACTIONS[type][outcome.ok ? 'sent' : 'failed'],
+      lookup,
+    );
   };
-  const granted = await take(ctx.tenant, `send:${type}`, sendingOptions.ratePerSecond[type], 1, message.recipients.length);
+  const granted = await take(
+    ctx.tenant,
+    `send:${type}`,
+    sendingOptions.ratePerSecond[type],
+    1,
+    message.recipients.length,
+  );
   const parked: Recipient[] = message.recipients.slice(granted);
   const turn = message.recipients.slice(0, granted);
   for (let i = 0; i < turn.length; i += CONCURRENCY) {

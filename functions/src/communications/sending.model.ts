@@ -55,7 +55,8 @@ export const sendingOptions = {
  * lease. A call starts only while at least this much of the sender's lease is left, and is aborted
  * when it runs out, so it has ended before anyone may take the recipient over.
  */
-export const providerCallBudget = (): number => Math.floor(Math.min(sendingOptions.providerTimeoutMs, sendingOptions.leaseMs / 3));
+export const providerCallBudget = (): number =>
+  Math.floor(Math.min(sendingOptions.providerTimeoutMs, sendingOptions.leaseMs / 3));
 
 /** The pipeline's queue messages (their zod schemas: sending.schema.ts, read by the consumers). */
 export type { FireMessage, PlanMessage, SendMessage } from './sending.schema';

@@ -2,7 +2,15 @@ import type { EntityItem } from 'electrodb';
 import { CounterEntity } from '../lib/ddb/entities/counter';
 import { isConditionFailure, writeTransaction } from '../lib/ddb/transactions';
 import { batchGetEntities } from '../lib/ddb/batch';
-import { ActionMarkEntity, communicationsService, DeliveryEntity, PROVIDER_MESSAGE_DAYS, ProviderMessageEntity, SendRunEntity, SuppressionEntity } from './communications.entities';
+import {
+  ActionMarkEntity,
+  communicationsService,
+  DeliveryEntity,
+  PROVIDER_MESSAGE_DAYS,
+  ProviderMessageEntity,
+  SendRunEntity,
+  SuppressionEntity,
+} from './communications.entities';
 
 export type SendRun = EntityItem<typeof SendRunEntity>;
 export type Delivery = EntityItem<typeof DeliveryEntity>;
@@ -29,7 +37,10 @@ const actionCounter = (campaign: number, action: string) => `comm:${campaign}:${
  * The send a provider's message id belongs to (the lookup written by `complete`). The one read not
  * bound to a tenant: a delivery report names no tenant, this answers which one it is.
  */
-export async function findProviderMessage(provider: string, messageId: string): Promise<ProviderMessage | undefined> {
+export async function findProviderMessage(
+  provider: string,
+  messageId: string,
+): Promise<ProviderMessage | undefined> {
   const { data } = await ProviderMessageEntity.get({ provider, message_id: messageId }).go();
   // TTL deletion is lazy: an expired item is gone for us.
   return data && data.expiresAt * 1000 > Date.now() ? data : undefined;
@@ -56,9 +67,23 @@ export function sendingRepository(tenant: string) {
     },
 
     /** Creates a run unless it exists (a redelivered 'fire' creates nothing). Answers whether it created it. */
-    async createRun(input: { campaign: number; run: string; channel: string; cursor: string; at: string }): Promise<boolean> {
+    async createRun(input: {
+      campaign: number;
+      run: string;
+      channel: string;
+      cursor: string;
+      at: string;
+    }): Promise<boolean> {
       try {
-        await SendRunEntity.create({ tenant, campaign: input.campaign, run: input.run, channel: input.channel, status: 'PLANNING', cursor: input.cursor, started_at: input.at }).go();
+        await SendRunEntity.create({
+          tenant,
+          campaign: input.campaign,
+          run: input.run,
+          channel: input.channel,
+          status: 'PLANNING',
+          cursor: input.cursor,
+          started_at: input.at,
+        }).go();
         return true;
       } catch (error) {
         if (isConditionFailure(error)) return false;
@@ -72,10 +97,17 @@ export function sendingRepository(tenant: string) {
      * A step whose taker died is taken again once `leaseMs` has passed. When it is not taken, the
      * run as the refused write found it comes with the answer (no second read).
      */
-    async takeStep(current: SendRun, now: number, leaseMs: number): Promise<{ taken: true } | { taken: false; found: SendRun | null }> {
+    async takeStep(
+      current: SendRun,
+      now: number,
+      leaseMs: number,
+    ): Promise<{ taken: true } | { taken: false; found: SendRun | null }> {
       const result = await SendRunEntity.patch({ tenant, campaign: current.campaign, run: current.run })
         .set({ step_taken_at: now })
-        .where((a, { eq, notExists, lt }) => `${eq(a.step, current.step)} AND ${eq(a.status, 'PLANNING')} AND (${notExists(a.step_taken_at)} OR ${lt(a.step_taken_at, now - leaseMs)})`)
+        .where(
+          (a, { eq, notExists, lt }) =>
+            `${eq(a.step, current.step)} AND ${eq(a.status, 'PLANNING')} AND (${notExists(a.step_taken_at)} OR ${lt(a.step_taken_at, now - leaseMs)})`,
+        )
         .go({ returnOnConditionCheckFailure: 'all_old' });
       return result.rejected ? { taken: false, found: result.data } : { taken: true };
     },
@@ -97,7 +129,10 @@ export function sendingRepository(tenant: string) {
      * Conditioned on the step read (a duplicate plan message changes nothing) and on the run still
      * planning. Answers whether it moved.
      */
-    async advance(current: SendRun, next: { cursor: string | null; planned: number; skipped: number }): Promise<boolean> {
+    async advance(
+      current: SendRun,
+      next: { cursor: string | null; planned: number; skipped: number },
+    ): Promise<boolean> {
       try {
         await SendRunEntity.patch({ tenant, campaign: current.campaign, run: current.run })
           .add({ planned: next.planned, skipped: next.skipped, version: 1, step: 1 })
@@ -113,7 +148,12 @@ export function sendingRepository(tenant: string) {
     },
 
     /** Sets a run's status if it is one of `from`. Answers whether it changed. */
-    async setStatus(current: SendRun, status: RunStatus, from: readonly RunStatus[], extra: { finished_at?: string; canceled_by?: string } = {}): Promise<boolean> {
+    async setStatus(
+      current: SendRun,
+      status: RunStatus,
+      from: readonly RunStatus[],
+      extra: { finished_at?: string; canceled_by?: string } = {},
+    ): Promise<boolean> {
       try {
         await SendRunEntity.patch({ tenant, campaign: current.campaign, run: current.run })
           .set({ status, ...extra })
@@ -135,7 +175,16 @@ export function sendingRepository(tenant: string) {
      * when a stale claim is taken over.
      */
     async claim(campaign: number, run: string, r: Recipient, now: number, leaseMs: number): Promise<Claim> {
-      const created = await DeliveryEntity.create({ tenant, campaign, run, recipient: r.key, address: r.address, status: 'CLAIMED', claimed_at: now, ...(r.id_customer ? { id_customer: r.id_customer } : {}) }).go({
+      const created = await DeliveryEntity.create({
+        tenant,
+        campaign,
+        run,
+        recipient: r.key,
+        address: r.address,
+        status: 'CLAIMED',
+        claimed_at: now,
+        ...(r.id_customer ? { id_customer: r.id_customer } : {}),
+      }).go({
         returnOnConditionCheckFailure: 'all_old',
       });
       if (!created.rejected) return 'claimed';
@@ -167,31 +216,54 @@ export function sendingRepository(tenant: string) {
       /** Where the provider's delivery reports name only its message id: the lookup to the send (push). */
       lookup?: { provider: string; id_customer?: number },
     ): Promise<boolean> {
-      const counter = outcome.status === 'SENT' ? 'sent' : outcome.status === 'FAILED' ? 'failed' : 'canceled';
+      const counter =
+        outcome.status === 'SENT' ? 'sent' : outcome.status === 'FAILED' ? 'failed' : 'canceled';
       const expiresAt = Math.floor(Date.parse(outcome.at) / 1000) + PROVIDER_MESSAGE_DAYS * 86_400;
       const result = await writeTransaction(() =>
         communicationsService.transaction
-          .write((t) => [
-            t.delivery
-              .patch({ tenant, campaign, run, recipient })
-              .set({
-                status: outcome.status,
-                sent_at: outcome.at,
-                ...(outcome.provider_id ? { provider_id: outcome.provider_id } : {}),
-                ...(outcome.error ? { error: outcome.error.slice(0, 500) } : {}),
-              })
-              .where((a, { eq }) => eq(a.status, 'CLAIMED'))
-              .commit(),
-            t.sendRun.patch({ tenant, campaign, run }).add({ [counter]: 1 }).commit(),
-            ...(action ? [t.counter.upsert({ tenant, name: actionCounter(campaign, action) }).add({ value: 1 }).commit()] : []),
-            ...(lookup && outcome.provider_id
-              ? [
-                  t.providerMessage
-                    .put({ provider: lookup.provider, message_id: outcome.provider_id, tenant, campaign, run, recipient, expiresAt, ...(lookup.id_customer ? { id_customer: lookup.id_customer } : {}) })
-                    .commit(),
-                ]
-              : []),
-          ] as never[])
+          .write(
+            (t) =>
+              [
+                t.delivery
+                  .patch({ tenant, campaign, run, recipient })
+                  .set({
+                    status: outcome.status,
+                    sent_at: outcome.at,
+                    ...(outcome.provider_id ? { provider_id: outcome.provider_id } : {}),
+                    ...(outcome.error ? { error: outcome.error.slice(0, 500) } : {}),
+                  })
+                  .where((a, { eq }) => eq(a.status, 'CLAIMED'))
+                  .commit(),
+                t.sendRun
+                  .patch({ tenant, campaign, run })
+                  .add({ [counter]: 1 })
+                  .commit(),
+                ...(action
+                  ? [
+                      t.counter
+                        .upsert({ tenant, name: actionCounter(campaign, action) })
+                        .add({ value: 1 })
+                        .commit(),
+                    ]
+                  : []),
+                ...(lookup && outcome.provider_id
+                  ? [
+                      t.providerMessage
+                        .put({
+                          provider: lookup.provider,
+                          message_id: outcome.provider_id,
+                          tenant,
+                          campaign,
+                          run,
+                          recipient,
+                          expiresAt,
+                          ...(lookup.id_customer ? { id_customer: lookup.id_customer } : {}),
+                        })
+                        .commit(),
+                    ]
+                  : []),
+              ] as never[],
+          )
           .go(),
       );
       return !result.canceled;
@@ -227,13 +299,34 @@ export function sendingRepository(tenant: string) {
      * Records an action of a recipient once (the mark is conditional): the campaign's counter for
      * that action moves with it. Answers whether it was new.
      */
-    async mark(campaign: number, action: string, recipient: string, idCustomer: number | undefined, at: string): Promise<boolean> {
+    async mark(
+      campaign: number,
+      action: string,
+      recipient: string,
+      idCustomer: number | undefined,
+      at: string,
+    ): Promise<boolean> {
       const result = await writeTransaction(() =>
         communicationsService.transaction
-          .write((t) => [
-            t.actionMark.create({ tenant, campaign, action, recipient, at, ...(idCustomer ? { id_customer: idCustomer } : {}) }).commit(),
-            t.counter.upsert({ tenant, name: actionCounter(campaign, action) }).add({ value: 1 }).commit(),
-          ] as never[])
+          .write(
+            (t) =>
+              [
+                t.actionMark
+                  .create({
+                    tenant,
+                    campaign,
+                    action,
+                    recipient,
+                    at,
+                    ...(idCustomer ? { id_customer: idCustomer } : {}),
+                  })
+                  .commit(),
+                t.counter
+                  .upsert({ tenant, name: actionCounter(campaign, action) })
+                  .add({ value: 1 })
+                  .commit(),
+              ] as never[],
+          )
           .go(),
       );
       return !result.canceled;
@@ -243,7 +336,9 @@ export function sendingRepository(tenant: string) {
     async customersWith(campaign: number, actions: readonly string[]): Promise<number[]> {
       const ids = new Set<number>();
       for (const action of actions) {
-        const { data } = await ActionMarkEntity.query.byAction({ tenant, campaign, action }).go({ pages: 'all', attributes: ['id_customer'] });
+        const { data } = await ActionMarkEntity.query
+          .byAction({ tenant, campaign, action })
+          .go({ pages: 'all', attributes: ['id_customer'] });
         for (const m of data) if (m.id_customer) ids.add(m.id_customer);
       }
       return [...ids];
@@ -252,14 +347,21 @@ export function sendingRepository(tenant: string) {
     /** Action counts of a campaign (from its counters). */
     async actionCounts(campaign: number): Promise<Map<string, number>> {
       const prefix = actionCounter(campaign, '');
-      const { data } = await CounterEntity.query.byName({ tenant }).begins({ name: prefix }).go({ pages: 'all' });
+      const { data } = await CounterEntity.query
+        .byName({ tenant })
+        .begins({ name: prefix })
+        .go({ pages: 'all' });
       return new Map(data.map((c) => [c.name.slice(prefix.length), c.value]));
     },
 
     async suppressed(channel: string, addresses: readonly string[]): Promise<Set<string>> {
       if (addresses.length === 0) return new Set();
       const keys = [...new Set(addresses)].map((address) => ({ tenant, channel, address }));
-      const data = await batchGetEntities((pending) => SuppressionEntity.get(pending).go({ concurrency: 4 }), keys, { what: 'suppression list' });
+      const data = await batchGetEntities(
+        (pending) => SuppressionEntity.get(pending).go({ concurrency: 4 }),
+        keys,
+        { what: 'suppression list' },
+      );
       return new Set(data.map((s) => s.address));
     },
 

@@ -60,8 +60,12 @@ export function basketsRepository(tenant: string) {
     const room = MAX_CUSTOMER_TOTAL_CENTS - total;
     const saturate = customer.basketTotal > room;
     const counted = entity.patch({ tenant, id: customer.id }).add({ basketCount: purchases.length });
-    const summed = saturate ? counted.set({ basketTotal: MAX_CUSTOMER_TOTAL_CENTS }) : counted.add({ basketTotal: total });
-    const dated = isNewer ? summed.set({ dt_last_basket: newest.date, last_basket_origin: newest.origin }) : summed;
+    const summed = saturate
+      ? counted.set({ basketTotal: MAX_CUSTOMER_TOTAL_CENTS })
+      : counted.add({ basketTotal: total });
+    const dated = isNewer
+      ? summed.set({ dt_last_basket: newest.date, last_basket_origin: newest.origin })
+      : summed;
     return dated.where(({ basketTotal, dt_last_basket }, { eq, gt, lte, notExists }) =>
       [
         saturate ? gt(basketTotal, room) : `(${notExists(basketTotal)} OR ${lte(basketTotal, room)})`,
@@ -84,7 +88,11 @@ export function basketsRepository(tenant: string) {
     async storedIds(baskets: NewBasket[]): Promise<Map<string, number>> {
       if (baskets.length === 0) return new Map();
       const keys = new Map(baskets.map((b) => [saleKey(b), basketKeyOf({ ...b, tenant })]));
-      const data = await batchGetEntities((pending) => BasketEntity.get(pending).go({ consistent: true }), [...keys.values()], { what: 'purchases' });
+      const data = await batchGetEntities(
+        (pending) => BasketEntity.get(pending).go({ consistent: true }),
+        [...keys.values()],
+        { what: 'purchases' },
+      );
       return new Map(data.map((b) => [saleKey(b), b.id]));
     },
 
@@ -98,7 +106,11 @@ export function basketsRepository(tenant: string) {
       );
       const ids = [...new Set(owners.map((o) => o.ownerId))];
       const customers = ids.length
-        ? await batchGetEntities((keys) => CustomerEntity.get(keys).go(), ids.map((id) => ({ tenant, id })), { what: 'purchases: customers' })
+        ? await batchGetEntities(
+            (keys) => CustomerEntity.get(keys).go(),
+            ids.map((id) => ({ tenant, id })),
+            { what: 'purchases: customers' },
+          )
         : [];
       const byId = new Map(customers.map((c) => [c.id, c]));
       return new Map(

@@ -3,7 +3,13 @@ import { isIsoDate } from '@freguesia/shared/domain/masks';
 import { CUSTOMER_MESSAGES } from '@freguesia/shared/domain/customer-messages';
 import { pageQuery } from '../lib/ddb/pagination';
 import { route } from '../lib/http/route';
-import { ASSOCIATE_MAX, associateBaskets, basketOrigins, customerBaskets, filterBaskets } from './baskets.service';
+import {
+  ASSOCIATE_MAX,
+  associateBaskets,
+  basketOrigins,
+  customerBaskets,
+  filterBaskets,
+} from './baskets.service';
 
 const READ = { action: 'read', subject: 'Customers' } as const;
 const WRITE = { action: 'write', subject: 'Customers' } as const;
@@ -45,12 +51,24 @@ export const basketRoutes = [
     query: pageQuery(15).extend({
       date: day('Informe a data da compra (AAAA-MM-DD).'),
       id_store: z.coerce.number().int().positive('Loja inválida.').optional(),
-      checkout: z.string().trim().max(20).optional().transform((v) => v || undefined),
-      coupon: z.string().trim().max(30).optional().transform((v) => v || undefined),
+      checkout: z
+        .string()
+        .trim()
+        .max(20)
+        .optional()
+        .transform((v) => v || undefined),
+      coupon: z
+        .string()
+        .trim()
+        .max(30)
+        .optional()
+        .transform((v) => v || undefined),
       basket_loyal: z
         .string()
         .optional()
-        .transform((v) => (v === undefined || v === '' ? undefined : ['Y', 'S', '1', 'TRUE'].includes(v.trim().toUpperCase()))),
+        .transform((v) =>
+          v === undefined || v === '' ? undefined : ['Y', 'S', '1', 'TRUE'].includes(v.trim().toUpperCase()),
+        ),
     }),
     handler: ({ service, query }) => filterBaskets(service, query),
   }),
@@ -60,7 +78,9 @@ export const basketRoutes = [
     permission: WRITE,
     query: z.object({ id_customer: customerId }),
     body: z
-      .array(z.coerce.number().int().positive('Id de compra inválido.'), { error: 'Envie a lista de ids das compras.' })
+      .array(z.coerce.number().int().positive('Id de compra inválido.'), {
+        error: 'Envie a lista de ids das compras.',
+      })
       .min(1, 'Escolha ao menos uma compra.')
       .max(ASSOCIATE_MAX, `Associe no máximo ${ASSOCIATE_MAX} compras por vez.`)
       .transform((ids) => [...new Set(ids)]),

@@ -181,7 +181,9 @@ export type CustomerRecordChange =
 
 const filled = (value: string | undefined) => value !== undefined && value.trim() !== '';
 
-function customerRecordFacts(image: Image | undefined): (CustomerRecordFacts & { tenant: string }) | undefined {
+function customerRecordFacts(
+  image: Image | undefined,
+): (CustomerRecordFacts & { tenant: string }) | undefined {
   const c = parsedCustomer(image);
   return c ? { tenant: c.tenant, ...customerRecordFactsOf(c) } : undefined;
 }
@@ -210,12 +212,16 @@ export function customerRecordFactsOf(c: CustomerItem): CustomerRecordFacts {
     },
     registeredAt: c.createdAt,
     tags: [...new Set(c.tags ?? [])].sort(),
-    ...(typeof c.latitude === 'number' && typeof c.longitude === 'number' ? { latitude: c.latitude, longitude: c.longitude } : {}),
+    ...(typeof c.latitude === 'number' && typeof c.longitude === 'number'
+      ? { latitude: c.latitude, longitude: c.longitude }
+      : {}),
     updatedAt: c.updatedAt,
   };
 }
 
-function purchaseRecordFacts(image: Image | undefined): (PurchaseRecordFacts & { tenant: string }) | undefined {
+function purchaseRecordFacts(
+  image: Image | undefined,
+): (PurchaseRecordFacts & { tenant: string }) | undefined {
   const b = parsedBasket(image);
   return b ? { tenant: b.tenant, ...purchaseRecordFactsOf(b) } : undefined;
 }
@@ -245,7 +251,12 @@ export function customerRecordChangeOf(record: DynamoDBRecord): CustomerRecordCh
   const oldImage = images.OldImage as Image | undefined;
   const newImage = images.NewImage as Image | undefined;
   const entity = ((newImage ?? oldImage)?.__edb_e__ as { S?: string } | undefined)?.S;
-  if (entity === 'basket') return change('purchase', purchaseRecordFacts(oldImage), purchaseRecordFacts(newImage)) as CustomerRecordChange | null;
+  if (entity === 'basket')
+    return change(
+      'purchase',
+      purchaseRecordFacts(oldImage),
+      purchaseRecordFacts(newImage),
+    ) as CustomerRecordChange | null;
   if (entity === 'customer') {
     const before = customerRecordFacts(oldImage);
     const after = customerRecordFacts(newImage);

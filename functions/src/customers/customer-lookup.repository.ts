@@ -17,7 +17,11 @@ export function customerLookupRepository(tenant: string) {
 
     /** The id owning a document (strongly consistent: the uniqueness marker), or undefined. */
     async idByDocument(document: string): Promise<number | undefined> {
-      const { data } = await UniqueEntity.get({ tenant, scope: UNIQUE_SCOPES.document, value: document }).go();
+      const { data } = await UniqueEntity.get({
+        tenant,
+        scope: UNIQUE_SCOPES.document,
+        value: document,
+      }).go();
       return data?.ownerId;
     },
   };

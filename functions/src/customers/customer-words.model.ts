@@ -44,7 +44,12 @@ export const reverseDigits = (digits: string): string => [...digits].reverse().j
  * Every term a customer is found by: name words, e-mail local part, reversed phones. At most
  * NAME_WORDS_INDEXED + 3 entries, so a customer's transaction (limit 100 items) keeps room.
  */
-export function searchTerms(c: { fullname: string; email?: string; cellphone?: string; telephone?: string }): SearchTerm[] {
+export function searchTerms(c: {
+  fullname: string;
+  email?: string;
+  cellphone?: string;
+  telephone?: string;
+}): SearchTerm[] {
   const terms: SearchTerm[] = indexedNameWords(c.fullname).map((term) => ({ kind: 'N', term }));
   const local = emailLocal(c.email);
   if (local) terms.push({ kind: 'E', term: local });

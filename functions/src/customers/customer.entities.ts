@@ -10,7 +10,12 @@ import { key } from '../lib/ddb/indexes';
  */
 
 export const tenant = { type: 'string', required: true, readOnly: true } as const;
-export const id = { type: 'number', required: true, readOnly: true, padding: { length: 9, char: '0' } } as const;
+export const id = {
+  type: 'number',
+  required: true,
+  readOnly: true,
+  padding: { length: 9, char: '0' },
+} as const;
 export const yesNo = { type: ['Y', 'N'] as const, required: true, default: 'N' } as const;
 export const str = { type: 'string' } as const;
 export const num = { type: 'number' } as const;

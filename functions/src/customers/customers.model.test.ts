@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomerItem } from './entities';
 import { addDays, endOfMonth, localDateTime } from '@freguesia/shared/domain/dates';
-import { averageCentavos, changedFields, consentChanges, formatBrl, phonesOf, reais, searchKey, type Profile } from './customers.model';
+import {
+  averageCentavos,
+  changedFields,
+  consentChanges,
+  formatBrl,
+  phonesOf,
+  reais,
+  searchKey,
+  type Profile,
+} from './customers.model';
 
 describe('search field detection', () => {
   it('detects document, e-mail, phone and name when no field is given', () => {
@@ -39,7 +48,14 @@ describe('profile diffs and consent', () => {
   } as unknown as CustomerItem;
 
   it('lists changed fields, treating empty values alike', () => {
-    const next = { ...current, fullname: 'ANA B', email: undefined, tags: undefined, contacts: [], complement: '' } as unknown as Profile;
+    const next = {
+      ...current,
+      fullname: 'ANA B',
+      email: undefined,
+      tags: undefined,
+      contacts: [],
+      complement: '',
+    } as unknown as Profile;
     expect(changedFields(current, next)).toEqual(['fullname', 'email']);
   });
 

@@ -430,8 +430,13 @@ export function customersRepository(tenant: string) {
     total: () => counters.total('customer'),
 
     /** A page of every customer in id order (the sending planner's whole-base audience; one Query per page). */
-    async idPage(cursor: string | undefined, limit: number): Promise<{ data: CustomerItem[]; cursor: string | undefined }> {
-      const result = await CustomerEntity.query.byId({ tenant }).go({ order: 'asc', limit, ...(cursor ? { cursor } : {}) });
+    async idPage(
+      cursor: string | undefined,
+      limit: number,
+    ): Promise<{ data: CustomerItem[]; cursor: string | undefined }> {
+      const result = await CustomerEntity.query
+        .byId({ tenant })
+        .go({ order: 'asc', limit, ...(cursor ? { cursor } : {}) });
       return { data: result.data, cursor: result.cursor ?? undefined };
     },
 
@@ -460,25 +465,38 @@ export function customersRepository(tenant: string) {
     /** Several customers by id (BatchGet in chunks of 100), in no particular order; unknown ids are left out. */
     async getMany(ids: readonly number[]): Promise<CustomerItem[]> {
       const keys = [...new Set(ids)].map((id) => ({ tenant, id }));
-      return batchGetEntities((pending) => CustomerEntity.get(pending).go({ concurrency: 4 }), keys, { what: 'customers' });
+      return batchGetEntities((pending) => CustomerEntity.get(pending).go({ concurrency: 4 }), keys, {
+        what: 'customers',
+      });
     },
 
     /** The owners of documents (digits, normalized) through their uniqueness markers: document → id. */
     async idsByDocuments(documents: readonly string[]): Promise<Map<string, number>> {
       const keys = [...new Set(documents)].map((value) => ({ tenant, scope: UNIQUE_SCOPES.document, value }));
-      const markers = await batchGetEntities((pending) => UniqueEntity.get(pending).go({ concurrency: 4 }), keys, { what: 'customers: document markers' });
+      const markers = await batchGetEntities(
+        (pending) => UniqueEntity.get(pending).go({ concurrency: 4 }),
+        keys,
+        { what: 'customers: document markers' },
+      );
       return new Map(markers.map((marker) => [marker.value, marker.ownerId]));
     },
 
     /** The first customer with this e-mail (lower case), through the e-mail index. */
     async idByEmail(email: string): Promise<number | undefined> {
-      const { data } = await CustomerEntity.query.byEmail({ tenant, emailKey: email.toLowerCase() }).go({ limit: 1, pages: 1, attributes: ['id'] });
+      const { data } = await CustomerEntity.query
+        .byEmail({ tenant, emailKey: email.toLowerCase() })
+        .go({ limit: 1, pages: 1, attributes: ['id'] });
       return data[0]?.id;
     },
 
     /** A page of customers' tags in id order (maintenance backfills, not request paths). */
-    async tagsPage(cursor: string | null, limit: number): Promise<{ rows: { id: number; tags: string[] }[]; cursor: string | null }> {
-      const page = await CustomerEntity.query.byId({ tenant }).go({ cursor, limit, pages: 1, attributes: ['id', 'tags'] });
+    async tagsPage(
+      cursor: string | null,
+      limit: number,
+    ): Promise<{ rows: { id: number; tags: string[] }[]; cursor: string | null }> {
+      const page = await CustomerEntity.query
+        .byId({ tenant })
+        .go({ cursor, limit, pages: 1, attributes: ['id', 'tags'] });
       return { rows: page.data.map((c) => ({ id: c.id, tags: c.tags ?? [] })), cursor: page.cursor };
     },
 
@@ -488,7 +506,11 @@ export function customersRepository(tenant: string) {
       const names = [...new Set(tags)];
       if (names.length === 0) return totals;
       const keys = names.map((tag) => ({ tenant, name: `total:${TAG_COUNTER}${tag}` }));
-      const data = await batchGetEntities((pending) => CounterEntity.get(pending).go({ concurrency: 4 }), keys, { what: 'customers: tag counters' });
+      const data = await batchGetEntities(
+        (pending) => CounterEntity.get(pending).go({ concurrency: 4 }),
+        keys,
+        { what: 'customers: tag counters' },
+      );
       for (const c of data) totals.set(c.name.slice(`total:${TAG_COUNTER}`.length), Math.max(0, c.value));
       return totals;
     },

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { CUSTOMER_MESSAGES, CustomerForm, CustomerTagsUpdate, CustomerUpdate } from '@freguesia/shared/schemas/customer';
+import {
+  CUSTOMER_MESSAGES,
+  CustomerForm,
+  CustomerTagsUpdate,
+  CustomerUpdate,
+} from '@freguesia/shared/schemas/customer';
 import { pageQuery } from '../lib/ddb/pagination';
 import { route } from '../lib/http/route';
 import {

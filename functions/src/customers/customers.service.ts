@@ -34,7 +34,13 @@ import {
   type Profile,
   type SearchField,
 } from './customers.model';
-import { customersRepository, GEO_CAP, SEARCH_CAP, type CustomersRepository, type SearchResult } from './customers.repository';
+import {
+  customersRepository,
+  GEO_CAP,
+  SEARCH_CAP,
+  type CustomersRepository,
+  type SearchResult,
+} from './customers.repository';
 import {
   couldBeEmailLocal,
   emailLocal,
@@ -109,14 +115,31 @@ export const MULTI_WORD_WINDOW = 1000;
  * A page of ranked matches. `cap`: matches counted exactly; beyond (or when the index had
  * more than was read) the total is a lower bound and flagged `estimated`.
  */
-function pageOf(ranked: CustomerListItem[], more: boolean, cap: number, page: number, perPage: number): SearchResult {
+function pageOf(
+  ranked: CustomerListItem[],
+  more: boolean,
+  cap: number,
+  page: number,
+  perPage: number,
+): SearchResult {
   const estimated = more || ranked.length > cap;
   const counted = Math.min(ranked.length, cap);
   const items = ranked.slice((page - 1) * perPage, page * perPage).map(toListItemOnly);
   return { items, total: estimated ? counted + 1 : counted, estimated };
 }
 
-const toListItemOnly = ({ id, fullname, document, email, cellphone, city, state, channel, created_at, active }: CustomerListItem): CustomerListItem => ({
+const toListItemOnly = ({
+  id,
+  fullname,
+  document,
+  email,
+  cellphone,
+  city,
+  state,
+  channel,
+  created_at,
+  active,
+}: CustomerListItem): CustomerListItem => ({
   id,
   fullname,
   document,
@@ -140,17 +163,31 @@ function distinct<T extends { id: number }>(rows: T[]): T[] {
  * page of candidates; several words read up to MULTI_WORD_WINDOW candidates to narrow. A query
  * of particles only ('da') keeps the whole-name prefix index.
  */
-async function searchByName(repo: CustomersRepository, q: string, page: number, perPage: number): Promise<SearchResult> {
+async function searchByName(
+  repo: CustomersRepository,
+  q: string,
+  page: number,
+  perPage: number,
+): Promise<SearchResult> {
   const word = nameQueryWord(q);
   if (!word) return repo.search({ kind: 'name', value: namePrefix(q) }, page, perPage);
   const cap = Math.max(SEARCH_CAP, page * perPage);
   const several = searchWords(q).length > 1;
-  const { rows, more } = await repo.wordSearch('N', word, several ? Math.max(MULTI_WORD_WINDOW, cap + 1) : cap + 1);
+  const { rows, more } = await repo.wordSearch(
+    'N',
+    word,
+    several ? Math.max(MULTI_WORD_WINDOW, cap + 1) : cap + 1,
+  );
   return pageOf(rankByName(distinct(rows), q), more, cap, page, perPage);
 }
 
 /** E-mail search by the beginning of the part before the @ (exact local parts first). */
-async function searchByEmailLocal(repo: CustomersRepository, typed: string, page: number, perPage: number): Promise<SearchResult> {
+async function searchByEmailLocal(
+  repo: CustomersRepository,
+  typed: string,
+  page: number,
+  perPage: number,
+): Promise<SearchResult> {
   const local = emailLocal(typed);
   if (!local) return { items: [], total: 0, estimated: false };
   const cap = Math.max(SEARCH_CAP, page * perPage);
@@ -163,12 +200,19 @@ async function searchByEmailLocal(repo: CustomersRepository, typed: string, page
  * PHONE_SUFFIX_MIN digits on, by the last digits (reversed-digit terms); both Queries run in
  * parallel. The whole number first, then endings, then beginnings.
  */
-async function searchByPhone(repo: CustomersRepository, digits: string, page: number, perPage: number): Promise<SearchResult> {
+async function searchByPhone(
+  repo: CustomersRepository,
+  digits: string,
+  page: number,
+  perPage: number,
+): Promise<SearchResult> {
   const cap = Math.max(SEARCH_CAP, page * perPage);
   const bySuffix = digits.length >= PHONE_SUFFIX_MIN && digits.length < 10;
   const [prefix, suffix] = await Promise.all([
     repo.search({ kind: 'phone', value: digits }, 1, cap),
-    bySuffix ? repo.wordSearch('P', reverseDigits(digits), cap + 1) : Promise.resolve({ rows: [], more: false }),
+    bySuffix
+      ? repo.wordSearch('P', reverseDigits(digits), cap + 1)
+      : Promise.resolve({ rows: [], more: false }),
   ]);
   const rows = rankByPhone(distinct([...suffix.rows, ...prefix.items]), digits);
   return pageOf(rows, prefix.estimated || suffix.more, cap, page, perPage);
@@ -260,7 +304,11 @@ export async function updateCustomer(ctx: ServiceContext, input: CustomerUpdate)
  * (portal, point of sale) can be tagged. Same write as a profile edit: timeline entry, per-tag
  * counters, change stream. Nothing is written when the tags did not change.
  */
-export async function setCustomerTags(ctx: ServiceContext, id: number, tags: readonly string[]): Promise<{ id: number }> {
+export async function setCustomerTags(
+  ctx: ServiceContext,
+  id: number,
+  tags: readonly string[],
+): Promise<{ id: number }> {
   const current = await customersRepository(ctx.tenant).get(id);
   if (!current) throw notFound('Cliente não encontrado.');
   const next = [...new Set(tags)];
@@ -317,7 +365,10 @@ export interface CustomerExportRow {
 }
 
 /** Customers by id, in the order of `ids` (unknown ids left out): BatchGets of 100. */
-export async function customerRowsByIds(ctx: ServiceContext, ids: readonly number[]): Promise<CustomerExportRow[]> {
+export async function customerRowsByIds(
+  ctx: ServiceContext,
+  ids: readonly number[],
+): Promise<CustomerExportRow[]> {
   const found = new Map((await customersRepository(ctx.tenant).getMany(ids)).map((c) => [c.id, c]));
   return ids
     .map((id) => found.get(id))
@@ -356,12 +407,18 @@ export async function resolveCustomerIds(
   const askedIds = keyed.flatMap((k) => ('id' in k ? [k.id] : []));
   const documents = keyed.flatMap((k) => ('document' in k && k.document ? [k.document] : []));
   const [existing, owners] = await Promise.all([
-    askedIds.length > 0 ? repo.getMany(askedIds).then((cs) => new Set(cs.map((c) => c.id))) : Promise.resolve(new Set<number>()),
+    askedIds.length > 0
+      ? repo.getMany(askedIds).then((cs) => new Set(cs.map((c) => c.id)))
+      : Promise.resolve(new Set<number>()),
     documents.length > 0 ? repo.idsByDocuments(documents) : Promise.resolve(new Map<string, number>()),
   ]);
   // E-mails are looked up only for rows the id and document did not resolve.
   const emails = [
-    ...new Set(keyed.flatMap((k) => (!('id' in k) && !(k.document && owners.has(k.document)) && k.email ? [k.email] : []))),
+    ...new Set(
+      keyed.flatMap((k) =>
+        !('id' in k) && !(k.document && owners.has(k.document)) && k.email ? [k.email] : [],
+      ),
+    ),
   ];
   const byEmail = new Map<string, number>();
   await mapLimited(emails, 8, async (email) => {
@@ -384,7 +441,10 @@ export async function resolveCustomerIds(
 }
 
 /** Customers carrying each tag description (counters kept on write; 0 when none). */
-export async function customersPerTag(ctx: ServiceContext, tags: readonly string[]): Promise<Map<string, number>> {
+export async function customersPerTag(
+  ctx: ServiceContext,
+  tags: readonly string[],
+): Promise<Map<string, number>> {
   return customersRepository(ctx.tenant).tagTotals(tags);
 }
 
@@ -402,7 +462,12 @@ export async function customerTagsPage(
  * the timeline entry and the per-tag counters of any profile edit. Idempotent: false when the
  * customer is gone or no longer carries `from`. A concurrent edit is a conflict (retry).
  */
-export async function renameCustomerTag(ctx: ServiceContext, customerId: number, from: string, to: string): Promise<boolean> {
+export async function renameCustomerTag(
+  ctx: ServiceContext,
+  customerId: number,
+  from: string,
+  to: string,
+): Promise<boolean> {
   const current = await customersRepository(ctx.tenant).get(customerId);
   if (!current || !(current.tags ?? []).includes(from)) return false;
   await replaceTags(ctx, current, [...new Set((current.tags ?? []).map((tag) => (tag === from ? to : tag)))]);
@@ -564,7 +629,10 @@ export interface CheckoutCustomer {
  * The active customer owning a typed document (any mask), for the promotion engine; undefined for
  * an unknown, invalid or inactive one (the purchase is then priced as anonymous).
  */
-export async function checkoutCustomer(ctx: ServiceContext, typed: string): Promise<CheckoutCustomer | undefined> {
+export async function checkoutCustomer(
+  ctx: ServiceContext,
+  typed: string,
+): Promise<CheckoutCustomer | undefined> {
   const document = normalizeDocument(typed);
   if (!document) return undefined;
   // The narrow lookup, not customersRepository: the checkout function bundles this and no more.
@@ -604,12 +672,19 @@ const contactOf = (c: CustomerItem): CustomerContact => ({
 });
 
 /** Contacts of customers by id (BatchGets of 100); unknown ids are left out. */
-export async function customerContacts(ctx: ServiceContext, ids: readonly number[]): Promise<CustomerContact[]> {
+export async function customerContacts(
+  ctx: ServiceContext,
+  ids: readonly number[],
+): Promise<CustomerContact[]> {
   return (await customersRepository(ctx.tenant).getMany(ids)).map(contactOf);
 }
 
 /** A page of every customer's contact, in id order; `cursor` continues it (the whole-base audience of a send). */
-export async function customerContactsPage(ctx: ServiceContext, cursor: string | undefined, limit = 500): Promise<{ contacts: CustomerContact[]; cursor: string | undefined }> {
+export async function customerContactsPage(
+  ctx: ServiceContext,
+  cursor: string | undefined,
+  limit = 500,
+): Promise<{ contacts: CustomerContact[]; cursor: string | undefined }> {
   const page = await customersRepository(ctx.tenant).idPage(cursor, Math.min(Math.max(1, limit), 1000));
   return { contacts: page.data.map(contactOf), cursor: page.cursor };
 }

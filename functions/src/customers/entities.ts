@@ -116,7 +116,15 @@ export const CustomerEventEntity = new Entity(
       /** Tie-breaker for events of the same instant (several consent changes at once). */
       seq: { type: 'string', required: true, readOnly: true },
       type: {
-        type: ['created', 'updated', 'deleted', 'purchase', 'associated', 'consent', 'portal_update'] as const,
+        type: [
+          'created',
+          'updated',
+          'deleted',
+          'purchase',
+          'associated',
+          'consent',
+          'portal_update',
+        ] as const,
         required: true,
       },
       description: { type: 'string', required: true },

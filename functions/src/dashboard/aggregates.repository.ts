@@ -102,7 +102,9 @@ export function aggregatesRepository(tenant: string) {
     async addDeltas(deltas: ItemDelta[]): Promise<void> {
       const updates = deltas.map((delta) => updateOf(delta).Update!);
       for (let i = 0; i < updates.length; i += 8) {
-        await Promise.all(updates.slice(i, i + 8).map((update) => dynamoClient.send(new UpdateItemCommand(update))));
+        await Promise.all(
+          updates.slice(i, i + 8).map((update) => dynamoClient.send(new UpdateItemCommand(update))),
+        );
       }
     },
 
@@ -110,7 +112,10 @@ export function aggregatesRepository(tenant: string) {
     async read(scope: Scope, month: Period): Promise<{ month: Counters; total: Counters }> {
       const keys = [counterKey(tenant, scope, month), counterKey(tenant, scope, 'total')];
       const found: Record<string, Counters> = {};
-      const items = await batchGet(keys.map((key) => plainImage(key as never)), { what: 'dashboard counters' });
+      const items = await batchGet(
+        keys.map((key) => plainImage(key as never)),
+        { what: 'dashboard counters' },
+      );
       for (const item of items) {
         const { [PK]: _pk, [SK]: sk, ...counters } = item;
         found[String(sk)] = counters as Counters;

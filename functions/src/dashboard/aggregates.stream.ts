@@ -14,7 +14,13 @@ export const handler = tenantStreamProcessor({
   name: PROCESSOR,
   select: (record, i) => {
     const change = customersChangeOf(record);
-    return change ? { tenant: change.tenant, eventId: record.eventID ?? `${record.dynamodb?.SequenceNumber ?? i}`, change } : undefined;
+    return change
+      ? {
+          tenant: change.tenant,
+          eventId: record.eventID ?? `${record.dynamodb?.SequenceNumber ?? i}`,
+          change,
+        }
+      : undefined;
   },
   apply: (ctx, changes) => applyCustomersChanges(ctx, PROCESSOR, changes),
 });

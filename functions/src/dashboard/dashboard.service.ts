@@ -44,7 +44,10 @@ export async function dashboardInfo(ctx: ServiceContext, storeId: number | undef
  * merged in memory and added once per counter item, without per-record markers. Answers how many
  * changes were counted.
  */
-export async function loadCustomersChanges(ctx: ServiceContext, changes: readonly CustomersChange[]): Promise<number> {
+export async function loadCustomersChanges(
+  ctx: ServiceContext,
+  changes: readonly CustomersChange[],
+): Promise<number> {
   const deltas = new DeltaSet();
   const mine = changes.filter((c) => c.tenant === ctx.tenant);
   for (const change of mine) deltas.merge(deltasOf(change));

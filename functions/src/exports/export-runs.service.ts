@@ -48,10 +48,19 @@ export interface ExportDelivery {
 }
 
 /** Writes the job's file (see above). Throws only when the queue should deliver the message again. */
-export async function runExport(ctx: ServiceContext, message: ExportMessage, delivery: ExportDelivery): Promise<ExportRunOutcome> {
+export async function runExport(
+  ctx: ServiceContext,
+  message: ExportMessage,
+  delivery: ExportDelivery,
+): Promise<ExportRunOutcome> {
   const repo = exportsRepository(ctx.tenant);
   const startedAt = ctx.now();
-  const job = await repo.claim(message.id, startedAt.getTime(), startedAt.getTime() + LEASE_MS, startedAt.toISOString());
+  const job = await repo.claim(
+    message.id,
+    startedAt.getTime(),
+    startedAt.getTime() + LEASE_MS,
+    startedAt.toISOString(),
+  );
   if (!job) {
     const current = await repo.get(message.id);
     if (!current || current.status === 'done' || current.status === 'failed') return 'ended';
@@ -67,14 +76,31 @@ export async function runExport(ctx: ServiceContext, message: ExportMessage, del
   };
   try {
     const written = await writeFile(ctx, job);
-    const done = await repo.finish(job.id, job.attempt, { status: 'done', ...written }, ctx.now().toISOString());
+    const done = await repo.finish(
+      job.id,
+      job.attempt,
+      { status: 'done', ...written },
+      ctx.now().toISOString(),
+    );
     if (!done) return 'lost';
-    logger.info('export written', { tenant: ctx.tenant, id: job.id, kind: job.kind, ...written, ms: ctx.now().getTime() - startedAt.getTime() });
+    logger.info('export written', {
+      tenant: ctx.tenant,
+      id: job.id,
+      kind: job.kind,
+      ...written,
+      ms: ctx.now().getTime() - startedAt.getTime(),
+    });
     return 'done';
   } catch (error) {
     if (error instanceof LostJob) return 'lost';
     if (isDomainError(error)) return fail(error.message);
-    logger.error('export failed', { tenant: ctx.tenant, id: job.id, kind: job.kind, attempt: job.attempt, error });
+    logger.error('export failed', {
+      tenant: ctx.tenant,
+      id: job.id,
+      kind: job.kind,
+      attempt: job.attempt,
+      error,
+    });
     if (delivery.receiveCount >= delivery.maxReceiveCount) return fail(EXPORT_MESSAGES.failed);
     await repo.release(job.id, job.attempt);
     throw error;
@@ -104,7 +130,10 @@ async function writeFile(ctx: ServiceContext, job: ExportJobItem): Promise<{ row
   }
   const bytes =
     kind.format === 'xlsx'
-      ? xlsxStream({ sheetName: 'sheetName' in kind ? kind.sheetName : 'Planilha', columns: kind.columns }, pages())
+      ? xlsxStream(
+          { sheetName: 'sheetName' in kind ? kind.sheetName : 'Planilha', columns: kind.columns },
+          pages(),
+        )
       : csvStream({ columns: kind.columns }, pages());
   const size = await (await blobPort('exports')).putStream(job.blobKey, bytes, job.contentType);
   return { rows, size };

@@ -4,7 +4,10 @@ import { readPage } from '../lib/ddb/pagination';
 import { assertCommitted, isConditionFailure, writeTransaction } from '../lib/ddb/transactions';
 import { ExportJobEntity, exportsService, type ExportJobItem } from './exports.entities';
 
-export type NewExportJob = Pick<ExportJobItem, 'kind' | 'params' | 'title' | 'fileName' | 'contentType' | 'requestedBy' | 'requestedByName' | 'createdAt'>;
+export type NewExportJob = Pick<
+  ExportJobItem,
+  'kind' | 'params' | 'title' | 'fileName' | 'contentType' | 'requestedBy' | 'requestedByName' | 'createdAt'
+>;
 
 const requesterTotal = (userId: number) => `total:export:by:${userId}`;
 
@@ -23,13 +26,25 @@ export function exportsRepository(tenant: string) {
   return {
     async create(job: NewExportJob): Promise<ExportJobItem> {
       const id = await counters.next('export');
-      const item = { ...job, tenant, id, blobKey: `${tenant}/${id}/${job.fileName}`, status: 'queued' as const, rows: 0, attempt: 0, leaseUntil: 0 };
+      const item = {
+        ...job,
+        tenant,
+        id,
+        blobKey: `${tenant}/${id}/${job.fileName}`,
+        status: 'queued' as const,
+        rows: 0,
+        attempt: 0,
+        leaseUntil: 0,
+      };
       const result = await writeTransaction(() =>
         exportsService.transaction
           .write((t) => [
             t.exportJob.create(item).commit(),
             t.counter.upsert({ tenant, name: 'total:export' }).add({ value: 1 }).commit(),
-            t.counter.upsert({ tenant, name: requesterTotal(job.requestedBy) }).add({ value: 1 }).commit(),
+            t.counter
+              .upsert({ tenant, name: requesterTotal(job.requestedBy) })
+              .add({ value: 1 })
+              .commit(),
           ])
           .go(),
       );
@@ -43,11 +58,18 @@ export function exportsRepository(tenant: string) {
     },
 
     /** Newest first: every job of the tenant, or those one user asked for. */
-    async listPage(page: number, perPage: number, requestedBy?: number): Promise<{ items: ExportJobItem[]; total: number }> {
+    async listPage(
+      page: number,
+      perPage: number,
+      requestedBy?: number,
+    ): Promise<{ items: ExportJobItem[]; total: number }> {
       const [items, total] = await Promise.all([
         readPage(
           async ({ cursor, limit }) => {
-            const query = requestedBy === undefined ? ExportJobEntity.query.byId({ tenant }) : ExportJobEntity.query.byRequester({ tenant, requestedBy });
+            const query =
+              requestedBy === undefined
+                ? ExportJobEntity.query.byId({ tenant })
+                : ExportJobEntity.query.byRequester({ tenant, requestedBy });
             const result = await query.go({ order: 'desc', limit, cursor, pages: 1 });
             return { data: result.data, cursor: result.cursor };
           },
@@ -72,13 +94,21 @@ export function exportsRepository(tenant: string) {
         ExportJobEntity.patch({ tenant, id })
           .set({ status: 'running', leaseUntil, startedAt: at, rows: 0 })
           .add({ attempt: 1 })
-          .where((a, { eq, lt }) => `(${eq(a.status, 'queued')}) OR (${eq(a.status, 'running')} AND ${lt(a.leaseUntil, now)})`)
+          .where(
+            (a, { eq, lt }) =>
+              `(${eq(a.status, 'queued')}) OR (${eq(a.status, 'running')} AND ${lt(a.leaseUntil, now)})`,
+          )
           .go({ response: 'all_new' }),
       );
     },
 
     /** Rows written so far, and a longer lease; undefined when another run took the job over. */
-    progress(id: number, attempt: number, rows: number, leaseUntil: number): Promise<ExportJobItem | undefined> {
+    progress(
+      id: number,
+      attempt: number,
+      rows: number,
+      leaseUntil: number,
+    ): Promise<ExportJobItem | undefined> {
       return conditional(() =>
         ExportJobEntity.patch({ tenant, id })
           .set({ rows, leaseUntil })
@@ -88,7 +118,12 @@ export function exportsRepository(tenant: string) {
     },
 
     /** The run ended: done with its rows and size, or failed with a message for the user. */
-    finish(id: number, attempt: number, outcome: { status: 'done'; rows: number; size: number } | { status: 'failed'; message: string }, at: string): Promise<ExportJobItem | undefined> {
+    finish(
+      id: number,
+      attempt: number,
+      outcome: { status: 'done'; rows: number; size: number } | { status: 'failed'; message: string },
+      at: string,
+    ): Promise<ExportJobItem | undefined> {
       return conditional(() =>
         ExportJobEntity.patch({ tenant, id })
           .set({ ...outcome, finishedAt: at, leaseUntil: 0 })

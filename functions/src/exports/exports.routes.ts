@@ -9,7 +9,13 @@ import { EXPORT_KINDS, type ExportKindName } from './kinds.service';
 
 /** `?id=` of the record exported, refused with the owner's 'not found' message. */
 const idOf = (message: string) =>
-  z.object({ id: z.coerce.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message) });
+  z.object({
+    id: z.coerce
+      .number({ error: message })
+      .int(message)
+      .positive(message)
+      .max(Number.MAX_SAFE_INTEGER, message),
+  });
 
 /**
  * An export route of the spec: answers 202 `{id, status}` with the job queued. The path stays the
@@ -21,7 +27,8 @@ const exportRoute = (kind: ExportKindName, path: string, query: z.ZodType<{ id: 
     path,
     permission: EXPORT_KINDS[kind].permission,
     query,
-    handler: async ({ service, query: params }) => json(202, await requestExport(service, kind, { id: params.id })),
+    handler: async ({ service, query: params }) =>
+      json(202, await requestExport(service, kind, { id: params.id })),
   });
 
 const CAMPAIGN_NOT_FOUND = 'Campanha não encontrada.';
@@ -31,7 +38,11 @@ export const exportRoutes = [
   exportRoute('tag', '/api/web/tag/export', idOf(TAG_MESSAGES.notFound)),
   exportRoute('lead', '/api/web/leads/export', idOf(LEAD_MESSAGES.notFound)),
   // `type` is sent by the campaign screens and not needed: the campaign knows its type.
-  exportRoute('campaign', '/api/web/campaign/export', idOf(CAMPAIGN_NOT_FOUND).extend({ type: z.string().optional() })),
+  exportRoute(
+    'campaign',
+    '/api/web/campaign/export',
+    idOf(CAMPAIGN_NOT_FOUND).extend({ type: z.string().optional() }),
+  ),
   /** The record of exports: an admin's (write Settings) lists the tenant's, anyone else's their own. */
   route({
     method: 'GET',

@@ -8,7 +8,13 @@ import { blobPort } from '../lib/ports/blob';
 import { queuePort } from '../lib/ports/queue';
 import type { ExportJobItem } from './exports.entities';
 import { exportsRepository } from './exports.repository';
-import { CONTENT_TYPES, EXPORT_KINDS, isExportKind, type ExportKindName, type ExportParams } from './kinds.service';
+import {
+  CONTENT_TYPES,
+  EXPORT_KINDS,
+  isExportKind,
+  type ExportKindName,
+  type ExportParams,
+} from './kinds.service';
 
 /**
  * Exports as jobs (functions/README.md, "Exports"): an export route creates the job (the record of
@@ -51,7 +57,11 @@ function staff(ctx: ServiceContext): StaffPrincipal {
  * Asks for an export: checks the record as the caller (404/403 of its domain), records the job
  * and queues it. Answers `{id, status: 'queued'}`.
  */
-export async function requestExport(ctx: ServiceContext, kindName: ExportKindName, params: ExportParams): Promise<ExportAccepted> {
+export async function requestExport(
+  ctx: ServiceContext,
+  kindName: ExportKindName,
+  params: ExportParams,
+): Promise<ExportAccepted> {
   const who = staff(ctx);
   const kind = EXPORT_KINDS[kindName];
   if (!can(who.abilities, kind.permission.action, kind.permission.subject)) throw forbidden();
@@ -73,7 +83,9 @@ export async function requestExport(ctx: ServiceContext, kindName: ExportKindNam
 
 /** The job as the screen reads it: a job that cannot finish any more reads as failed. */
 function view(job: ExportJobItem, now: Date): ExportJob {
-  const stale = (job.status === 'queued' || job.status === 'running') && now.getTime() - Date.parse(job.createdAt) > STALE_MS;
+  const stale =
+    (job.status === 'queued' || job.status === 'running') &&
+    now.getTime() - Date.parse(job.createdAt) > STALE_MS;
   return {
     id: job.id,
     kind: job.kind,
@@ -107,8 +119,11 @@ export async function exportJob(ctx: ServiceContext, id: number): Promise<Export
   const now = ctx.now();
   const answer = view(job, now);
   if (answer.status !== 'done') return answer;
-  if (now.getTime() - Date.parse(job.finishedAt ?? job.createdAt) >= FILE_DAYS * 86_400_000) return { ...answer, message: EXPORT_MESSAGES.expired };
-  const url = await (await blobPort('exports')).presign(job.blobKey, { fileName: job.fileName, expiresInSeconds: LINK_SECONDS });
+  if (now.getTime() - Date.parse(job.finishedAt ?? job.createdAt) >= FILE_DAYS * 86_400_000)
+    return { ...answer, message: EXPORT_MESSAGES.expired };
+  const url = await (
+    await blobPort('exports')
+  ).presign(job.blobKey, { fileName: job.fileName, expiresInSeconds: LINK_SECONDS });
   return { ...answer, url };
 }
 
@@ -116,9 +131,16 @@ export async function exportJob(ctx: ServiceContext, id: number): Promise<Export
  * GET /web/exports?page: newest first, the record of who exported what and when. An admin sees the
  * tenant's, anyone else their own.
  */
-export async function listExports(ctx: ServiceContext, query: { page: number; per_page: number }): Promise<Paginated<ExportJob>> {
+export async function listExports(
+  ctx: ServiceContext,
+  query: { page: number; per_page: number },
+): Promise<Paginated<ExportJob>> {
   const who = staff(ctx);
-  const { items, total } = await exportsRepository(ctx.tenant).listPage(query.page, query.per_page, isAdmin(who) ? undefined : who.userId);
+  const { items, total } = await exportsRepository(ctx.tenant).listPage(
+    query.page,
+    query.per_page,
+    isAdmin(who) ? undefined : who.userId,
+  );
   const now = ctx.now();
   return paginated(
     items.map((job) => view(job, now)),

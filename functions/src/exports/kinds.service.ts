@@ -1,7 +1,12 @@
 import type { Ability } from '@freguesia/shared/domain/permissions';
 import { campaignExportTarget, DISCOUNT_COLUMNS } from '../campaigns/campaigns.service';
 import type { ServiceContext } from '../lib/context';
-import { LEAD_EXPORT_COLUMNS, leadExportTarget, TAG_EXPORT_COLUMNS, tagExportTarget } from '../segmentation/export-targets.service';
+import {
+  LEAD_EXPORT_COLUMNS,
+  leadExportTarget,
+  TAG_EXPORT_COLUMNS,
+  tagExportTarget,
+} from '../segmentation/export-targets.service';
 
 /**
  * The export kinds: what each export holds and where its rows come from. The rows stay with the
@@ -62,7 +67,11 @@ export const EXPORT_KINDS = {
 export type ExportKindName = keyof typeof EXPORT_KINDS;
 
 /** One page of rows (from the consumer, as the system) and the next page's cursor, null at the end. */
-export type ExportPage = (ctx: ServiceContext, params: ExportParams, cursor: string | null) => Promise<{ rows: ExportCell[][]; cursor: string | null }>;
+export type ExportPage = (
+  ctx: ServiceContext,
+  params: ExportParams,
+  cursor: string | null,
+) => Promise<{ rows: ExportCell[][]; cursor: string | null }>;
 
 export const isExportKind = (name: string): name is ExportKindName => Object.hasOwn(EXPORT_KINDS, name);
 

@@ -30,7 +30,9 @@ describe('POS purchase contract', () => {
       document: '191',
       amount: '20.26',
       discount: 1,
-      items: [{ code: 789, description: 'Queijo kg', quantity: '0.355', unit_value: 59.9, total_value: 21.26 }],
+      items: [
+        { code: 789, description: 'Queijo kg', quantity: '0.355', unit_value: 59.9, total_value: 21.26 },
+      ],
     });
     expect(parsed).toMatchObject({
       idStore: 2,

@@ -40,7 +40,8 @@ export interface SystemPrincipal {
 }
 
 /** Anyone who may call a service. `undefined`-free: public callers are `{ kind: 'public' }`. */
-export type Actor = StaffPrincipal | CustomerPrincipal | IntegrationPrincipal | SystemPrincipal | { kind: 'public' };
+export type Actor =
+  StaffPrincipal | CustomerPrincipal | IntegrationPrincipal | SystemPrincipal | { kind: 'public' };
 
 export interface ServiceContext {
   /** Tenant id: the first label of the host name. Every read and write is bound to it. */
@@ -55,9 +56,14 @@ export interface ServiceContext {
 }
 
 /** A context for platform jobs (consumers, schedules, stream processors, scripts). */
-export function systemContext(tenant: string, name: string, now: () => Date = () => new Date()): ServiceContext {
+export function systemContext(
+  tenant: string,
+  name: string,
+  now: () => Date = () => new Date(),
+): ServiceContext {
   return { tenant, actor: { kind: 'system', name }, now };
 }
 
 /** The staff user behind a context, or undefined for any other actor. */
-export const staffOf = (ctx: ServiceContext): StaffPrincipal | undefined => (ctx.actor.kind === 'staff' ? ctx.actor : undefined);
+export const staffOf = (ctx: ServiceContext): StaffPrincipal | undefined =>
+  ctx.actor.kind === 'staff' ? ctx.actor : undefined;

@@ -29,7 +29,10 @@ export class DomainError extends Error {
 
 /** Bad input: one Portuguese message per field; `message` is the first of them. */
 export class InvalidError extends DomainError {
-  constructor(readonly errors: Record<string, string>, message?: string) {
+  constructor(
+    readonly errors: Record<string, string>,
+    message?: string,
+  ) {
     super('invalid', message ?? Object.values(errors)[0] ?? 'Dados inválidos.', { errors });
     this.name = 'InvalidError';
   }
@@ -37,7 +40,10 @@ export class InvalidError extends DomainError {
 
 /** Too many attempts: the caller may retry after `retryAfterSeconds`. */
 export class RateLimitedError extends DomainError {
-  constructor(message: string, readonly retryAfterSeconds: number) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
     super('rate-limited', message);
     this.name = 'RateLimitedError';
   }
@@ -48,9 +54,11 @@ export const FORBIDDEN_MESSAGE = 'Você não tem permissão para realizar esta a
 export const UNAUTHENTICATED_MESSAGE = 'Sessão inválida ou expirada. Faça login novamente.';
 
 export const notFound = (message = NOT_FOUND_MESSAGE) => new DomainError('not-found', message);
-export const conflict = (message: string, details?: Record<string, unknown>) => new DomainError('conflict', message, details);
+export const conflict = (message: string, details?: Record<string, unknown>) =>
+  new DomainError('conflict', message, details);
 export const forbidden = (message = FORBIDDEN_MESSAGE) => new DomainError('forbidden', message);
-export const unauthenticated = (message = UNAUTHENTICATED_MESSAGE) => new DomainError('unauthenticated', message);
+export const unauthenticated = (message = UNAUTHENTICATED_MESSAGE) =>
+  new DomainError('unauthenticated', message);
 /** One field's message, or several: `invalid({ email: 'E-mail inválido' })`. */
 export const invalid = (errors: Record<string, string> | string, field = 'message'): InvalidError =>
   typeof errors === 'string' ? new InvalidError({ [field]: errors }, errors) : new InvalidError(errors);
@@ -59,12 +67,15 @@ export const unavailable = (message: string, cause?: unknown) => {
   if (cause !== undefined) (error as { cause?: unknown }).cause = cause;
   return error;
 };
-export const rateLimited = (message: string, retryAfterSeconds: number) => new RateLimitedError(message, retryAfterSeconds);
+export const rateLimited = (message: string, retryAfterSeconds: number) =>
+  new RateLimitedError(message, retryAfterSeconds);
 
 export const isDomainError = (error: unknown): error is DomainError => error instanceof DomainError;
 
 /** Maps zod issues to `{ field: message }` (dot paths; the first message per field wins). */
-export function fieldErrors(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): Record<string, string> {
+export function fieldErrors(error: {
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>;
+}): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = issue.path.length > 0 ? issue.path.map(String).join('.') : '_';

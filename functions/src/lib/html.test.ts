@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeEditorProject } from './html';
 
-const wrap = (components: unknown[]) => JSON.stringify({ pages: [{ frames: [{ component: { type: 'wrapper', components } }] }] });
-const componentsOf = (flow: string) => (JSON.parse(flow) as { pages: { frames: { component: { components: unknown[] } }[] }[] }).pages[0]!.frames[0]!.component.components;
+const wrap = (components: unknown[]) =>
+  JSON.stringify({ pages: [{ frames: [{ component: { type: 'wrapper', components } }] }] });
+const componentsOf = (flow: string) =>
+  (JSON.parse(flow) as { pages: { frames: { component: { components: unknown[] } }[] }[] }).pages[0]!
+    .frames[0]!.component.components;
 
 describe('sanitizeEditorProject', () => {
   it('keeps links, images, relative and anchor URLs, mailto and tel, and data: images', () => {
@@ -42,6 +45,7 @@ describe('sanitizeEditorProject', () => {
   });
 
   it('answers empty for text that is not a project', () => {
-    for (const flow of ['', '   ', 'null', '"texto"', '[]', '{', '<p>oi</p>']) expect(sanitizeEditorProject(flow), flow).toBe('');
+    for (const flow of ['', '   ', 'null', '"texto"', '[]', '{', '<p>oi</p>'])
+      expect(sanitizeEditorProject(flow), flow).toBe('');
   });
 });

@@ -9,14 +9,67 @@ import sanitizeHtml from 'sanitize-html';
 const EMAIL_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     ...sanitizeHtml.defaults.allowedTags,
-    'html', 'head', 'body', 'title', 'meta', 'style', 'img', 'center', 'font', 'span', 'div', 'table', 'thead', 'tbody',
-    'tfoot', 'tr', 'td', 'th', 'colgroup', 'col', 'u', 's', 'small', 'big', 'sup', 'sub', 'hr', 'br',
+    'html',
+    'head',
+    'body',
+    'title',
+    'meta',
+    'style',
+    'img',
+    'center',
+    'font',
+    'span',
+    'div',
+    'table',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'td',
+    'th',
+    'colgroup',
+    'col',
+    'u',
+    's',
+    'small',
+    'big',
+    'sup',
+    'sub',
+    'hr',
+    'br',
   ],
   allowedAttributes: {
-    '*': ['style', 'class', 'id', 'align', 'valign', 'width', 'height', 'bgcolor', 'color', 'border', 'dir', 'lang', 'title', 'role'],
+    '*': [
+      'style',
+      'class',
+      'id',
+      'align',
+      'valign',
+      'width',
+      'height',
+      'bgcolor',
+      'color',
+      'border',
+      'dir',
+      'lang',
+      'title',
+      'role',
+    ],
     a: ['href', 'name', 'target', 'rel', 'style', 'class', 'id', 'title'],
     img: ['src', 'alt', 'width', 'height', 'style', 'class', 'id', 'border', 'align', 'title'],
-    table: ['cellpadding', 'cellspacing', 'border', 'width', 'height', 'align', 'bgcolor', 'style', 'class', 'id', 'role'],
+    table: [
+      'cellpadding',
+      'cellspacing',
+      'border',
+      'width',
+      'height',
+      'align',
+      'bgcolor',
+      'style',
+      'class',
+      'id',
+      'role',
+    ],
     td: ['colspan', 'rowspan', 'width', 'height', 'align', 'valign', 'bgcolor', 'style', 'class', 'id'],
     th: ['colspan', 'rowspan', 'width', 'height', 'align', 'valign', 'bgcolor', 'style', 'class', 'id'],
     meta: ['charset', 'name', 'content'],
@@ -30,16 +83,50 @@ const EMAIL_OPTIONS: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
 };
 
-export const sanitizeEmailHtml = (html: string): string => sanitizeHtml(html, EMAIL_OPTIONS).replace(/expression\s*\(|url\s*\(\s*['"]?\s*javascript:/gi, '');
+export const sanitizeEmailHtml = (html: string): string =>
+  sanitizeHtml(html, EMAIL_OPTIONS).replace(/expression\s*\(|url\s*\(\s*['"]?\s*javascript:/gi, '');
 
 /** Escapes text for HTML (template variables put into user HTML): the shared escaper. */
 export { escapeHtml } from '@freguesia/shared/domain/text';
 
 /** Component types and tags of a GrapesJS project that run code or embed other documents. */
-const PROJECT_DENIED_TYPES = new Set(['script', 'iframe', 'video', 'map', 'svg', 'svg-in', 'frame', 'frameset', 'object', 'embed', 'applet', 'form', 'input', 'textarea', 'select']);
+const PROJECT_DENIED_TYPES = new Set([
+  'script',
+  'iframe',
+  'video',
+  'map',
+  'svg',
+  'svg-in',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'form',
+  'input',
+  'textarea',
+  'select',
+]);
 const PROJECT_ALLOWED_TAGS = new Set((EMAIL_OPTIONS.allowedTags as string[]).map((t) => t.toLowerCase()));
 /** Keys whose value is a URL, wherever they appear (attributes, assets, image components). */
-const URL_KEYS = new Set(['href', 'src', 'action', 'formaction', 'background', 'poster', 'xlink:href', 'lowsrc', 'dynsrc', 'cite', 'longdesc', 'usemap', 'srcset', 'ping', 'manifest', 'codebase']);
+const URL_KEYS = new Set([
+  'href',
+  'src',
+  'action',
+  'formaction',
+  'background',
+  'poster',
+  'xlink:href',
+  'lowsrc',
+  'dynsrc',
+  'cite',
+  'longdesc',
+  'usemap',
+  'srcset',
+  'ping',
+  'manifest',
+  'codebase',
+]);
 /** Keys that hold code GrapesJS would run in the editor's frame, or documents it would embed. */
 const CODE_KEYS = new Set(['script', 'script-export', 'script-props', 'srcdoc', 'http-equiv']);
 const SAFE_URL = /^(?!\/\/)(?:https?:|mailto:|tel:|#|\/(?!\/)|\.{1,2}\/|[^:/]*(?:[/?#].*)?$)/i;

@@ -38,7 +38,12 @@ const digest = (value: string): string => createHash('sha256').update(value).dig
  * `windowSeconds` and throws 429 with a Retry-After header once more than `max` hits
  * happened in it. Returns the hits counted so far.
  */
-export async function limit(tenant: string, bucketKey: string, max: number, windowSeconds: number): Promise<number> {
+export async function limit(
+  tenant: string,
+  bucketKey: string,
+  max: number,
+  windowSeconds: number,
+): Promise<number> {
   const now = Math.floor(Date.now() / 1000);
   const window = now - (now % windowSeconds);
   const { data } = await RateLimitEntity.update({ tenant, bucket: digest(bucketKey), window })
@@ -55,7 +60,13 @@ export async function limit(tenant: string, bucketKey: string, max: number, wind
  * one atomic ADD, answering how many were granted (0 when the window is spent). Units asked for
  * beyond the budget are not given back: the window ends soon and the caller waits for the next.
  */
-export async function take(tenant: string, bucketKey: string, max: number, windowSeconds: number, wanted: number): Promise<number> {
+export async function take(
+  tenant: string,
+  bucketKey: string,
+  max: number,
+  windowSeconds: number,
+  wanted: number,
+): Promise<number> {
   if (wanted <= 0) return 0;
   const now = Math.floor(Date.now() / 1000);
   const window = now - (now % windowSeconds);

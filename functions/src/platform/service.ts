@@ -1,4 +1,13 @@
-import { isUf, listBanks, listCities, listStates, searchCities, type Bank, type City, type State } from '@freguesia/shared/domain/reference';
+import {
+  isUf,
+  listBanks,
+  listCities,
+  listStates,
+  searchCities,
+  type Bank,
+  type City,
+  type State,
+} from '@freguesia/shared/domain/reference';
 import { config } from '../lib/config';
 import type { ServiceContext } from '../lib/context';
 import { findTenant } from '../lib/ddb/tenants';
@@ -16,7 +25,9 @@ export async function health(_ctx: ServiceContext): Promise<{ status: 'ok'; vers
 }
 
 /** The tenant's name and colour, which the web applies before anyone signs in. */
-export async function tenantTheme(ctx: ServiceContext): Promise<{ tenant: string; name: string; primary_color: string }> {
+export async function tenantTheme(
+  ctx: ServiceContext,
+): Promise<{ tenant: string; name: string; primary_color: string }> {
   const tenant = ctx.tenantInfo ?? (await findTenant(ctx.tenant));
   if (!tenant) throw notFound();
   return { tenant: tenant.id, name: tenant.name, primary_color: tenant.primaryColor };

@@ -4,14 +4,22 @@ import { mergePortalTags, missingRequired, parsePortalTags } from './portal.mode
 
 describe('portal rules', () => {
   it('reads portal_tags as JSON or separated text', () => {
-    expect(parsePortalTags('Vinhos, Cervejas;Queijos\nPet, Vinhos')).toEqual(['Vinhos', 'Cervejas', 'Queijos', 'Pet']);
+    expect(parsePortalTags('Vinhos, Cervejas;Queijos\nPet, Vinhos')).toEqual([
+      'Vinhos',
+      'Cervejas',
+      'Queijos',
+      'Pet',
+    ]);
     expect(parsePortalTags('["Vinhos", {"description": "Café"}]')).toEqual(['Vinhos', 'Café']);
     expect(parsePortalTags('[not json')).toEqual(['[not json']);
     expect(parsePortalTags(null)).toEqual([]);
   });
 
   it('keeps staff tags and only offered interests', () => {
-    expect(mergePortalTags(['Vinhos', 'Hack'], ['Vinhos', 'Cervejas'], ['VIP', 'Cervejas'])).toEqual(['VIP', 'Vinhos']);
+    expect(mergePortalTags(['Vinhos', 'Hack'], ['Vinhos', 'Cervejas'], ['VIP', 'Cervejas'])).toEqual([
+      'VIP',
+      'Vinhos',
+    ]);
   });
 
   it('requires the fields named by portal_fields_require', () => {
@@ -30,6 +38,12 @@ describe('portal rules', () => {
       tags: 'Preencha o campo obrigatório: Interesses',
       communications: 'Preencha o campo obrigatório: Comunicações',
     });
-    expect(missingRequired({ ...payload, email: 'a@b.com', tags: ['x'], app_optout: 'N' }, ['email', 'tags', 'communications'])).toEqual({});
+    expect(
+      missingRequired({ ...payload, email: 'a@b.com', tags: ['x'], app_optout: 'N' }, [
+        'email',
+        'tags',
+        'communications',
+      ]),
+    ).toEqual({});
   });
 });

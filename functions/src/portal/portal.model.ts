@@ -7,14 +7,22 @@ import { portalRequiredMessage } from '@freguesia/shared/schemas/customer';
  */
 
 /** Errors per field for the settings-required fields left empty. */
-export function missingRequired(payload: PortalCustomer, required: readonly PortalOptionalField[]): Record<string, string> {
+export function missingRequired(
+  payload: PortalCustomer,
+  required: readonly PortalOptionalField[],
+): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const field of required) {
     const empty =
       field === 'tags'
         ? payload.tags.length === 0
         : field === 'communications'
-          ? [payload.cellphone_optout, payload.whatsapp_optout, payload.email_optout, payload.app_optout].every((f) => f === 'Y')
+          ? [
+              payload.cellphone_optout,
+              payload.whatsapp_optout,
+              payload.email_optout,
+              payload.app_optout,
+            ].every((f) => f === 'Y')
           : payload[field] === undefined || payload[field] === null || payload[field] === '';
     if (empty) errors[field] = portalRequiredMessage(field);
   }
@@ -38,7 +46,11 @@ export function parsePortalTags(value: string | null | undefined): string[] {
     }
   }
   const names = (list ?? text.split(/[,;\n]/)).map((t) =>
-    typeof t === 'string' ? t : t && typeof t === 'object' && 'description' in t ? String((t as { description: unknown }).description) : '',
+    typeof t === 'string'
+      ? t
+      : t && typeof t === 'object' && 'description' in t
+        ? String((t as { description: unknown }).description)
+        : '',
   );
   return [...new Set(names.map((n) => n.trim()).filter(Boolean))];
 }
@@ -47,7 +59,11 @@ export function parsePortalTags(value: string | null | undefined): string[] {
  * The tags a portal save leaves on the customer: the portal interests chosen (only those
  * the portal offers) plus the tags staff gave that the portal does not show.
  */
-export function mergePortalTags(chosen: readonly string[], offered: readonly string[], current: readonly string[] = []): string[] {
+export function mergePortalTags(
+  chosen: readonly string[],
+  offered: readonly string[],
+  current: readonly string[] = [],
+): string[] {
   const offeredSet = new Set(offered);
   const kept = current.filter((t) => !offeredSet.has(t));
   return [...new Set([...kept, ...chosen.filter((t) => offeredSet.has(t))])];

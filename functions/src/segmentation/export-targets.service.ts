@@ -13,7 +13,15 @@ import { tagsRepository } from './tags.repository';
  */
 
 /** The columns of the lead export (a semicolon CSV, written by the exports domain). */
-export const LEAD_EXPORT_COLUMNS = ['id', 'fullname', 'document', 'email', 'cellphone', 'city', 'state'] as const;
+export const LEAD_EXPORT_COLUMNS = [
+  'id',
+  'fullname',
+  'document',
+  'email',
+  'cellphone',
+  'city',
+  'state',
+] as const;
 
 /** The tag export's columns (spec part 1 §3 'Tag'), as its header row. */
 export const TAG_EXPORT_COLUMNS = [
@@ -32,14 +40,20 @@ export const TAG_EXPORT_COLUMNS = [
 ] as const;
 
 /** An export of the lead's members may start (the lead exists): its title and file name. */
-export async function leadExportTarget(ctx: ServiceContext, id: number): Promise<{ title: string; fileName: string }> {
+export async function leadExportTarget(
+  ctx: ServiceContext,
+  id: number,
+): Promise<{ title: string; fileName: string }> {
   const lead = await leadsRepository(ctx.tenant).get(id);
   if (!lead) throw notFound(LEAD_MESSAGES.notFound);
   return { title: `Lead ${lead.description}`, fileName: `lead-${id}.csv` };
 }
 
 /** An export of the tag's customers may start (the tag exists): its title and file name. */
-export async function tagExportTarget(ctx: ServiceContext, id: number): Promise<{ title: string; fileName: string }> {
+export async function tagExportTarget(
+  ctx: ServiceContext,
+  id: number,
+): Promise<{ title: string; fileName: string }> {
   const tag = await tagsRepository(ctx.tenant).get(id);
   if (!tag) throw notFound(TAG_MESSAGES.notFound);
   return { title: `Tag ${tag.description}`, fileName: `tag-${id}.xlsx` };

@@ -52,6 +52,10 @@ export const LeadEntity = new Entity(
 export const LeadWordEntity = wordIndexEntity('leadWord');
 
 /** Transactions over a lead, its words and the `total:lead` counter. */
-export const leadsService = new Service({ lead: LeadEntity, leadWord: LeadWordEntity, counter: CounterEntity });
+export const leadsService = new Service({
+  lead: LeadEntity,
+  leadWord: LeadWordEntity,
+  counter: CounterEntity,
+});
 
 export type LeadItem = EntityItem<typeof LeadEntity>;

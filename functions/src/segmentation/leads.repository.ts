@@ -33,7 +33,10 @@ export interface LeadRecord {
 }
 
 /** The editable fields of a lead. */
-export type LeadWrite = Pick<LeadRecord, 'description' | 'origin' | 'filter' | 'always_valid' | 'valid_until' | 'auto_refresh' | 'frequency_refresh'>;
+export type LeadWrite = Pick<
+  LeadRecord,
+  'description' | 'origin' | 'filter' | 'always_valid' | 'valid_until' | 'auto_refresh' | 'frequency_refresh'
+>;
 
 const toRecord = (item: LeadItem): LeadRecord => ({
   id: item.id,
@@ -54,12 +57,22 @@ const toRecord = (item: LeadItem): LeadRecord => ({
 /** Attributes of a write: nulls are left out (and removed on update). */
 function stored(fields: LeadWrite) {
   const { valid_until, frequency_refresh, ...rest } = fields;
-  return { ...rest, ...(valid_until ? { valid_until } : {}), ...(frequency_refresh ? { frequency_refresh } : {}) };
+  return {
+    ...rest,
+    ...(valid_until ? { valid_until } : {}),
+    ...(frequency_refresh ? { frequency_refresh } : {}),
+  };
 }
 
 type Txn = Parameters<Parameters<typeof leadsService.transaction.write>[0]>[0];
 
-function wordOps(t: Txn, tenant: string, id: number, before: string | undefined, after: string | undefined): unknown[] {
+function wordOps(
+  t: Txn,
+  tenant: string,
+  id: number,
+  before: string | undefined,
+  after: string | undefined,
+): unknown[] {
   return wordWrites(t.leadWord, descriptionWords, { tenant, id }, before, after);
 }
 
@@ -74,7 +87,11 @@ export function leadsRepository(tenant: string) {
 
     async getMany(ids: readonly number[]): Promise<LeadRecord[]> {
       if (ids.length === 0) return [];
-      const data = await batchGetEntities((keys) => LeadEntity.get(keys).go({ concurrency: 4 }), [...new Set(ids)].map((id) => ({ tenant, id })), { what: 'leads' });
+      const data = await batchGetEntities(
+        (keys) => LeadEntity.get(keys).go({ concurrency: 4 }),
+        [...new Set(ids)].map((id) => ({ tenant, id })),
+        { what: 'leads' },
+      );
       return data.map(toRecord);
     },
 
@@ -83,7 +100,9 @@ export function leadsRepository(tenant: string) {
       const [items, total] = await Promise.all([
         readPage(
           async ({ cursor, limit }) => {
-            const result = await LeadEntity.query.byId({ tenant }).go({ order: 'desc', limit, cursor, pages: 1 });
+            const result = await LeadEntity.query
+              .byId({ tenant })
+              .go({ order: 'desc', limit, cursor, pages: 1 });
             return { data: result.data, cursor: result.cursor };
           },
           page,
@@ -100,10 +119,16 @@ export function leadsRepository(tenant: string) {
      * the page. The total is exact up to LEAD_SEARCH_WINDOW matches.
      */
     async search(q: string, page: number, perPage: number): Promise<{ items: LeadRecord[]; total: number }> {
-      const { matches } = await searchWordIndex(LeadWordEntity, tenant, q, descriptionWords, { limit: LEAD_SEARCH_WINDOW, pages: 'all' });
+      const { matches } = await searchWordIndex(LeadWordEntity, tenant, q, descriptionWords, {
+        limit: LEAD_SEARCH_WINDOW,
+        pages: 'all',
+      });
       const ids = matches.slice((page - 1) * perPage, page * perPage).map((m) => m.id);
       const found = new Map((await this.getMany(ids)).map((l) => [l.id, l]));
-      return { items: ids.map((id) => found.get(id)).filter((l): l is LeadRecord => l !== undefined), total: matches.length };
+      return {
+        items: ids.map((id) => found.get(id)).filter((l): l is LeadRecord => l !== undefined),
+        total: matches.length,
+      };
     },
 
     /** Every lead of the tenant (the short "valid" picker list; leads are a small collection). */
@@ -119,12 +144,18 @@ export function leadsRepository(tenant: string) {
     },
 
     /** Creates a lead with its words and the `total:lead` count in one transaction. */
-    async create(fields: LeadWrite, run: { status: LeadStatus; population: number }, at: string): Promise<LeadRecord> {
+    async create(
+      fields: LeadWrite,
+      run: { status: LeadStatus; population: number },
+      at: string,
+    ): Promise<LeadRecord> {
       const id = await counters.next('lead');
       const result = await writeTransaction(() =>
         leadsService.transaction
           .write((t) => [
-            t.lead.create({ tenant, id, ...stored(fields), ...run, version: 1, createdAt: at, updatedAt: at }).commit(),
+            t.lead
+              .create({ tenant, id, ...stored(fields), ...run, version: 1, createdAt: at, updatedAt: at })
+              .commit(),
             t.counter.upsert({ tenant, name: 'total:lead' }).add({ value: 1 }).commit(),
             ...(wordOps(t, tenant, id, undefined, fields.description) as never[]),
           ])
@@ -138,13 +169,20 @@ export function leadsRepository(tenant: string) {
      * Replaces the editable fields of a lead and its words in one transaction, conditioned on the
      * version read (a concurrent edit is a conflict); the version is bumped and the run state set.
      */
-    async update(current: LeadRecord, fields: LeadWrite, run: { status: LeadStatus }, at: string): Promise<LeadRecord> {
+    async update(
+      current: LeadRecord,
+      fields: LeadWrite,
+      run: { status: LeadStatus },
+      at: string,
+    ): Promise<LeadRecord> {
       const id = current.id;
       const removals = (['valid_until', 'frequency_refresh'] as const).filter((k) => !fields[k]);
       const result = await writeTransaction(() =>
         leadsService.transaction
           .write((t) => {
-            let patch = t.lead.patch({ tenant, id }).set({ ...stored(fields), ...run, version: current.version + 1, updatedAt: at });
+            let patch = t.lead
+              .patch({ tenant, id })
+              .set({ ...stored(fields), ...run, version: current.version + 1, updatedAt: at });
             if (removals.length > 0) patch = patch.remove(removals) as typeof patch;
             return [
               patch.where((a, { eq }) => eq(a.version, current.version)).commit(),
@@ -188,8 +226,14 @@ export function leadsRepository(tenant: string) {
      * still at that version (a recompute of an older version is dropped). False when nothing was
      * written (lead deleted or edited since).
      */
-    async setRun(id: number, run: { status: LeadStatus; population?: number; version?: number }): Promise<boolean> {
-      const changes = { status: run.status, ...(run.population === undefined ? {} : { population: run.population }) };
+    async setRun(
+      id: number,
+      run: { status: LeadStatus; population?: number; version?: number },
+    ): Promise<boolean> {
+      const changes = {
+        status: run.status,
+        ...(run.population === undefined ? {} : { population: run.population }),
+      };
       try {
         const patch = LeadEntity.patch({ tenant, id }).set(changes);
         const version = run.version;
@@ -206,10 +250,12 @@ export function leadsRepository(tenant: string) {
 // ---- For the population engine (slice C): the contract of the segmentation plan ----
 
 /** One lead, or undefined. */
-export const getLead = (tenant: string, id: number): Promise<LeadRecord | undefined> => leadsRepository(tenant).get(id);
+export const getLead = (tenant: string, id: number): Promise<LeadRecord | undefined> =>
+  leadsRepository(tenant).get(id);
 
 /** The tenant's segmentation leads (origin S), through the origin index (no scan). */
-export const listSegmentationLeads = (tenant: string): Promise<LeadRecord[]> => leadsRepository(tenant).segmentation();
+export const listSegmentationLeads = (tenant: string): Promise<LeadRecord[]> =>
+  leadsRepository(tenant).segmentation();
 
 /**
  * Records a recompute's progress: status P → R → D and the population. With `version`, written

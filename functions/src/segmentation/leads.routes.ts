@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { GeoPolygon, LEAD_MESSAGES, LeadFromList, LeadInput, LeadPreview, LeadUpdate } from '@freguesia/shared/schemas/segmentation';
+import {
+  GeoPolygon,
+  LEAD_MESSAGES,
+  LeadFromList,
+  LeadInput,
+  LeadPreview,
+  LeadUpdate,
+} from '@freguesia/shared/schemas/segmentation';
 import { pageQuery } from '../lib/ddb/pagination';
 import { route } from '../lib/http/route';
 import {
@@ -18,7 +25,11 @@ const READ = { action: 'read', subject: 'Leads' } as const;
 const WRITE = { action: 'write', subject: 'Leads' } as const;
 
 const idQuery = z.object({
-  id: z.coerce.number({ error: LEAD_MESSAGES.notFound }).int(LEAD_MESSAGES.notFound).positive(LEAD_MESSAGES.notFound).max(Number.MAX_SAFE_INTEGER),
+  id: z.coerce
+    .number({ error: LEAD_MESSAGES.notFound })
+    .int(LEAD_MESSAGES.notFound)
+    .positive(LEAD_MESSAGES.notFound)
+    .max(Number.MAX_SAFE_INTEGER),
 });
 
 /** A file or e-mail lead of 50,000 rows is a few MB of JSON (Lambda's payload limit is 6 MB). */

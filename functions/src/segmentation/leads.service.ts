@@ -1,8 +1,18 @@
 import { localDay } from '@freguesia/shared/domain/dates';
 import { isProtectedLead, LEAD_MESSAGES, type LeadOrigin } from '@freguesia/shared/domain/segmentation';
-import type { Lead, LeadFromList, LeadInput, LeadMember, LeadUpdate } from '@freguesia/shared/schemas/segmentation';
+import type {
+  Lead,
+  LeadFromList,
+  LeadInput,
+  LeadMember,
+  LeadUpdate,
+} from '@freguesia/shared/schemas/segmentation';
 import type { LeadCondition } from '@freguesia/shared/segmentation/conditions';
-import { customerRowsByIds, resolveCustomerIds, type CustomerExportRow } from '../customers/customers.service';
+import {
+  customerRowsByIds,
+  resolveCustomerIds,
+  type CustomerExportRow,
+} from '../customers/customers.service';
 import type { ServiceContext } from '../lib/context';
 import { paginated, type Paginated } from '../lib/ddb/pagination';
 import { forbidden, InvalidError, notFound } from '../lib/errors';
@@ -10,7 +20,15 @@ import { logger } from '../lib/logger';
 import { leadsRepository, type LeadRecord, type LeadWrite } from './leads.repository';
 /** The export's columns live with its target check (./export-targets.service), kept here for callers of this service. */
 export { LEAD_EXPORT_COLUMNS } from './export-targets.service';
-import { countInPolygon, dropLead, listMembers, previewCount, replaceStaticMembers, requestRecompute, syncRefreshSchedule } from './population.service';
+import {
+  countInPolygon,
+  dropLead,
+  listMembers,
+  previewCount,
+  replaceStaticMembers,
+  requestRecompute,
+  syncRefreshSchedule,
+} from './population.service';
 
 /**
  * Leads (spec part 1 §2, §3, §5, §7): lists, details, export, and the writes that hand the
@@ -57,21 +75,31 @@ function assertEditable(lead: LeadRecord): void {
 /** The list, newest first; `q` finds leads by the prefix of any word of their description. */
 export async function listLeads(ctx: ServiceContext, query: LeadQuery): Promise<Paginated<Lead>> {
   const repo = leadsRepository(ctx.tenant);
-  const { items, total } = query.q.trim() ? await repo.search(query.q, query.page, query.per_page) : await repo.listPage(query.page, query.per_page);
+  const { items, total } = query.q.trim()
+    ? await repo.search(query.q, query.page, query.per_page)
+    : await repo.listPage(query.page, query.per_page);
   return paginated(items.map(toLead), total, query.page, query.per_page);
 }
 
 /** Leads usable now (campaigns, the LD condition): ready (D) and always valid or valid until today or later. */
-export async function validLeads(ctx: ServiceContext): Promise<{ id: number; description: string; population: number; origin: LeadOrigin }[]> {
+export async function validLeads(
+  ctx: ServiceContext,
+): Promise<{ id: number; description: string; population: number; origin: LeadOrigin }[]> {
   const today = localDay(ctx.now());
   return (await leadsRepository(ctx.tenant).all())
-    .filter((l) => l.status === 'D' && (l.always_valid === 'Y' || (l.valid_until !== null && l.valid_until >= today)))
+    .filter(
+      (l) =>
+        l.status === 'D' && (l.always_valid === 'Y' || (l.valid_until !== null && l.valid_until >= today)),
+    )
     .sort((a, b) => a.description.localeCompare(b.description, 'pt-BR') || a.id - b.id)
     .map(({ id, description, population, origin }) => ({ id, description, population, origin }));
 }
 
 /** For other domains (campaign lists): description and population of these leads, by id (one BatchGet). */
-export async function leadSummaries(ctx: ServiceContext, ids: readonly number[]): Promise<Map<number, { description: string; population: number }>> {
+export async function leadSummaries(
+  ctx: ServiceContext,
+  ids: readonly number[],
+): Promise<Map<number, { description: string; population: number }>> {
   const leads = await leadsRepository(ctx.tenant).getMany(ids);
   return new Map(leads.map((l) => [l.id, { description: l.description, population: l.population }]));
 }
@@ -85,23 +113,40 @@ const memberOf = (c: CustomerExportRow): LeadMember => ({
 });
 
 /** A lead with, for file, manual and e-mail leads, its first members (`customers`). */
-export async function leadDetails(ctx: ServiceContext, id: number): Promise<Lead & { customers?: LeadMember[] }> {
+export async function leadDetails(
+  ctx: ServiceContext,
+  id: number,
+): Promise<Lead & { customers?: LeadMember[] }> {
   const lead = await existing(ctx, id);
   if (!isStatic(lead.origin)) return toLead(lead);
   const { ids } = await listMembers(ctx, id, undefined, DETAILS_MEMBERS);
-  return { ...toLead(lead), customers: (await customerRowsByIds(ctx, ids.slice(0, DETAILS_MEMBERS))).map(memberOf) };
+  return {
+    ...toLead(lead),
+    customers: (await customerRowsByIds(ctx, ids.slice(0, DETAILS_MEMBERS))).map(memberOf),
+  };
 }
-
 
 /**
  * One page of the lead export: id;fullname;document;email;cellphone;city;state of the members,
  * read from the engine's member index and the customers' BatchGets; `cursor` is the next page's
  * (null at the end).
  */
-export async function leadExportPage(ctx: ServiceContext, id: number, cursor: string | null): Promise<{ rows: (string | number | null)[][]; cursor: string | null }> {
+export async function leadExportPage(
+  ctx: ServiceContext,
+  id: number,
+  cursor: string | null,
+): Promise<{ rows: (string | number | null)[][]; cursor: string | null }> {
   await existing(ctx, id);
   const page = await listMembers(ctx, id, cursor ?? undefined, EXPORT_PAGE);
-  const rows = (await customerRowsByIds(ctx, page.ids)).map((c) => [c.id, c.fullname, c.document, c.email, c.cellphone, c.city, c.state]);
+  const rows = (await customerRowsByIds(ctx, page.ids)).map((c) => [
+    c.id,
+    c.fullname,
+    c.document,
+    c.email,
+    c.cellphone,
+    c.city,
+    c.state,
+  ]);
   return { rows, cursor: page.cursor ?? null };
 }
 
@@ -129,7 +174,9 @@ export interface LeadSaved {
 export async function createLead(ctx: ServiceContext, input: LeadInput): Promise<LeadSaved> {
   const repo = leadsRepository(ctx.tenant);
   const at = ctx.now().toISOString();
-  const resolved = isStatic(input.origin) ? await resolveCustomerIds(ctx, input.customers) : { ids: [], notFound: 0 };
+  const resolved = isStatic(input.origin)
+    ? await resolveCustomerIds(ctx, input.customers)
+    : { ids: [], notFound: 0 };
   const lead = await repo.create(writeOf(input), { status: 'P', population: 0 }, at);
   try {
     await startPopulation(ctx, lead, resolved.ids, false);
@@ -141,7 +188,10 @@ export async function createLead(ctx: ServiceContext, input: LeadInput): Promise
 }
 
 /** A manual lead from customer ids (geographic screen, analytics): origin M, always valid, ready at once. */
-export async function createLeadFromList(ctx: ServiceContext, input: LeadFromList): Promise<{ id: number; not_found: number }> {
+export async function createLeadFromList(
+  ctx: ServiceContext,
+  input: LeadFromList,
+): Promise<{ id: number; not_found: number }> {
   const saved = await createLead(ctx, {
     description: input.description,
     origin: 'M',
@@ -160,7 +210,11 @@ export async function createLeadFromList(ctx: ServiceContext, input: LeadFromLis
  * edit is a conflict), then the population as on create. `keepOld`: a static lead keeps its
  * current members and adds the new rows' customers; without rows it keeps them as they are.
  */
-export async function updateLead(ctx: ServiceContext, input: LeadUpdate, keepOld: boolean): Promise<LeadSaved> {
+export async function updateLead(
+  ctx: ServiceContext,
+  input: LeadUpdate,
+  keepOld: boolean,
+): Promise<LeadSaved> {
   const repo = leadsRepository(ctx.tenant);
   const current = await existing(ctx, input.id);
   assertEditable(current);
@@ -169,9 +223,19 @@ export async function updateLead(ctx: ServiceContext, input: LeadUpdate, keepOld
     const message = input.origin === 'M' ? LEAD_MESSAGES.customersRequired : LEAD_MESSAGES.rowsRequired;
     throw new InvalidError({ customers: message }, message);
   }
-  const resolved = staticLead && input.customers.length > 0 ? await resolveCustomerIds(ctx, input.customers) : { ids: [], notFound: 0 };
+  const resolved =
+    staticLead && input.customers.length > 0
+      ? await resolveCustomerIds(ctx, input.customers)
+      : { ids: [], notFound: 0 };
   const lead = await repo.update(current, writeOf(input), { status: 'P' }, ctx.now().toISOString());
-  await startPopulation(ctx, lead, resolved.ids, keepOld, staticLead && input.customers.length === 0, current);
+  await startPopulation(
+    ctx,
+    lead,
+    resolved.ids,
+    keepOld,
+    staticLead && input.customers.length === 0,
+    current,
+  );
   return { id: lead.id, message: LEAD_MESSAGES.saved, not_found: resolved.notFound };
 }
 
@@ -185,14 +249,24 @@ async function startPopulation(
   previous?: LeadRecord,
 ): Promise<void> {
   if (isStatic(lead.origin)) {
-    const population = await replaceStaticMembers(ctx, lead.id, keepAsIs ? [] : customerIds, keepAsIs || keepOld);
+    const population = await replaceStaticMembers(
+      ctx,
+      lead.id,
+      keepAsIs ? [] : customerIds,
+      keepAsIs || keepOld,
+    );
     await leadsRepository(ctx.tenant).setRun(lead.id, { status: 'D', population, version: lead.version });
     // A segmentation lead turned static stops refreshing.
-    if (previous?.auto_refresh === 'Y') await syncRefreshSchedule(ctx, { id: lead.id, auto_refresh: 'N', frequency_refresh: null });
+    if (previous?.auto_refresh === 'Y')
+      await syncRefreshSchedule(ctx, { id: lead.id, auto_refresh: 'N', frequency_refresh: null });
     return;
   }
   await requestRecompute(ctx, lead.id);
-  await syncRefreshSchedule(ctx, { id: lead.id, auto_refresh: lead.auto_refresh, frequency_refresh: lead.frequency_refresh });
+  await syncRefreshSchedule(ctx, {
+    id: lead.id,
+    auto_refresh: lead.auto_refresh,
+    frequency_refresh: lead.frequency_refresh,
+  });
 }
 
 async function undoCreate(ctx: ServiceContext, lead: LeadRecord): Promise<void> {
@@ -209,12 +283,18 @@ async function undoCreate(ctx: ServiceContext, lead: LeadRecord): Promise<void> 
  * The population a filter would have now (while the conditions are being edited): exact on
  * small bases, estimated from a sample on large ones (`estimated`), see `previewCount`.
  */
-export async function previewLead(ctx: ServiceContext, filter: LeadCondition[]): Promise<{ population: number; estimated: boolean }> {
+export async function previewLead(
+  ctx: ServiceContext,
+  filter: LeadCondition[],
+): Promise<{ population: number; estimated: boolean }> {
   const { population, estimated } = await previewCount(ctx, filter);
   return { population, estimated };
 }
 
 /** Customers inside a polygon drawn on the geographic screen (ids up to the engine's cap). */
-export async function countGeolocation(ctx: ServiceContext, polygon: [number, number][]): Promise<{ population: number; customers: number[] }> {
+export async function countGeolocation(
+  ctx: ServiceContext,
+  polygon: [number, number][],
+): Promise<{ population: number; customers: number[] }> {
   return countInPolygon(ctx, polygon);
 }

@@ -207,14 +207,25 @@ export function populationRepository(tenant: string) {
     },
 
     /** A shard's profiles whose customer id is in [from, to], in id order (the preview's sample windows). */
-    async profilesBetween(shard: number, from: number, to: number): Promise<{ id: number; profile: CustomerProfile }[]> {
+    async profilesBetween(
+      shard: number,
+      from: number,
+      to: number,
+    ): Promise<{ id: number; profile: CustomerProfile }[]> {
       const items = await queryAll({
         TableName: table,
         KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
         ExpressionAttributeNames: { '#pk': PK, '#sk': SK },
-        ExpressionAttributeValues: { ':pk': keys.profileShard(tenant, shard), ':from': pad(from), ':to': pad(to) },
+        ExpressionAttributeValues: {
+          ':pk': keys.profileShard(tenant, shard),
+          ':from': pad(from),
+          ':to': pad(to),
+        },
       });
-      return items.map((item) => ({ id: Number(item[SK]), profile: JSON.parse(String(item.p)) as CustomerProfile }));
+      return items.map((item) => ({
+        id: Number(item[SK]),
+        profile: JSON.parse(String(item.p)) as CustomerProfile,
+      }));
     },
 
     /**

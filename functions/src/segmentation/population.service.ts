@@ -156,12 +156,16 @@ export async function previewCount(
   const counts = await mapLimited(reads, SHARDS, async ({ shard, window: [from, to] }) => {
     const [profiles, refMembers] = await Promise.all([
       repo.profilesBetween(shard, from, to),
-      Promise.all(refs.map(async (id) => [id, new Set(await repo.membersRange(id, shard, from - 1, to))] as const)),
+      Promise.all(
+        refs.map(async (id) => [id, new Set(await repo.membersRange(id, shard, from - 1, to))] as const),
+      ),
     ]);
     let matched = 0;
     for (const { id, profile } of profiles) {
       const memberOf =
-        refMembers.length === 0 ? NO_LEADS : new Set(refMembers.filter(([, set]) => set.has(id)).map(([l]) => l));
+        refMembers.length === 0
+          ? NO_LEADS
+          : new Set(refMembers.filter(([, set]) => set.has(id)).map(([l]) => l));
       if (belongs(profile, lead, now, memberOf)) matched++;
     }
     return { matched, evaluated: profiles.length };

@@ -107,7 +107,18 @@ async function classified(
   const missing = [...new Set(codes)].filter((code) => !known.has(code));
   if (missing.length > 0) {
     const found = await classifyProducts(ctx, missing);
-    for (const code of missing) known.set(code, found.get(code) ?? { id: 0, description: '', categories: [], brands: [], group_code: '', partners: [] });
+    for (const code of missing)
+      known.set(
+        code,
+        found.get(code) ?? {
+          id: 0,
+          description: '',
+          categories: [],
+          brands: [],
+          group_code: '',
+          partners: [],
+        },
+      );
   }
   catalog.set(ctx.tenant, known);
   return known;
@@ -201,7 +212,11 @@ export async function loadProfiles(
 ): Promise<number> {
   const catalog: BatchCache['catalog'] = new Map();
   // Every code once, up front, rather than per purchase.
-  await classified(ctx, purchases.flatMap((p) => p.productCodes), catalog);
+  await classified(
+    ctx,
+    purchases.flatMap((p) => p.productCodes),
+    catalog,
+  );
   const profiles = new Map(customers.map((c) => [c.id, emptyProfile(profileFactsOf(c))]));
   for (const purchase of [...purchases].sort((a, b) => a.at.localeCompare(b.at) || a.id - b.id)) {
     const profile = profiles.get(purchase.customerId);

@@ -17,7 +17,12 @@ export const handler = sqsConsumer({
   parallel: true,
   handle: (message, { context }) => {
     const remaining = context?.getRemainingTimeInMillis?.();
-    const budgetMs = remaining !== undefined ? Math.max(5_000, Math.min(SEGMENT_BUDGET_MS, remaining - MARGIN_MS)) : SEGMENT_BUDGET_MS;
-    return handleSegmentationMessage(systemContext(message.tenant, 'segmentation-recompute'), message, { budgetMs });
+    const budgetMs =
+      remaining !== undefined
+        ? Math.max(5_000, Math.min(SEGMENT_BUDGET_MS, remaining - MARGIN_MS))
+        : SEGMENT_BUDGET_MS;
+    return handleSegmentationMessage(systemContext(message.tenant, 'segmentation-recompute'), message, {
+      budgetMs,
+    });
   },
 });

@@ -10,7 +10,14 @@ const run = z.number().int().nonnegative();
  */
 export const SegmentationMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('plan'), tenant, lead, run, leadVersion: z.number().int().nonnegative() }),
-  z.object({ type: z.literal('segment'), tenant, lead, run, leadVersion: z.number().int().nonnegative(), shard: z.number().int().nonnegative() }),
+  z.object({
+    type: z.literal('segment'),
+    tenant,
+    lead,
+    run,
+    leadVersion: z.number().int().nonnegative(),
+    shard: z.number().int().nonnegative(),
+  }),
   /** From a lead's auto-refresh schedule. */
   z.object({ type: z.literal('refresh'), tenant, lead }),
   /** The tenant's daily pass over its time-relative leads. */

@@ -54,6 +54,11 @@ export const TagMemberEntity = new Entity(
 );
 
 /** Transactions over a tag, its words, its uniqueness marker and the `total:tag` counter. */
-export const tagsService = new Service({ tag: TagEntity, tagWord: TagWordEntity, unique: UniqueEntity, counter: CounterEntity });
+export const tagsService = new Service({
+  tag: TagEntity,
+  tagWord: TagWordEntity,
+  unique: UniqueEntity,
+  counter: CounterEntity,
+});
 
 export type TagItem = EntityItem<typeof TagEntity>;

@@ -7,7 +7,14 @@ import { conflict } from '../lib/errors';
 import { batchGetEntities, batchWriteEntities } from '../lib/ddb/batch';
 import { searchWordIndex, wordWrites } from '../lib/ddb/word-index';
 import { descriptionWords } from './search-words.model';
-import { TAG_UNIQUE_SCOPE, TagEntity, TagMemberEntity, TagWordEntity, tagsService, type TagItem } from './tags.entities';
+import {
+  TAG_UNIQUE_SCOPE,
+  TagEntity,
+  TagMemberEntity,
+  TagWordEntity,
+  tagsService,
+  type TagItem,
+} from './tags.entities';
 
 export const STALE_TAG = 'A tag foi alterada por outra pessoa. Recarregue e tente novamente.';
 /** Word matches read per search: the total is exact up to it. */
@@ -18,7 +25,13 @@ export const tagKey = (description: string): string => normalizeText(description
 
 type Txn = Parameters<Parameters<typeof tagsService.transaction.write>[0]>[0];
 
-function wordOps(t: Txn, tenant: string, id: number, before: string | undefined, after: string | undefined): unknown[] {
+function wordOps(
+  t: Txn,
+  tenant: string,
+  id: number,
+  before: string | undefined,
+  after: string | undefined,
+): unknown[] {
   return wordWrites(t.tagWord, descriptionWords, { tenant, id }, before, after);
 }
 
@@ -33,7 +46,11 @@ export function tagsRepository(tenant: string) {
 
     async getMany(ids: readonly number[]): Promise<TagItem[]> {
       if (ids.length === 0) return [];
-      return batchGetEntities((keys) => TagEntity.get(keys).go({ concurrency: 4 }), [...new Set(ids)].map((id) => ({ tenant, id })), { what: 'tags' });
+      return batchGetEntities(
+        (keys) => TagEntity.get(keys).go({ concurrency: 4 }),
+        [...new Set(ids)].map((id) => ({ tenant, id })),
+        { what: 'tags' },
+      );
     },
 
     /** A page of every tag, newest first, with the `total:tag` counter. */
@@ -41,7 +58,9 @@ export function tagsRepository(tenant: string) {
       const [items, total] = await Promise.all([
         readPage(
           async ({ cursor, limit }) => {
-            const result = await TagEntity.query.byId({ tenant }).go({ order: 'desc', limit, cursor, pages: 1 });
+            const result = await TagEntity.query
+              .byId({ tenant })
+              .go({ order: 'desc', limit, cursor, pages: 1 });
             return { data: result.data, cursor: result.cursor };
           },
           page,
@@ -54,10 +73,16 @@ export function tagsRepository(tenant: string) {
 
     /** Tags by the prefix of any word of the description, best first (word index + BatchGet of the page). */
     async search(q: string, page: number, perPage: number): Promise<{ items: TagItem[]; total: number }> {
-      const { matches } = await searchWordIndex(TagWordEntity, tenant, q, descriptionWords, { limit: TAG_SEARCH_WINDOW, pages: 'all' });
+      const { matches } = await searchWordIndex(TagWordEntity, tenant, q, descriptionWords, {
+        limit: TAG_SEARCH_WINDOW,
+        pages: 'all',
+      });
       const ids = matches.slice((page - 1) * perPage, page * perPage).map((m) => m.id);
       const found = new Map((await this.getMany(ids)).map((t) => [t.id, t]));
-      return { items: ids.map((id) => found.get(id)).filter((t): t is TagItem => t !== undefined), total: matches.length };
+      return {
+        items: ids.map((id) => found.get(id)).filter((t): t is TagItem => t !== undefined),
+        total: matches.length,
+      };
     },
 
     /** The picker's matches from the word index alone (no read of the tags): [{id, description}]. */
@@ -66,10 +91,11 @@ export function tagsRepository(tenant: string) {
         const { data } = await TagEntity.query.byId({ tenant }).go({ limit, pages: 1 });
         return data.map(({ id, description }) => ({ id, description }));
       }
-      const { matches } = await searchWordIndex(TagWordEntity, tenant, q, descriptionWords, { limit: TAG_SEARCH_WINDOW, pages: 'all' });
-      return matches
-        .slice(0, limit)
-        .map(({ id, description }) => ({ id, description }));
+      const { matches } = await searchWordIndex(TagWordEntity, tenant, q, descriptionWords, {
+        limit: TAG_SEARCH_WINDOW,
+        pages: 'all',
+      });
+      return matches.slice(0, limit).map(({ id, description }) => ({ id, description }));
     },
 
     /** Creates a tag with its uniqueness marker, words and count in one transaction (a taken description → conflict). */
@@ -79,7 +105,9 @@ export function tagsRepository(tenant: string) {
         tagsService.transaction
           .write((t) => [
             t.tag.create({ tenant, id, description, createdAt: at, updatedAt: at }).commit(),
-            t.unique.create({ tenant, scope: TAG_UNIQUE_SCOPE, value: tagKey(description), ownerId: id }).commit(),
+            t.unique
+              .create({ tenant, scope: TAG_UNIQUE_SCOPE, value: tagKey(description), ownerId: id })
+              .commit(),
             t.counter.upsert({ tenant, name: 'total:tag' }).add({ value: 1 }).commit(),
             ...(wordOps(t, tenant, id, undefined, description) as never[]),
           ])
@@ -103,7 +131,9 @@ export function tagsRepository(tenant: string) {
               .commit(),
             ...(keyChanged
               ? [
-                  t.unique.create({ tenant, scope: TAG_UNIQUE_SCOPE, value: tagKey(description), ownerId: id }).commit(),
+                  t.unique
+                    .create({ tenant, scope: TAG_UNIQUE_SCOPE, value: tagKey(description), ownerId: id })
+                    .commit(),
                   t.unique
                     .delete({ tenant, scope: TAG_UNIQUE_SCOPE, value: tagKey(current.description) })
                     .where((a, { eq }) => eq(a.ownerId, id))
@@ -146,17 +176,33 @@ export function tagsRepository(tenant: string) {
     },
 
     /** A page of the customers carrying a tag description (the member index), in id order. */
-    async members(tag: string, cursor: string | null, limit: number): Promise<{ ids: number[]; cursor: string | null }> {
+    async members(
+      tag: string,
+      cursor: string | null,
+      limit: number,
+    ): Promise<{ ids: number[]; cursor: string | null }> {
       const result = await TagMemberEntity.query.byTag({ tenant, tag }).go({ cursor, limit, pages: 1 });
       return { ids: result.data.map((m) => m.customerId), cursor: result.cursor };
     },
 
     /** Adds and removes member items (puts and deletes: a replayed change writes the same items). */
-    async applyMembership(changes: readonly { tag: string; customerId: number; add: boolean }[]): Promise<void> {
+    async applyMembership(
+      changes: readonly { tag: string; customerId: number; add: boolean }[],
+    ): Promise<void> {
       const puts = changes.filter((c) => c.add).map(({ tag, customerId }) => ({ tenant, tag, customerId }));
-      const deletes = changes.filter((c) => !c.add).map(({ tag, customerId }) => ({ tenant, tag, customerId }));
-      if (puts.length > 0) await batchWriteEntities((pending) => TagMemberEntity.put(pending).go({ concurrency: 4 }), puts, { what: 'tag members (puts)' });
-      if (deletes.length > 0) await batchWriteEntities((pending) => TagMemberEntity.delete(pending).go({ concurrency: 4 }), deletes, { what: 'tag members (deletes)' });
+      const deletes = changes
+        .filter((c) => !c.add)
+        .map(({ tag, customerId }) => ({ tenant, tag, customerId }));
+      if (puts.length > 0)
+        await batchWriteEntities((pending) => TagMemberEntity.put(pending).go({ concurrency: 4 }), puts, {
+          what: 'tag members (puts)',
+        });
+      if (deletes.length > 0)
+        await batchWriteEntities(
+          (pending) => TagMemberEntity.delete(pending).go({ concurrency: 4 }),
+          deletes,
+          { what: 'tag members (deletes)' },
+        );
     },
   };
 }

@@ -8,10 +8,13 @@ const READ = { action: 'read', subject: 'Tags' } as const;
 const WRITE = { action: 'write', subject: 'Tags' } as const;
 
 const idQuery = z.object({
-  id: z.coerce.number({ error: TAG_MESSAGES.notFound }).int(TAG_MESSAGES.notFound).positive(TAG_MESSAGES.notFound).max(Number.MAX_SAFE_INTEGER),
+  id: z.coerce
+    .number({ error: TAG_MESSAGES.notFound })
+    .int(TAG_MESSAGES.notFound)
+    .positive(TAG_MESSAGES.notFound)
+    .max(Number.MAX_SAFE_INTEGER),
 });
 const text = z.string().trim().max(100, 'Busca muito longa.').default('');
-
 
 /** Tags (spec part 1 §7 'Leads and tags'). The export (`/api/web/tag/export`) is a job of the exports domain. */
 export const tagRoutes = [

@@ -1,6 +1,11 @@
 import { TAG_MESSAGES } from '@freguesia/shared/domain/segmentation';
 import type { Tag, TagInput, TagUpdate } from '@freguesia/shared/schemas/segmentation';
-import { customerRowsByIds, customersPerTag, customerTagsPage, renameCustomerTag } from '../customers/customers.service';
+import {
+  customerRowsByIds,
+  customersPerTag,
+  customerTagsPage,
+  renameCustomerTag,
+} from '../customers/customers.service';
 import type { CustomersChange } from '../customers/changes.service';
 import type { ServiceContext } from '../lib/context';
 import { mapLimited } from '../lib/ddb/concurrency';
@@ -60,16 +65,24 @@ async function existing(ctx: ServiceContext, id: number): Promise<TagItem> {
 /** The list, newest first; `q` finds tags by the prefix of any word. Population per tag. */
 export async function listTags(ctx: ServiceContext, query: TagQuery): Promise<Paginated<Tag>> {
   const repo = tagsRepository(ctx.tenant);
-  const { items, total } = query.q.trim() ? await repo.search(query.q, query.page, query.per_page) : await repo.listPage(query.page, query.per_page);
+  const { items, total } = query.q.trim()
+    ? await repo.search(query.q, query.page, query.per_page)
+    : await repo.listPage(query.page, query.per_page);
   return paginated(await withPopulation(ctx, items), total, query.page, query.per_page);
 }
 
 /** The picker's search (lead conditions, customer form): the best 20 matches, [{id, description}]. */
-export async function searchTags(ctx: ServiceContext, q: string): Promise<{ id: number; description: string }[]> {
+export async function searchTags(
+  ctx: ServiceContext,
+  q: string,
+): Promise<{ id: number; description: string }[]> {
   return tagsRepository(ctx.tenant).suggest(q, SEARCH_LIMIT);
 }
 
-export async function createTag(ctx: ServiceContext, input: TagInput): Promise<{ id: number; message: string }> {
+export async function createTag(
+  ctx: ServiceContext,
+  input: TagInput,
+): Promise<{ id: number; message: string }> {
   const tag = await tagsRepository(ctx.tenant).create(input.description, ctx.now().toISOString());
   return { id: tag.id, message: TAG_MESSAGES.created };
 }
@@ -78,12 +91,20 @@ export async function createTag(ctx: ServiceContext, input: TagInput): Promise<{
  * Renames a tag; the customers carrying the old description are renamed in the background
  * (one `tag-rename` job on the jobs queue; the job is idempotent).
  */
-export async function updateTag(ctx: ServiceContext, input: TagUpdate): Promise<{ id: number; message: string }> {
+export async function updateTag(
+  ctx: ServiceContext,
+  input: TagUpdate,
+): Promise<{ id: number; message: string }> {
   const repo = tagsRepository(ctx.tenant);
   const current = await existing(ctx, input.id);
   if (current.description === input.description) return { id: current.id, message: TAG_MESSAGES.updated };
   await repo.rename(current, input.description, ctx.now().toISOString());
-  const job: TagRenameJob = { type: 'tag-rename', tenant: ctx.tenant, tag: current.id, from: current.description };
+  const job: TagRenameJob = {
+    type: 'tag-rename',
+    tenant: ctx.tenant,
+    tag: current.id,
+    from: current.description,
+  };
   await (await queuePort()).send(JOBS_QUEUE, job);
   return { id: current.id, message: TAG_MESSAGES.updated };
 }
@@ -97,16 +118,18 @@ export async function deleteTag(ctx: ServiceContext, id: number): Promise<{ mess
   return { message: TAG_MESSAGES.deleted };
 }
 
-
 const GENDERS: Record<string, string> = { F: 'F', M: 'M' };
-
 
 /**
  * One page of the tag export (the exports domain writes the file): the customers carrying the tag,
  * in the spec's columns, read from the member index and the customers' BatchGets; `cursor` is the
  * next page's (null at the end). A tag deleted meanwhile ends the export with 'Tag não encontrada.'.
  */
-export async function tagExportPage(ctx: ServiceContext, id: number, cursor: string | null): Promise<{ rows: (string | number)[][]; cursor: string | null }> {
+export async function tagExportPage(
+  ctx: ServiceContext,
+  id: number,
+  cursor: string | null,
+): Promise<{ rows: (string | number)[][]; cursor: string | null }> {
   const tag = await existing(ctx, id);
   const page = await tagsRepository(ctx.tenant).members(tag.description, cursor, MEMBER_PAGE);
   // The index may lag the customers by a stream batch: only who carries the tag now is listed.
@@ -134,7 +157,10 @@ export async function tagExportPage(ctx: ServiceContext, id: number, cursor: str
  * (so renames in a row end on the last name). Idempotent: customers already renamed are skipped;
  * a tag deleted meanwhile ends the job. Answers how many customers were renamed.
  */
-export async function propagateTagRename(ctx: ServiceContext, job: Pick<TagRenameJob, 'tag' | 'from'>): Promise<number> {
+export async function propagateTagRename(
+  ctx: ServiceContext,
+  job: Pick<TagRenameJob, 'tag' | 'from'>,
+): Promise<number> {
   const tag = await tagsRepository(ctx.tenant).get(job.tag);
   if (!tag || tag.description === job.from) return 0;
   const repo = tagsRepository(ctx.tenant);
@@ -142,7 +168,9 @@ export async function propagateTagRename(ctx: ServiceContext, job: Pick<TagRenam
   let cursor: string | null = null;
   do {
     const page = await repo.members(job.from, cursor, MEMBER_PAGE);
-    const done = await mapLimited(page.ids, 8, (customerId) => renameCustomerTag(ctx, customerId, job.from, tag.description));
+    const done = await mapLimited(page.ids, 8, (customerId) =>
+      renameCustomerTag(ctx, customerId, job.from, tag.description),
+    );
     renamed += done.filter(Boolean).length;
     cursor = page.cursor;
   } while (cursor);
@@ -154,15 +182,20 @@ export async function propagateTagRename(ctx: ServiceContext, job: Pick<TagRenam
  * tags added to a customer are put, tags removed deleted. The changes of a batch are folded in
  * order first, so a tag added then removed in one batch ends removed. Replays write the same items.
  */
-export async function applyTagChanges(ctx: ServiceContext, changes: readonly CustomersChange[]): Promise<void> {
+export async function applyTagChanges(
+  ctx: ServiceContext,
+  changes: readonly CustomersChange[],
+): Promise<void> {
   const final = new Map<string, { tag: string; customerId: number; add: boolean }>();
   for (const change of changes) {
     if (change.kind !== 'customer') continue;
     const before = new Set(change.before?.tags ?? []);
     const after = new Set(change.after?.tags ?? []);
     const customerId = (change.after ?? change.before)!.id;
-    for (const tag of after) if (!before.has(tag)) final.set(`${customerId}|${tag}`, { tag, customerId, add: true });
-    for (const tag of before) if (!after.has(tag)) final.set(`${customerId}|${tag}`, { tag, customerId, add: false });
+    for (const tag of after)
+      if (!before.has(tag)) final.set(`${customerId}|${tag}`, { tag, customerId, add: true });
+    for (const tag of before)
+      if (!after.has(tag)) final.set(`${customerId}|${tag}`, { tag, customerId, add: false });
   }
   await tagsRepository(ctx.tenant).applyMembership([...final.values()]);
 }
@@ -173,13 +206,18 @@ export async function applyTagChanges(ctx: ServiceContext, changes: readonly Cus
  * safe beside live traffic: a member left stale by a concurrent edit is ignored by the export and
  * the rename (both check the customer's tags). Answers the customers read.
  */
-export async function backfillTagMembers(ctx: ServiceContext, onPage: (customers: number) => void = () => {}): Promise<number> {
+export async function backfillTagMembers(
+  ctx: ServiceContext,
+  onPage: (customers: number) => void = () => {},
+): Promise<number> {
   const repo = tagsRepository(ctx.tenant);
   let customers = 0;
   let cursor: string | null = null;
   do {
     const page = await customerTagsPage(ctx, cursor, MEMBER_PAGE);
-    await repo.applyMembership(page.rows.flatMap((c) => c.tags.map((tag) => ({ tag, customerId: c.id, add: true }))));
+    await repo.applyMembership(
+      page.rows.flatMap((c) => c.tags.map((tag) => ({ tag, customerId: c.id, add: true }))),
+    );
     customers += page.rows.length;
     cursor = page.cursor;
     onPage(customers);

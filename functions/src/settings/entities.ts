@@ -12,7 +12,12 @@ export const SettingEntity = new Entity(
       value: { type: 'string', required: true },
       /** Staff user id of the last writer. */
       updatedBy: { type: 'number' },
-      updatedAt: { type: 'string', default: () => new Date().toISOString(), set: () => new Date().toISOString(), watch: '*' },
+      updatedAt: {
+        type: 'string',
+        default: () => new Date().toISOString(),
+        set: () => new Date().toISOString(),
+        watch: '*',
+      },
     },
     indexes: {
       byKey: key('primary', ['tenant'], ['key']),
@@ -44,7 +49,12 @@ export const LabelEntity = new Entity(
       visibleRules: { type: 'string', required: true, default: '{}' },
       entity: { type: 'string', required: true, default: 'campaigns' },
       createdAt: { type: 'string', readOnly: true, default: () => new Date().toISOString() },
-      updatedAt: { type: 'string', default: () => new Date().toISOString(), set: () => new Date().toISOString(), watch: '*' },
+      updatedAt: {
+        type: 'string',
+        default: () => new Date().toISOString(),
+        set: () => new Date().toISOString(),
+        watch: '*',
+      },
     },
     indexes: {
       byId: key('primary', ['tenant'], ['id']),

@@ -18,9 +18,7 @@ describe('sanitizeLabelMarkup', () => {
         '<img src="javascript:alert(3)"><img src="//evil.test/a.png"><img src="https://cdn.test/logo.png" onerror="alert(4)">' +
         '<span style="background-image: url(https://evil.test); color: red; behavior: url(x.htc); width: expression(alert(5))">b</span></p>',
     );
-    expect(out).toBe(
-      '<p>a<img src="https://cdn.test/logo.png" /><span style="color:red">b</span></p>',
-    );
+    expect(out).toBe('<p>a<img src="https://cdn.test/logo.png" /><span style="color:red">b</span></p>');
   });
 
   it('accepts data: URLs of raster images only', () => {

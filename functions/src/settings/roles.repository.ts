@@ -3,7 +3,13 @@ import { countersFor } from '../lib/ddb/counters';
 import { CounterEntity } from '../lib/ddb/entities/counter';
 import { UniqueEntity } from '../lib/ddb/entities/unique';
 import { assertCommitted, writeTransaction } from '../lib/ddb/transactions';
-import { IDENTITY_SCOPES, RoleEntity, UserEntity, roleNameKey, roleUsersCounter } from '../lib/identity/entities';
+import {
+  IDENTITY_SCOPES,
+  RoleEntity,
+  UserEntity,
+  roleNameKey,
+  roleUsersCounter,
+} from '../lib/identity/entities';
 
 export type RoleRecord = EntityItem<typeof RoleEntity>;
 
@@ -61,7 +67,14 @@ export function rolesRepository(tenant: string) {
         identity.transaction
           .write(({ role, unique }) => [
             role.create({ tenant, id, ...fields, canRemove: true }).commit(),
-            unique.create({ tenant, scope: IDENTITY_SCOPES.roleName, value: roleNameKey(fields.role), ownerId: id }).commit(),
+            unique
+              .create({
+                tenant,
+                scope: IDENTITY_SCOPES.roleName,
+                value: roleNameKey(fields.role),
+                ownerId: id,
+              })
+              .commit(),
           ])
           .go(),
       );
@@ -84,16 +97,25 @@ export function rolesRepository(tenant: string) {
             ...(oldKey === newKey
               ? []
               : [
-                  unique.create({ tenant, scope: IDENTITY_SCOPES.roleName, value: newKey, ownerId: previous.id }).commit(),
+                  unique
+                    .create({ tenant, scope: IDENTITY_SCOPES.roleName, value: newKey, ownerId: previous.id })
+                    .commit(),
                   unique
                     .delete({ tenant, scope: IDENTITY_SCOPES.roleName, value: oldKey })
-                    .where((attr, { notExists, eq }) => `${notExists(attr.ownerId)} OR ${eq(attr.ownerId, previous.id)}`)
+                    .where(
+                      (attr, { notExists, eq }) =>
+                        `${notExists(attr.ownerId)} OR ${eq(attr.ownerId, previous.id)}`,
+                    )
                     .commit(),
                 ]),
           ])
           .go(),
       );
-      assertCommitted(result, { 0: ROLE_MESSAGES.stale, 1: ROLE_MESSAGES.duplicate, 2: ROLE_MESSAGES.foreignMarker });
+      assertCommitted(result, {
+        0: ROLE_MESSAGES.stale,
+        1: ROLE_MESSAGES.duplicate,
+        2: ROLE_MESSAGES.foreignMarker,
+      });
       return this.stored(previous.id);
     },
 
@@ -116,12 +138,18 @@ export function rolesRepository(tenant: string) {
               .commit(),
             unique
               .delete({ tenant, scope: IDENTITY_SCOPES.roleName, value: roleNameKey(previous.role) })
-              .where((attr, { notExists, eq }) => `${notExists(attr.ownerId)} OR ${eq(attr.ownerId, previous.id)}`)
+              .where(
+                (attr, { notExists, eq }) => `${notExists(attr.ownerId)} OR ${eq(attr.ownerId, previous.id)}`,
+              )
               .commit(),
           ])
           .go(),
       );
-      assertCommitted(result, { 0: ROLE_MESSAGES.stale, 1: ROLE_MESSAGES.inUse, 2: ROLE_MESSAGES.foreignMarker });
+      assertCommitted(result, {
+        0: ROLE_MESSAGES.stale,
+        1: ROLE_MESSAGES.inUse,
+        2: ROLE_MESSAGES.foreignMarker,
+      });
     },
   };
 }

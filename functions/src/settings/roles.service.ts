@@ -12,7 +12,8 @@ import { usersRepository } from './users.repository';
 
 export const ADMIN_ROLE_MESSAGES = {
   cannotRemove: 'A permissão Administrador não pode ser removida.',
-  mustKeepSettings: 'A permissão Administrador deve manter Ajustes (Visualizar e Alterar), senão ninguém poderia mais administrar usuários e permissões.',
+  mustKeepSettings:
+    'A permissão Administrador deve manter Ajustes (Visualizar e Alterar), senão ninguém poderia mais administrar usuários e permissões.',
 } as const;
 
 /** Settings read and write: the Administrador role keeps them so the tenant can never lock itself out. */
@@ -33,7 +34,8 @@ export function roleAnswer(role: RoleRecord, usersCount: number): Role {
 
 async function usersPerRole(ctx: ServiceContext): Promise<Map<number, number>> {
   const counts = new Map<number, number>();
-  for (const user of await usersRepository(ctx.tenant).list()) counts.set(user.roleId, (counts.get(user.roleId) ?? 0) + 1);
+  for (const user of await usersRepository(ctx.tenant).list())
+    counts.set(user.roleId, (counts.get(user.roleId) ?? 0) + 1);
   return counts;
 }
 
@@ -70,7 +72,10 @@ export async function updateRole(ctx: ServiceContext, id: number, input: RoleInp
   if (!previous.canRemove && !ADMIN_REQUIRED.every((p) => input.permissions.includes(p))) {
     throw conflict(ADMIN_ROLE_MESSAGES.mustKeepSettings);
   }
-  const [updated, counts] = await Promise.all([rolesRepository(ctx.tenant).update(previous, input), usersPerRole(ctx)]);
+  const [updated, counts] = await Promise.all([
+    rolesRepository(ctx.tenant).update(previous, input),
+    usersPerRole(ctx),
+  ]);
   return roleAnswer(updated, counts.get(id) ?? 0);
 }
 

@@ -13,7 +13,8 @@ export type IntegrationTokenRecord = EntityItem<typeof IntegrationTokenEntity>;
 export type IntegrationTokenCurrentRecord = EntityItem<typeof IntegrationTokenCurrentEntity>;
 
 export const TOKEN_MESSAGES = {
-  concurrentRotation: 'O token de integração acabou de ser trocado por outra pessoa. Recarregue a página para ver o token atual.',
+  concurrentRotation:
+    'O token de integração acabou de ser trocado por outra pessoa. Recarregue a página para ver o token atual.',
 } as const;
 
 const themed = new Service({ setting: SettingEntity, tenant: TenantEntity });
@@ -47,7 +48,11 @@ export function settingsRepository(tenant: string) {
      * "update, else create" works either way). `primary_color` is the tenant theme: it is
      * written to the tenant record in the same transaction, so GET /api/web/tenant follows.
      */
-    async upsert(settingKey: SettingKey, value: string, updatedBy: number | undefined): Promise<SettingRecord> {
+    async upsert(
+      settingKey: SettingKey,
+      value: string,
+      updatedBy: number | undefined,
+    ): Promise<SettingRecord> {
       const updatedAt = new Date().toISOString();
       const by = updatedBy === undefined ? {} : { updatedBy };
       if (settingKey === 'primary_color') {
@@ -80,7 +85,9 @@ export function settingsRepository(tenant: string) {
      * rotation by a moment, so it never decides which token is current.
      */
     async validTokens(): Promise<IntegrationTokenRecord[]> {
-      const { data } = await IntegrationTokenEntity.query.byTenant({ tenant }).go({ pages: 'all', order: 'desc' });
+      const { data } = await IntegrationTokenEntity.query
+        .byTenant({ tenant })
+        .go({ pages: 'all', order: 'desc' });
       return data;
     },
 
@@ -89,11 +96,16 @@ export function settingsRepository(tenant: string) {
      * current-token item (conditioned on `previous`, so of two rotations at once one fails with
      * a conflict) and deletes every token in `revoke`.
      */
-    async replaceToken(previous: IntegrationTokenCurrentRecord | null, next: IntegrationTokenCurrentRecord, revoke: string[]): Promise<void> {
+    async replaceToken(
+      previous: IntegrationTokenCurrentRecord | null,
+      next: IntegrationTokenCurrentRecord,
+      revoke: string[],
+    ): Promise<void> {
       const hashes = [...new Set(revoke)].filter((h) => h !== next.tokenHash);
       // A transaction holds at most 100 operations; leftovers (never expected) go first.
       const inTransaction = hashes.slice(0, 90);
-      for (const extra of hashes.slice(90)) await IntegrationTokenEntity.delete({ tenant, tokenHash: extra }).go();
+      for (const extra of hashes.slice(90))
+        await IntegrationTokenEntity.delete({ tenant, tokenHash: extra }).go();
       const result = await writeTransaction(() =>
         tokens.transaction
           .write(({ token, current }) => [
@@ -104,7 +116,9 @@ export function settingsRepository(tenant: string) {
                   .commit()
               : current.create(next).commit(),
             // put, not create: installing a token that is already valid (the seed's) stays idempotent.
-            token.put({ tenant, tokenHash: next.tokenHash, hint: next.hint, createdAt: next.createdAt }).commit(),
+            token
+              .put({ tenant, tokenHash: next.tokenHash, hint: next.hint, createdAt: next.createdAt })
+              .commit(),
             ...inTransaction.map((tokenHash) => token.delete({ tenant, tokenHash }).commit()),
           ])
           .go(),

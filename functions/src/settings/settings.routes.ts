@@ -84,4 +84,3 @@ export const settingRoutes = [
     handler: async ({ service }) => portalSettings(service),
   }),
 ];
-

@@ -6,13 +6,23 @@ import type {
   SettingKey,
   SettingWrite,
 } from '@freguesia/shared/schemas/settings';
-import { PORTAL_SETTING_KEYS, SETTINGS, SETTING_KEYS, isSecretSetting, maskSecret } from '@freguesia/shared/schemas/settings';
+import {
+  PORTAL_SETTING_KEYS,
+  SETTINGS,
+  SETTING_KEYS,
+  isSecretSetting,
+  maskSecret,
+} from '@freguesia/shared/schemas/settings';
 import { staffOf, type ServiceContext } from '../lib/context';
 import { generateToken, hashToken, integrationTokenContext } from '../lib/auth/integration';
 import { findTenant } from '../lib/ddb/tenants';
 import { logger } from '../lib/logger';
 import { UnreadableSecretError, secretsCipher } from '../lib/ports/secrets-key';
-import { settingsRepository, type IntegrationTokenCurrentRecord, type SettingRecord } from './settings.repository';
+import {
+  settingsRepository,
+  type IntegrationTokenCurrentRecord,
+  type SettingRecord,
+} from './settings.repository';
 
 /**
  * Key/value settings, the integration token and the portal's public settings (spec part 3 §3, §7).
@@ -32,7 +42,11 @@ function fallback(key: SettingKey, primaryColor: string | null): string | null {
 }
 
 /** One setting for staff: secrets are masked everywhere. */
-export function settingAnswer(key: SettingKey, record: SettingRecord | null | undefined, primaryColor: string | null): Setting {
+export function settingAnswer(
+  key: SettingKey,
+  record: SettingRecord | null | undefined,
+  primaryColor: string | null,
+): Setting {
   const secret = isSecretSetting(key);
   const value = record ? record.value : fallback(key, primaryColor);
   return {
@@ -66,7 +80,9 @@ export async function writeSetting(ctx: ServiceContext, input: SettingWrite): Pr
 }
 
 /** The customer portal's keys only, as `[{key, value}]` (no secret is ever among them). */
-export async function portalSettings(ctx: ServiceContext): Promise<Array<{ key: string; value: string | null }>> {
+export async function portalSettings(
+  ctx: ServiceContext,
+): Promise<Array<{ key: string; value: string | null }>> {
   const [records, color] = await Promise.all([settingsRepository(ctx.tenant).list(), themeColor(ctx)]);
   const stored = new Map(records.map((r) => [r.key, r]));
   return PORTAL_SETTING_KEYS.map((key) => ({ key, value: stored.get(key)?.value ?? fallback(key, color) }));
@@ -86,7 +102,9 @@ export async function readIntegrationToken(ctx: ServiceContext): Promise<Integra
   const current = await repo.currentToken();
   if (!current) {
     const [legacy] = await repo.validTokens();
-    return legacy ? { status: 'unreadable', token: null, hint: legacy.hint, created_at: legacy.createdAt ?? null } : NO_TOKEN;
+    return legacy
+      ? { status: 'unreadable', token: null, hint: legacy.hint, created_at: legacy.createdAt ?? null }
+      : NO_TOKEN;
   }
   const shown = { hint: current.hint, created_at: current.createdAt };
   try {
@@ -112,9 +130,16 @@ export async function rotateIntegrationToken(ctx: ServiceContext): Promise<Integ
  * sealed with the data key for staff to read again. The local seed installs its known token
  * (`frg_local_<tenant>_integration`) through it; the API only ever installs generated ones.
  */
-export async function installIntegrationToken(ctx: ServiceContext, token: string): Promise<IntegrationTokenAnswer> {
+export async function installIntegrationToken(
+  ctx: ServiceContext,
+  token: string,
+): Promise<IntegrationTokenAnswer> {
   const repo = settingsRepository(ctx.tenant);
-  const [previous, listed, cipher] = await Promise.all([repo.currentToken(), repo.validTokens(), secretsCipher()]);
+  const [previous, listed, cipher] = await Promise.all([
+    repo.currentToken(),
+    repo.validTokens(),
+    secretsCipher(),
+  ]);
   const createdAt = ctx.now().toISOString();
   const createdBy = staffOf(ctx)?.userId;
   const next: IntegrationTokenCurrentRecord = {

@@ -40,7 +40,12 @@ export const USER_CONFLICTS = {
   foreignMarker: 'O e-mail ou documento deste usuário está registrado para outro usuário. Contate o suporte.',
 } as const;
 
-const identity = new Service({ user: UserEntity, role: RoleEntity, unique: UniqueEntity, counter: CounterEntity });
+const identity = new Service({
+  user: UserEntity,
+  role: RoleEntity,
+  unique: UniqueEntity,
+  counter: CounterEntity,
+});
 
 type Ops = Parameters<Parameters<typeof identity.transaction.write>[0]>[0];
 type Op = ReturnType<Parameters<typeof identity.transaction.write>[0]>[number];
@@ -62,7 +67,9 @@ class Plan {
  * Runs the transaction `build` puts into a plan, retrying transaction conflicts. Each attempt
  * starts from an empty plan, so the conflict messages stay aligned with the operations.
  */
-async function planned(build: (plan: Plan) => Promise<{ canceled: boolean; data: unknown[] }>): Promise<{ result: TransactionOutcome; plan: Plan }> {
+async function planned(
+  build: (plan: Plan) => Promise<{ canceled: boolean; data: unknown[] }>,
+): Promise<{ result: TransactionOutcome; plan: Plan }> {
   let plan = new Plan();
   const result = await writeTransaction(() => {
     plan = new Plan();
@@ -140,18 +147,37 @@ export function usersRepository(tenant: string) {
     async create(fields: UserFields, passwordHash: string, admin: AdminChange): Promise<UserRecord> {
       const id = await countersFor(tenant).next('user');
       const { storeId, ...rest } = fields;
-      const record = { tenant, id, ...rest, ...(storeId === null ? {} : { storeId }), passwordHash, tokenVersion: 1 };
+      const record = {
+        tenant,
+        id,
+        ...rest,
+        ...(storeId === null ? {} : { storeId }),
+        passwordHash,
+        tokenVersion: 1,
+      };
       const { result, plan } = await planned((plan) =>
         identity.transaction
           .write(({ user, role, unique, counter }) => {
             plan.add(user.create(record).commit(), USER_CONFLICTS.stale);
-            plan.add(unique.create({ tenant, scope: IDENTITY_SCOPES.userEmail, value: fields.email, ownerId: id }).commit(), USER_CONFLICTS.email);
             plan.add(
-              unique.create({ tenant, scope: IDENTITY_SCOPES.userDocument, value: fields.document, ownerId: id }).commit(),
+              unique
+                .create({ tenant, scope: IDENTITY_SCOPES.userEmail, value: fields.email, ownerId: id })
+                .commit(),
+              USER_CONFLICTS.email,
+            );
+            plan.add(
+              unique
+                .create({ tenant, scope: IDENTITY_SCOPES.userDocument, value: fields.document, ownerId: id })
+                .commit(),
               USER_CONFLICTS.document,
             );
             plan.add(counter.upsert(counterName('user')).add({ value: 1 }).commit());
-            plan.add(counter.upsert(counterName(roleUsersCounter(fields.roleId))).add({ value: 1 }).commit());
+            plan.add(
+              counter
+                .upsert(counterName(roleUsersCounter(fields.roleId)))
+                .add({ value: 1 })
+                .commit(),
+            );
             roleExists(plan, role, fields.roleId);
             adminOps(plan, counter, admin);
             return plan.ops;
@@ -166,7 +192,12 @@ export function usersRepository(tenant: string) {
      * Rewrites a user from the version `previous` was read at. A new password hash bumps the
      * token version, as does disabling: the user's open sessions end at their next request.
      */
-    async update(previous: UserRecord, fields: UserFields, passwordHash: string | undefined, admin: AdminChange): Promise<UserRecord> {
+    async update(
+      previous: UserRecord,
+      fields: UserFields,
+      passwordHash: string | undefined,
+      admin: AdminChange,
+    ): Promise<UserRecord> {
       const bump = passwordHash !== undefined || (previous.active && !fields.active);
       const tokenVersion = previous.tokenVersion + (bump ? 1 : 0);
       const { storeId, ...rest } = fields;
@@ -174,7 +205,12 @@ export function usersRepository(tenant: string) {
       const { result, plan } = await planned((plan) =>
         identity.transaction
           .write(({ user, role, unique, counter }) => {
-            const set = { ...rest, tokenVersion, ...(passwordHash ? { passwordHash } : {}), ...(storeId === null ? {} : { storeId }) };
+            const set = {
+              ...rest,
+              tokenVersion,
+              ...(passwordHash ? { passwordHash } : {}),
+              ...(storeId === null ? {} : { storeId }),
+            };
             const patch = user.patch(key).set(set);
             plan.add(
               (storeId === null ? patch.remove(['storeId']) : patch)
@@ -188,10 +224,25 @@ export function usersRepository(tenant: string) {
               release(plan, unique, scope, from, previous.id);
             };
             swap(IDENTITY_SCOPES.userEmail, previous.email, fields.email, USER_CONFLICTS.email);
-            swap(IDENTITY_SCOPES.userDocument, normalizeUserDocument(previous.document), fields.document, USER_CONFLICTS.document);
+            swap(
+              IDENTITY_SCOPES.userDocument,
+              normalizeUserDocument(previous.document),
+              fields.document,
+              USER_CONFLICTS.document,
+            );
             if (previous.roleId !== fields.roleId) {
-              plan.add(counter.upsert(counterName(roleUsersCounter(previous.roleId))).add({ value: -1 }).commit());
-              plan.add(counter.upsert(counterName(roleUsersCounter(fields.roleId))).add({ value: 1 }).commit());
+              plan.add(
+                counter
+                  .upsert(counterName(roleUsersCounter(previous.roleId)))
+                  .add({ value: -1 })
+                  .commit(),
+              );
+              plan.add(
+                counter
+                  .upsert(counterName(roleUsersCounter(fields.roleId)))
+                  .add({ value: 1 })
+                  .commit(),
+              );
               roleExists(plan, role, fields.roleId);
             }
             adminOps(plan, counter, admin);
@@ -215,9 +266,20 @@ export function usersRepository(tenant: string) {
               USER_CONFLICTS.stale,
             );
             release(plan, unique, IDENTITY_SCOPES.userEmail, previous.email, previous.id);
-            release(plan, unique, IDENTITY_SCOPES.userDocument, normalizeUserDocument(previous.document), previous.id);
+            release(
+              plan,
+              unique,
+              IDENTITY_SCOPES.userDocument,
+              normalizeUserDocument(previous.document),
+              previous.id,
+            );
             plan.add(counter.upsert(counterName('user')).add({ value: -1 }).commit());
-            plan.add(counter.upsert(counterName(roleUsersCounter(previous.roleId))).add({ value: -1 }).commit());
+            plan.add(
+              counter
+                .upsert(counterName(roleUsersCounter(previous.roleId)))
+                .add({ value: -1 })
+                .commit(),
+            );
             adminOps(plan, counter, admin);
             return plan.ops;
           })

@@ -54,7 +54,11 @@ function matches(user: UserRecord, needle: string, digits: string): boolean {
 
 /** Users matching `q` in name, short name, e-mail or document, sorted by name, paged. */
 export async function listUsers(ctx: ServiceContext, query: ListQuery): Promise<Paginated<User>> {
-  const [users, roles, storeNames] = await Promise.all([usersRepository(ctx.tenant).list(), rolesRepository(ctx.tenant).list(), storeDirectory(ctx)]);
+  const [users, roles, storeNames] = await Promise.all([
+    usersRepository(ctx.tenant).list(),
+    rolesRepository(ctx.tenant).list(),
+    storeDirectory(ctx),
+  ]);
   const roleNames = new Map(roles.map((r) => [r.id, r.role]));
   const needle = normalizeText(query.q ?? '');
   const digits = normalizeUserDocument(query.q ?? '');
@@ -73,7 +77,10 @@ async function mustGet(ctx: ServiceContext, id: number): Promise<UserRecord> {
 
 export async function getUser(ctx: ServiceContext, id: number): Promise<User> {
   const user = await mustGet(ctx, id);
-  const [role, storeNames] = await Promise.all([rolesRepository(ctx.tenant).get(user.roleId), storeDirectory(ctx)]);
+  const [role, storeNames] = await Promise.all([
+    rolesRepository(ctx.tenant).get(user.roleId),
+    storeDirectory(ctx),
+  ]);
   return userAnswer(user, role?.role ?? null, storeNames.get(user.storeId ?? 0) ?? null);
 }
 
@@ -127,7 +134,8 @@ export async function updateUser(ctx: ServiceContext, input: UserUpdate): Promis
   ]);
   assertStore(input, storeNames);
   const active = input.active === undefined ? previous.active : input.active === 'Y';
-  if (previous.id === staffOf(ctx)?.userId && previous.active && !active) throw conflict(USER_RULES.selfDisable);
+  if (previous.id === staffOf(ctx)?.userId && previous.active && !active)
+    throw conflict(USER_RULES.selfDisable);
   const was = isAdmin(previous.active, previousRole);
   const will = isAdmin(active, role);
   const admin: AdminChange =
@@ -137,7 +145,12 @@ export async function updateUser(ctx: ServiceContext, input: UserUpdate): Promis
         ? { delta: 1 }
         : { delta: 0 };
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  const updated = await usersRepository(ctx.tenant).update(previous, fieldsOf(input, active), passwordHash, admin);
+  const updated = await usersRepository(ctx.tenant).update(
+    previous,
+    fieldsOf(input, active),
+    passwordHash,
+    admin,
+  );
   return userAnswer(updated, role.role, storeNames.get(updated.storeId ?? 0) ?? null);
 }
 

@@ -50,7 +50,9 @@ export class DataBuckets extends Construct {
         resources: [this.accessLogs.arnForObjects('cloudfront/*')],
         conditions: {
           StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID, 's3:x-amz-acl': 'bucket-owner-full-control' },
-          ArnLike: { 'aws:SourceArn': `arn:${Aws.PARTITION}:logs:us-east-1:${Aws.ACCOUNT_ID}:delivery-source:*` },
+          ArnLike: {
+            'aws:SourceArn': `arn:${Aws.PARTITION}:logs:us-east-1:${Aws.ACCOUNT_ID}:delivery-source:*`,
+          },
         },
       }),
     );

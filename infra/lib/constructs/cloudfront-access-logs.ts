@@ -2,7 +2,12 @@ import { Aws, Names, Stack } from 'aws-cdk-lib';
 import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId, PhysicalResourceIdReference } from 'aws-cdk-lib/custom-resources';
+import {
+  AwsCustomResource,
+  AwsCustomResourcePolicy,
+  PhysicalResourceId,
+  PhysicalResourceIdReference,
+} from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { NagSuppressions } from 'cdk-nag';
 
@@ -78,9 +83,16 @@ export class CloudFrontAccessLogs extends Construct {
           'logs:GetDeliverySource',
           'logs:GetDeliveryDestination',
         ],
-        resources: [deliveryArn('delivery-source'), deliveryArn('delivery-destination'), deliveryArn('delivery')],
+        resources: [
+          deliveryArn('delivery-source'),
+          deliveryArn('delivery-destination'),
+          deliveryArn('delivery'),
+        ],
       }),
-      new PolicyStatement({ actions: ['cloudfront:AllowVendedLogDeliveryForResource'], resources: [distributionArn] }),
+      new PolicyStatement({
+        actions: ['cloudfront:AllowVendedLogDeliveryForResource'],
+        resources: [distributionArn],
+      }),
     ]);
 
     const source = new AwsCustomResource(this, 'Source', {
@@ -103,11 +115,18 @@ export class CloudFrontAccessLogs extends Construct {
         parameters: {
           name,
           outputFormat: 'w3c',
-          deliveryDestinationConfiguration: { destinationResourceArn: `${props.bucket.bucketArn}/${ACCESS_LOG_PREFIX}` },
+          deliveryDestinationConfiguration: {
+            destinationResourceArn: `${props.bucket.bucketArn}/${ACCESS_LOG_PREFIX}`,
+          },
         },
         physicalResourceId: PhysicalResourceId.of(`${name}-destination`),
       },
-      onDelete: { service: 'CloudWatchLogs', action: 'deleteDeliveryDestination', region, parameters: { name } },
+      onDelete: {
+        service: 'CloudWatchLogs',
+        action: 'deleteDeliveryDestination',
+        region,
+        parameters: { name },
+      },
       policy,
       installLatestAwsSdk: false,
     });
@@ -156,9 +175,14 @@ export class CloudFrontAccessLogs extends Construct {
           {
             id: 'AwsSolutions-IAM4',
             reason: 'aws-cdk-lib AwsCustomResource provider: AWSLambdaBasicExecutionRole for its own logs.',
-            appliesTo: ['Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole'],
+            appliesTo: [
+              'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole',
+            ],
           },
-          { id: 'AwsSolutions-L1', reason: 'aws-cdk-lib AwsCustomResource provider: its runtime is chosen by aws-cdk-lib.' },
+          {
+            id: 'AwsSolutions-L1',
+            reason: 'aws-cdk-lib AwsCustomResource provider: its runtime is chosen by aws-cdk-lib.',
+          },
         ],
         true,
       );

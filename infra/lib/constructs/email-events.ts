@@ -34,8 +34,20 @@ export class EmailEvents extends Construct {
       configurationSetName: set.ref,
       eventDestination: {
         enabled: true,
-        matchingEventTypes: ['send', 'delivery', 'open', 'click', 'bounce', 'complaint', 'reject', 'renderingFailure', 'deliveryDelay'],
-        eventBridgeDestination: { eventBusArn: `arn:${Stack.of(this).partition}:events:${Stack.of(this).region}:${Stack.of(this).account}:event-bus/default` },
+        matchingEventTypes: [
+          'send',
+          'delivery',
+          'open',
+          'click',
+          'bounce',
+          'complaint',
+          'reject',
+          'renderingFailure',
+          'deliveryDelay',
+        ],
+        eventBridgeDestination: {
+          eventBusArn: `arn:${Stack.of(this).partition}:events:${Stack.of(this).region}:${Stack.of(this).account}:event-bus/default`,
+        },
       },
     });
     new Rule(this, 'ToQueue', {
@@ -62,7 +74,8 @@ export class EmailEvents extends Construct {
       [
         {
           id: 'AwsSolutions-IAM5',
-          reason: 'Each tenant sends from its own SES identity (domain or address), verified by the operator after deployment; the grant is limited to this account and region and to SES sending.',
+          reason:
+            'Each tenant sends from its own SES identity (domain or address), verified by the operator after deployment; the grant is limited to this account and region and to SES sending.',
           appliesTo: [{ regex: '/^Resource::arn:.*:ses:.*:identity\\/\\*$/g' }],
         },
       ],

@@ -9,7 +9,11 @@ import type { DomainFunction } from './domain-function';
  * the bucket's name as `BUCKET_EXPORTS` (lib/ports/blob.ts). Kept in one call so it can be
  * re-applied wherever the stacks put the functions.
  */
-export function grantExportsBucket(bucket: IBucket, writers: readonly (DomainFunction | undefined)[], readers: readonly (DomainFunction | undefined)[]): void {
+export function grantExportsBucket(
+  bucket: IBucket,
+  writers: readonly (DomainFunction | undefined)[],
+  readers: readonly (DomainFunction | undefined)[],
+): void {
   const grant = (fn: DomainFunction, write: boolean) => {
     if (write) bucket.grantPut(fn.function);
     else bucket.grantRead(fn.function);
@@ -21,7 +25,10 @@ export function grantExportsBucket(bucket: IBucket, writers: readonly (DomainFun
           id: 'AwsSolutions-IAM5',
           reason:
             'Export files are named per tenant and job at run time (`<tenant>/<job>/<file>`): the wildcard covers the objects of the exports bucket only.',
-          appliesTo: [{ regex: '/^Action::s3:.*\\*$/g' }, { regex: '/^Resource::.*BucketsExports.*\\/\\*$/g' }],
+          appliesTo: [
+            { regex: '/^Action::s3:.*\\*$/g' },
+            { regex: '/^Resource::.*BucketsExports.*\\/\\*$/g' },
+          ],
         },
       ],
       true,

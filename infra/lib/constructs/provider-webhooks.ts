@@ -13,7 +13,8 @@ const LABEL: Record<WebhookProvider, string> = { zenvia: 'Zenvia (SMS)', onesign
 const ID: Record<WebhookProvider, string> = { zenvia: 'Zenvia', onesignal: 'OneSignal' };
 
 /** Environment variable naming a provider's webhook secret (functions/src/lib/ports/messaging.ts). */
-export const webhookSecretVariable = (provider: WebhookProvider) => `${provider.toUpperCase()}_WEBHOOK_SECRET_ARN`;
+export const webhookSecretVariable = (provider: WebhookProvider) =>
+  `${provider.toUpperCase()}_WEBHOOK_SECRET_ARN`;
 
 /**
  * The shared secrets the SMS and push providers send with their delivery reports (header
@@ -54,7 +55,10 @@ export class ProviderWebhookSecrets extends Construct {
 }
 
 /** Lets the function that answers the webhooks read each secret (`<PROVIDER>_WEBHOOK_SECRET_ARN`), and nothing else. */
-export function grantProviderWebhooks(fn: DomainFunction, secrets: Readonly<Record<WebhookProvider, ISecret>>): void {
+export function grantProviderWebhooks(
+  fn: DomainFunction,
+  secrets: Readonly<Record<WebhookProvider, ISecret>>,
+): void {
   for (const provider of WEBHOOK_PROVIDERS) {
     secrets[provider].grantRead(fn.function);
     fn.function.addEnvironment(webhookSecretVariable(provider), secrets[provider].secretArn);

@@ -106,7 +106,8 @@ export interface AppStacks {
 export function addAppStacks(scope: Construct, props: AppStacksProps): AppStacks {
   const wiring = props.wiring ?? APP_WIRING;
   const async = new AsyncStack(scope, props.stackName('Async'), {
-    description: 'Freguesia asynchronous pipeline: queues, consumers, stream processors, scheduler, SES events',
+    description:
+      'Freguesia asynchronous pipeline: queues, consumers, stream processors, scheduler, SES events',
     data: props.data,
     domains: props.domains,
     queues: props.queues,

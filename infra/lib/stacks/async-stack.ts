@@ -51,7 +51,9 @@ export class AsyncStack extends Stack {
     // Stream processors (functions/src/streams.ts), each with the domain that owns it.
     this.streamProcessors = new StreamProcessors(this, 'StreamProcessors', {
       table: data.table,
-      processors: (props.streamProcessors ?? registeredStreamProcessors).filter((p) => domainNames.includes(p.domain)),
+      processors: (props.streamProcessors ?? registeredStreamProcessors).filter((p) =>
+        domainNames.includes(p.domain),
+      ),
       sourceDir: props.sourceDir,
     });
 
@@ -86,7 +88,8 @@ export class AsyncStack extends Stack {
     }
 
     // Exports (functions/src/exports): the consumer writes the files.
-    if (data.exportsBucket) grantExportsBucket(data.exportsBucket, [this.consumers.functions.get('exports')], []);
+    if (data.exportsBucket)
+      grantExportsBucket(data.exportsBucket, [this.consumers.functions.get('exports')], []);
 
     new CfnOutput(this, 'ScheduleGroupName', { value: this.schedules.group.scheduleGroupName });
     new CfnOutput(this, 'SchedulerRoleArn', { value: this.schedules.role.roleArn });

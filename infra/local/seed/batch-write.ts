@@ -10,7 +10,8 @@ const IN_FLIGHT = 8;
 const ATTEMPTS = 10;
 
 const { partitionKey, sortKey } = tableDefinition;
-const keyOf = (item: Record<string, unknown>) => `${String(item[partitionKey])}\u0000${String(item[sortKey])}`;
+const keyOf = (item: Record<string, unknown>) =>
+  `${String(item[partitionKey])}\u0000${String(item[sortKey])}`;
 
 type Putter = { put(item: never): { params(): { Item: Record<string, unknown> } } };
 
@@ -18,7 +19,8 @@ type Putter = { put(item: never): { params(): { Item: Record<string, unknown> } 
  * The stored item of an ElectroDB entity, with its keys, exactly as `entity.put(item).go()`
  * would write it.
  */
-export const storedItem = (entity: unknown, item: object): Record<string, unknown> => (entity as Putter).put(item as never).params().Item;
+export const storedItem = (entity: unknown, item: object): Record<string, unknown> =>
+  (entity as Putter).put(item as never).params().Item;
 
 /**
  * Writes the seed's items with BatchWriteItem (25 a request, `IN_FLIGHT` at once), writing
@@ -29,10 +31,14 @@ export const storedItem = (entity: unknown, item: object): Record<string, unknow
  * Takes `[entity, items]` groups (ElectroDB entities: keys and attributes come from the entity)
  * or ready items (`raw`).
  */
-export async function batchWrite(groups: [entity: unknown, items: readonly object[]][], raw: readonly Record<string, unknown>[] = []): Promise<number> {
+export async function batchWrite(
+  groups: [entity: unknown, items: readonly object[]][],
+  raw: readonly Record<string, unknown>[] = [],
+): Promise<number> {
   // One request must not name a key twice; as with puts in sequence, the last one stays.
   const byKey = new Map<string, Record<string, unknown>>();
-  for (const item of [...groups.flatMap(([entity, list]) => list.map((i) => storedItem(entity, i))), ...raw]) byKey.set(keyOf(item), item);
+  for (const item of [...groups.flatMap(([entity, list]) => list.map((i) => storedItem(entity, i))), ...raw])
+    byKey.set(keyOf(item), item);
   const items = [...byKey.values()];
   const table = tableName();
   const chunks: Record<string, unknown>[][] = [];
@@ -42,10 +48,13 @@ export async function batchWrite(groups: [entity: unknown, items: readonly objec
     while (next < chunks.length) {
       let pending = chunks[next++]!.map((Item) => ({ PutRequest: { Item } }));
       for (let attempt = 1; pending.length > 0; attempt++) {
-        const answer = await documentClient.send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
+        const answer = await documentClient.send(
+          new BatchWriteCommand({ RequestItems: { [table]: pending } }),
+        );
         pending = (answer.UnprocessedItems?.[table] ?? []) as typeof pending;
         if (pending.length === 0) break;
-        if (attempt >= ATTEMPTS) throw new Error(`semente: ${pending.length} itens não gravados após ${ATTEMPTS} tentativas`);
+        if (attempt >= ATTEMPTS)
+          throw new Error(`semente: ${pending.length} itens não gravados após ${ATTEMPTS} tentativas`);
         await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
       }
     }

@@ -48,7 +48,15 @@ export const campaignsSeeder: Seeder = {
         start_at: addDays(today, -1),
         end_at: addDays(today, 29),
         stores: allStores,
-        info: { type: 9, value: 5, need_terms: 'Y', tiers: [{ min_amount: 200, value: 7 }, { min_amount: 400, value: 10 }] },
+        info: {
+          type: 9,
+          value: 5,
+          need_terms: 'Y',
+          tiers: [
+            { min_amount: 200, value: 7 },
+            { min_amount: 400, value: 10 },
+          ],
+        },
       },
       ...(pix
         ? [

@@ -14,7 +14,18 @@ import {
 import { productWordItems } from '@freguesia/functions/catalog/product-words.model';
 import { CounterEntity } from '@freguesia/functions/lib/ddb/entities/counter';
 import { UniqueEntity } from '@freguesia/functions/lib/ddb/entities/unique';
-import { BRANDS, BUSINESS_HOURS, CATEGORY_TREE, DEMO_STORES, PARTNERS, PAYMENT_METHODS, PRIVATE_LABEL, VERDE_STORES, VERDE_TREE, type Root } from './catalog-data';
+import {
+  BRANDS,
+  BUSINESS_HOURS,
+  CATEGORY_TREE,
+  DEMO_STORES,
+  PARTNERS,
+  PAYMENT_METHODS,
+  PRIVATE_LABEL,
+  VERDE_STORES,
+  VERDE_TREE,
+  type Root,
+} from './catalog-data';
 import { batchWrite } from './batch-write';
 import type { Rng } from './random';
 import type { SeedContext, Seeder } from './types';
@@ -78,7 +89,13 @@ function storePrice(rng: Rng, base: number, idStore: number, weighable: boolean)
   const regular = retail(Math.round(base * (0.94 + rng.next() * 0.14)));
   const offer = rng.chance(0.2) ? retail(Math.round(regular * (0.82 + rng.next() * 0.1)) - 10) : null;
   const stock = weighable ? Math.round(rng.next() * 800) / 10 : rng.chance(0.1) ? 0 : rng.int(1, 240);
-  return { id_store: idStore, cust_cents: Math.round(regular * (0.62 + rng.next() * 0.16)), regular_cents: regular, offer_cents: offer, stock };
+  return {
+    id_store: idStore,
+    cust_cents: Math.round(regular * (0.62 + rng.next() * 0.16)),
+    regular_cents: regular,
+    offer_cents: offer,
+    stock,
+  };
 }
 
 export const catalogSeeder: Seeder = {
@@ -99,17 +116,26 @@ export const catalogSeeder: Seeder = {
       business_hours: BUSINESS_HOURS,
     }));
 
-    const usedBrands = new Set(tree.flatMap(([, branches]) => branches.flatMap(([, leaves]) => leaves.flatMap(([, , refs]) => refs))));
+    const usedBrands = new Set(
+      tree.flatMap(([, branches]) => branches.flatMap(([, leaves]) => leaves.flatMap(([, , refs]) => refs))),
+    );
     if (full) usedBrands.add(PRIVATE_LABEL);
-    const brands = BRANDS.filter(([ref]) => usedBrands.has(ref)).map(([reference_code, description], i) => ({ tenant, id: i + 1, reference_code, description }));
-    const brandByRef = new Map(brands.map((b) => [b.reference_code, b]));
-    const partners = (full ? PARTNERS : PARTNERS.filter(([ref]) => ref === 'F001' || ref === 'F006')).map(([reference_code, name, base], i) => ({
+    const brands = BRANDS.filter(([ref]) => usedBrands.has(ref)).map(([reference_code, description], i) => ({
       tenant,
       id: i + 1,
       reference_code,
-      name,
-      document: cnpjFromBase(base),
+      description,
     }));
+    const brandByRef = new Map(brands.map((b) => [b.reference_code, b]));
+    const partners = (full ? PARTNERS : PARTNERS.filter(([ref]) => ref === 'F001' || ref === 'F006')).map(
+      ([reference_code, name, base], i) => ({
+        tenant,
+        id: i + 1,
+        reference_code,
+        name,
+        document: cnpjFromBase(base),
+      }),
+    );
     const payments = PAYMENT_METHODS.map(([description, visible, max_installments, has_change], i) => ({
       tenant,
       id: i + 1,
@@ -120,25 +146,68 @@ export const catalogSeeder: Seeder = {
       has_change,
     }));
 
-    const categories: { tenant: string; id: number; level: number; reference_code: string; description: string; level_up: number; active: 'Y'; show_app: 'Y'; ordenation: number }[] = [];
-    const products: (SeededProduct & { group_code: string; category: { id: number; reference_code: string; description: string } })[] = [];
-    const category = (description: string, reference_code: string, level: number, level_up: number, ordenation: number) => {
-      const item = { tenant, id: categories.length + 1, level, reference_code, description, level_up, active: 'Y' as const, show_app: 'Y' as const, ordenation };
+    const categories: {
+      tenant: string;
+      id: number;
+      level: number;
+      reference_code: string;
+      description: string;
+      level_up: number;
+      active: 'Y';
+      show_app: 'Y';
+      ordenation: number;
+    }[] = [];
+    const products: (SeededProduct & {
+      group_code: string;
+      category: { id: number; reference_code: string; description: string };
+    })[] = [];
+    const category = (
+      description: string,
+      reference_code: string,
+      level: number,
+      level_up: number,
+      ordenation: number,
+    ) => {
+      const item = {
+        tenant,
+        id: categories.length + 1,
+        level,
+        reference_code,
+        description,
+        level_up,
+        active: 'Y' as const,
+        show_app: 'Y' as const,
+        ordenation,
+      };
       categories.push(item);
       return item;
     };
     tree.forEach(([rootName, branches], r) => {
       const root = category(rootName, String(r + 1), 1, 0, r + 1);
       branches.forEach(([branchName, leaves], b) => {
-        const branch = category(branchName, `${root.reference_code}${String(b + 1).padStart(2, '0')}`, 2, root.id, b + 1);
+        const branch = category(
+          branchName,
+          `${root.reference_code}${String(b + 1).padStart(2, '0')}`,
+          2,
+          root.id,
+          b + 1,
+        );
         leaves.forEach(([leafName, variants, refs, weighable = false], l) => {
-          const leaf = category(leafName, `${branch.reference_code}${String(l + 1).padStart(2, '0')}`, 3, branch.id, l + 1);
+          const leaf = category(
+            leafName,
+            `${branch.reference_code}${String(l + 1).padStart(2, '0')}`,
+            3,
+            branch.id,
+            l + 1,
+          );
           const brandRefs = weighable || !full ? refs : [...refs, PRIVATE_LABEL];
           for (const [variant, base] of variants) {
             for (const ref of weighable ? refs.slice(0, 1) : brandRefs) {
               const brand = brandByRef.get(ref)!;
               const id = products.length + 1;
-              const code = weighable ? ean13(`2000${String(id).padStart(8, '0')}`) : ean13(`789${ref}${String(id).padStart(5, '0')}`);
+              const code = weighable
+                ? ean13(`2000${String(id).padStart(8, '0')}`)
+                : ean13(`789${ref}${String(id).padStart(5, '0')}`);
               products.push({
                 id,
                 code,
@@ -182,7 +251,10 @@ export const catalogSeeder: Seeder = {
       })),
     }));
     const marker = (scope: string, value: string, ownerId: number) => ({ tenant, scope, value, ownerId });
-    const counters = (name: string, n: number) => [setCounter(tenant, `seq:${name}`, n), setCounter(tenant, `total:${name}`, n)];
+    const counters = (name: string, n: number) => [
+      setCounter(tenant, `seq:${name}`, n),
+      setCounter(tenant, `total:${name}`, n),
+    ];
 
     await batchWrite([
       [StoreEntity, stores],
@@ -218,7 +290,15 @@ export const catalogSeeder: Seeder = {
 
     ctx.shared.set(
       'stores',
-      stores.map((s): SeededStore => ({ id: s.id, reference_code: s.reference_code, name: s.name, city: s.city, state: s.state, latitude: s.latitude, longitude: s.longitude })),
+      stores.map((s): SeededStore => ({
+        id: s.id,
+        reference_code: s.reference_code,
+        name: s.name,
+        city: s.city,
+        state: s.state,
+        latitude: s.latitude,
+        longitude: s.longitude,
+      })),
     );
     ctx.shared.set(
       'products',
@@ -226,7 +306,12 @@ export const catalogSeeder: Seeder = {
     );
     ctx.shared.set(
       'payments',
-      payments.map((p): SeededPayment => ({ id: p.id, description: p.description, max_installments: p.max_installments, has_change: p.has_change })),
+      payments.map((p): SeededPayment => ({
+        id: p.id,
+        description: p.description,
+        max_installments: p.max_installments,
+        has_change: p.has_change,
+      })),
     );
     const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
     return [

@@ -17,7 +17,10 @@ export const dashboardSeeder: Seeder = {
   name: 'painel',
   async run(ctx) {
     const changes = (ctx.shared.get('dashboardChanges') ?? []) as CustomersChange[];
-    const counted = await loadCustomersChanges(systemContext(ctx.tenant, 'seed', () => ctx.now), changes);
+    const counted = await loadCustomersChanges(
+      systemContext(ctx.tenant, 'seed', () => ctx.now),
+      changes,
+    );
     return `${counted} registros somados`;
   },
 };

@@ -17,7 +17,15 @@ import type { Seeder } from './types';
  * Seed steps in dependency order. A domain adds its own seeder here (stores and catalog
  * before customers, customers before purchases).
  */
-const SEEDERS: Seeder[] = [identitySeeder, catalogSeeder, customersSeeder, dashboardSeeder, segmentationSeeder, portalSeeder, campaignsSeeder];
+const SEEDERS: Seeder[] = [
+  identitySeeder,
+  catalogSeeder,
+  customersSeeder,
+  dashboardSeeder,
+  segmentationSeeder,
+  portalSeeder,
+  campaignsSeeder,
+];
 
 /** Stream processors whose items the seeders write in bulk: they skip the seed's records. */
 export const SEEDED_PROCESSORS = [
@@ -36,14 +44,20 @@ export const SEEDED_PROCESSORS = [
  * the seed (and skips nothing). Off, DynamoDB Local spends about a fifth less CPU per write and
  * the runtime does not walk the seed's records after it.
  */
-export const seedWithoutStream = (): boolean => streamProcessors.every((p) => SEEDED_PROCESSORS.includes(p.name));
+export const seedWithoutStream = (): boolean =>
+  streamProcessors.every((p) => SEEDED_PROCESSORS.includes(p.name));
 
 async function setStream(client: DynamoDBClient, enabled: boolean): Promise<void> {
   const TableName = tableName();
   const { Table } = await client.send(new DescribeTableCommand({ TableName }));
   if (Boolean(Table?.StreamSpecification?.StreamEnabled) === enabled) return;
   await client.send(
-    new UpdateTableCommand({ TableName, StreamSpecification: enabled ? { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' } : { StreamEnabled: false } }),
+    new UpdateTableCommand({
+      TableName,
+      StreamSpecification: enabled
+        ? { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' }
+        : { StreamEnabled: false },
+    }),
   );
   for (let i = 0; i < 100; i++) {
     const { Table: now } = await client.send(new DescribeTableCommand({ TableName }));
@@ -64,7 +78,8 @@ export async function seedLocalTenants(
   client?: DynamoDBClient,
 ): Promise<boolean> {
   const pending = [];
-  for (const spec of LOCAL_TENANTS) if ((await countersFor(spec.tenant).total('seed-complete')) === 0) pending.push(spec);
+  for (const spec of LOCAL_TENANTS)
+    if ((await countersFor(spec.tenant).total('seed-complete')) === 0) pending.push(spec);
   if (pending.length === 0) return false;
   // Turned on again whatever happens; a start interrupted before that turns it on (ensureTable).
   const quiet = client !== undefined && seedWithoutStream();
@@ -77,18 +92,30 @@ export async function seedLocalTenants(
   return true;
 }
 
-async function seedTenants(pending: typeof LOCAL_TENANTS, log: (line: string) => void, now: Date): Promise<void> {
+async function seedTenants(
+  pending: typeof LOCAL_TENANTS,
+  log: (line: string) => void,
+  now: Date,
+): Promise<void> {
   // The tenants are independent: seeded side by side (the small one no longer waits for the demo).
   await Promise.all(
     pending.map(async (spec) => {
       // Marked complete only at the end, so an interrupted seed is redone on the next start.
       const counters = countersFor(spec.tenant);
       const started = Date.now();
-      const ctx = { tenant: spec.tenant, size: spec.size, rng: createRng(`freguesia:${spec.tenant}`), now, shared: new Map() };
+      const ctx = {
+        tenant: spec.tenant,
+        size: spec.size,
+        rng: createRng(`freguesia:${spec.tenant}`),
+        now,
+        shared: new Map(),
+      };
       for (const seeder of SEEDERS) {
         const step = Date.now();
         const done = await seeder.run(ctx);
-        log(`  semente ${spec.tenant}/${seeder.name}: ${done} (${((Date.now() - step) / 1000).toFixed(1)} s)`);
+        log(
+          `  semente ${spec.tenant}/${seeder.name}: ${done} (${((Date.now() - step) / 1000).toFixed(1)} s)`,
+        );
       }
       await counters.add('seed-complete', 1);
       log(`  ambiente ${spec.tenant} pronto em ${((Date.now() - started) / 1000).toFixed(1)} s`);

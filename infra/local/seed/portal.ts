@@ -60,7 +60,8 @@ export const portalSeeder: Seeder = {
     if (!texts) return 'sem textos do programa';
     const settings = settingsRepository(tenant);
     // Never overwrite what staff already wrote in Ajustes.
-    if (!(await settings.get('program_description'))) await settings.upsert('program_description', texts.description, 1);
+    if (!(await settings.get('program_description')))
+      await settings.upsert('program_description', texts.description, 1);
     if (!(await settings.get('program_term'))) await settings.upsert('program_term', texts.term, 1);
     return 'descrição e regulamento do programa';
   },

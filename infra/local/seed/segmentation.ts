@@ -1,4 +1,7 @@
-import type { CustomerRecordFacts, PurchaseRecordFacts } from '@freguesia/functions/customers/changes.service';
+import type {
+  CustomerRecordFacts,
+  PurchaseRecordFacts,
+} from '@freguesia/functions/customers/changes.service';
 import { systemContext } from '@freguesia/functions/lib/context';
 import { loadProfiles } from '@freguesia/functions/segmentation/profiles.service';
 import { PROCESSOR as PROFILES_PROCESSOR } from '@freguesia/functions/segmentation/profiles.stream';

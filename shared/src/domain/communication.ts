@@ -13,8 +13,10 @@ export type CommunicationType = (typeof COMMUNICATION_TYPES)[number];
 /** The types that are sent to customers (the others are templates and app art). */
 export const SENDABLE_TYPES = ['EMAIL', 'SMS', 'PUSH'] as const;
 export type SendableType = (typeof SENDABLE_TYPES)[number];
-export const isSendable = (type: string): type is SendableType => (SENDABLE_TYPES as readonly string[]).includes(type);
-export const isCommunicationType = (type: string): type is CommunicationType => (COMMUNICATION_TYPES as readonly string[]).includes(type);
+export const isSendable = (type: string): type is SendableType =>
+  (SENDABLE_TYPES as readonly string[]).includes(type);
+export const isCommunicationType = (type: string): type is CommunicationType =>
+  (COMMUNICATION_TYPES as readonly string[]).includes(type);
 
 export const COMMUNICATION_MESSAGES = {
   emailDescription: 'Informe a descrição da comunicação',
@@ -44,13 +46,25 @@ export const COMMUNICATION_MESSAGES = {
 } as const;
 
 /** Text limits of spec part 3 §9. */
-export const LIMITS = { recipients: 100, smsBody: 160, pushTitle: 100, pushHeader: 100, pushBody: 100 } as const;
+export const LIMITS = {
+  recipients: 100,
+  smsBody: 160,
+  pushTitle: 100,
+  pushHeader: 100,
+  pushBody: 100,
+} as const;
 
 /** Estimated cost per recipient, R$ (spec part 3 §9); the `pricing_*` settings replace them. */
-export const UNIT_PRICES: Readonly<Record<SendableType | 'WHATSAPP', number>> = { EMAIL: 0.007, SMS: 0.1, PUSH: 0.0000005, WHATSAPP: 0 };
+export const UNIT_PRICES: Readonly<Record<SendableType | 'WHATSAPP', number>> = {
+  EMAIL: 0.007,
+  SMS: 0.1,
+  PUSH: 0.0000005,
+  WHATSAPP: 0,
+};
 
 /** Estimated cost in reais, rounded to 2 decimals (spec part 3 §9). */
-export const estimatedCost = (recipients: number, unitPrice: number): number => Math.round(recipients * unitPrice * 100) / 100;
+export const estimatedCost = (recipients: number, unitPrice: number): number =>
+  Math.round(recipients * unitPrice * 100) / 100;
 
 /** Recipients of a ';'-separated list (blanks dropped). */
 export const recipientList = (recipients: string): string[] =>

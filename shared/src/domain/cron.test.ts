@@ -14,7 +14,24 @@ const cronerParses = (expression: string) => {
 };
 
 const FIELD_TOKENS = [
-  ['*', '0', '59', '60', '*/5', '*/0', '5/15', '0-30', '30-0', '1,2,3', '0-59/10', 'x', 'L', '?', '1-2-3', '-1'],
+  [
+    '*',
+    '0',
+    '59',
+    '60',
+    '*/5',
+    '*/0',
+    '5/15',
+    '0-30',
+    '30-0',
+    '1,2,3',
+    '0-59/10',
+    'x',
+    'L',
+    '?',
+    '1-2-3',
+    '-1',
+  ],
   ['*', '0', '23', '24', '*/2', '9-17', '17-9', '8,12', '?'],
   ['*', '1', '31', '32', '0', 'L', '15W', '?', '1-15', '*/2', '1,15'],
   ['*', '1', '12', '13', '0', 'JAN', 'dec', 'JAN-MAR', '*/3', 'FOO'],
@@ -23,19 +40,42 @@ const FIELD_TOKENS = [
 
 describe('isCronExpression', () => {
   it('accepts the 5-field expressions of the screens (daily at midnight, weekly, ranges, steps, names)', () => {
-    for (const expression of ['0 0 * * *', '30 8 * * 1', ' 0 9 * * 1 ', '*/15 9-17 * * MON-FRI', '0 6 1,15 JAN-JUN *', '0 0 * * 7']) {
+    for (const expression of [
+      '0 0 * * *',
+      '30 8 * * 1',
+      ' 0 9 * * 1 ',
+      '*/15 9-17 * * MON-FRI',
+      '0 6 1,15 JAN-JUN *',
+      '0 0 * * 7',
+    ]) {
       expect(isCronExpression(expression), expression).toBe(true);
     }
   });
 
   it("refuses what does not parse, is not 5 fields, or uses croner's extensions", () => {
-    for (const expression of ['', 'todo dia', '61 0 * * *', '0 0 * *', '0 0 0 * * *', '* * 32 * *', '5/15 0 * * *', '0 0 L * *', '0 0 * * 2#3', '0 0 ? * *']) {
+    for (const expression of [
+      '',
+      'todo dia',
+      '61 0 * * *',
+      '0 0 * *',
+      '0 0 0 * * *',
+      '* * 32 * *',
+      '5/15 0 * * *',
+      '0 0 L * *',
+      '0 0 * * 2#3',
+      '0 0 ? * *',
+    ]) {
       expect(isCronExpression(expression), expression).toBe(false);
     }
   });
 
   it('accepts nothing that the local scheduler (croner) would refuse', () => {
-    const expression = fc.tuple(...FIELD_TOKENS.map((tokens) => fc.constantFrom(...tokens))).map((fields) => fields.join(' '));
-    fc.assert(fc.property(expression, (e) => !isCronExpression(e) || cronerParses(e)), { numRuns: 5000 });
+    const expression = fc
+      .tuple(...FIELD_TOKENS.map((tokens) => fc.constantFrom(...tokens)))
+      .map((fields) => fields.join(' '));
+    fc.assert(
+      fc.property(expression, (e) => !isCronExpression(e) || cronerParses(e)),
+      { numRuns: 5000 },
+    );
   });
 });

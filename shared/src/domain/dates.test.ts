@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, ageOn, daysBetween, endOfMonth, fromDisplayDate, isDay, localDateTime, localDay, toDisplayDate, toDisplayDateTime } from './dates';
+import {
+  addDays,
+  ageOn,
+  daysBetween,
+  endOfMonth,
+  fromDisplayDate,
+  isDay,
+  localDateTime,
+  localDay,
+  toDisplayDate,
+  toDisplayDateTime,
+} from './dates';
 
 describe('business dates (America/Sao_Paulo)', () => {
   it('gives the Brasília day of an instant, not the UTC day', () => {

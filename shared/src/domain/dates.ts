@@ -1,6 +1,13 @@
 import { TZDate } from '@date-fns/tz';
 // lightFormat, not format: the same output for these numeric patterns without format's locale (≈ 20 KB per Lambda).
-import { addDays as addDaysFn, differenceInCalendarDays, endOfMonth as endOfMonthFn, isValid, lightFormat as format, parseISO } from 'date-fns';
+import {
+  addDays as addDaysFn,
+  differenceInCalendarDays,
+  endOfMonth as endOfMonthFn,
+  isValid,
+  lightFormat as format,
+  parseISO,
+} from 'date-fns';
 
 /**
  * Business dates. The product's day is the day in Brasília (America/Sao_Paulo), whatever the
@@ -14,13 +21,16 @@ const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 /** The instant as a Date in the business zone (its fields read in Brasília time). */
-const inBusinessZone = (date: Date | number): TZDate => new TZDate(typeof date === 'number' ? date : date.getTime(), TIME_ZONE);
+const inBusinessZone = (date: Date | number): TZDate =>
+  new TZDate(typeof date === 'number' ? date : date.getTime(), TIME_ZONE);
 
 /** 'YYYY-MM-DD HH:mm:ss' of an instant in the business zone. */
-export const localDateTime = (date: Date | number = Date.now()): string => format(inBusinessZone(date), 'yyyy-MM-dd HH:mm:ss');
+export const localDateTime = (date: Date | number = Date.now()): string =>
+  format(inBusinessZone(date), 'yyyy-MM-dd HH:mm:ss');
 
 /** 'YYYY-MM-DD' of an instant in the business zone ("today" when omitted). */
-export const localDay = (date: Date | number = Date.now()): string => format(inBusinessZone(date), 'yyyy-MM-dd');
+export const localDay = (date: Date | number = Date.now()): string =>
+  format(inBusinessZone(date), 'yyyy-MM-dd');
 
 /** Whether `value` is a real calendar day 'YYYY-MM-DD' (2023-02-29 is not). */
 export function isDay(value: string): boolean {
@@ -31,13 +41,15 @@ export function isDay(value: string): boolean {
 }
 
 /** Adds (or subtracts) calendar days to a 'YYYY-MM-DD' date. */
-export const addDays = (day: string, days: number): string => format(addDaysFn(parseISO(day), days), 'yyyy-MM-dd');
+export const addDays = (day: string, days: number): string =>
+  format(addDaysFn(parseISO(day), days), 'yyyy-MM-dd');
 
 /** Last day of the month of a 'YYYY-MM-DD' date. */
 export const endOfMonth = (day: string): string => format(endOfMonthFn(parseISO(day)), 'yyyy-MM-dd');
 
 /** Whole calendar days from `from` to `to` (both 'YYYY-MM-DD'); negative when `to` is earlier. */
-export const daysBetween = (from: string, to: string): number => differenceInCalendarDays(parseISO(to), parseISO(from));
+export const daysBetween = (from: string, to: string): number =>
+  differenceInCalendarDays(parseISO(to), parseISO(from));
 
 /** Age in whole years on `today` of someone born on `birthday` (both 'YYYY-MM-DD'). */
 export function ageOn(birthday: string, today: string = localDay()): number {

@@ -12,7 +12,8 @@ import {
   padDocument,
 } from './document';
 
-const digits = (length: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: length, maxLength: length });
+const digits = (length: number) =>
+  fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: length, maxLength: length });
 
 describe('CPF', () => {
   it('accepts known valid numbers, with or without mask', () => {
@@ -60,11 +61,17 @@ describe('CPF', () => {
   // changed base digit can (rarely, and correctly) still give a valid CPF.
   it('detects a changed check digit of a valid CPF', () => {
     fc.assert(
-      fc.property(digits(9), fc.integer({ min: 9, max: 10 }), fc.integer({ min: 1, max: 9 }), (base, position, delta) => {
-        const cpf = cpfFromBase(base);
-        const changed = cpf.slice(0, position) + ((Number(cpf[position]) + delta) % 10) + cpf.slice(position + 1);
-        expect(isValidCpf(changed)).toBe(false);
-      }),
+      fc.property(
+        digits(9),
+        fc.integer({ min: 9, max: 10 }),
+        fc.integer({ min: 1, max: 9 }),
+        (base, position, delta) => {
+          const cpf = cpfFromBase(base);
+          const changed =
+            cpf.slice(0, position) + ((Number(cpf[position]) + delta) % 10) + cpf.slice(position + 1);
+          expect(isValidCpf(changed)).toBe(false);
+        },
+      ),
     );
   });
 });

@@ -49,7 +49,6 @@ export const SAMPLE_LABEL_VALUES: LabelValues = Object.fromEntries(
   LABEL_PLACEHOLDERS.map((p) => [p.key, p.sample]),
 ) as LabelValues;
 
-
 /**
  * Fills `{{name}}` (spaces inside the braces allowed) with the escaped value. An unknown
  * placeholder is left as typed, so a misspelt one shows on the preview instead of vanishing.

@@ -46,10 +46,13 @@ describe('masks', () => {
     expect(onlyDigits('(11) 9.8765-4321')).toBe('11987654321');
     expect(onlyDigits(null)).toBe('');
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 11, maxLength: 11 }), (d) => {
-        expect(onlyDigits(maskCpf(d))).toBe(d);
-        expect(onlyDigits(maskCellphone(d))).toBe(d);
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 11, maxLength: 11 }),
+        (d) => {
+          expect(onlyDigits(maskCpf(d))).toBe(d);
+          expect(onlyDigits(maskCellphone(d))).toBe(d);
+        },
+      ),
     );
   });
 });
@@ -72,12 +75,15 @@ describe('dates', () => {
 
   it('round-trips every real date', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('1900-01-01'), max: new Date('2100-12-31'), noInvalidDate: true }), (date) => {
-        const iso = date.toISOString().slice(0, 10);
-        expect(isIsoDate(iso)).toBe(true);
-        expect(brDateToIso(isoDateToBr(iso))).toBe(iso);
-        expect(brDateToIso(onlyDigits(isoDateToBr(iso)))).toBe(iso);
-      }),
+      fc.property(
+        fc.date({ min: new Date('1900-01-01'), max: new Date('2100-12-31'), noInvalidDate: true }),
+        (date) => {
+          const iso = date.toISOString().slice(0, 10);
+          expect(isIsoDate(iso)).toBe(true);
+          expect(brDateToIso(isoDateToBr(iso))).toBe(iso);
+          expect(brDateToIso(onlyDigits(isoDateToBr(iso)))).toBe(iso);
+        },
+      ),
     );
   });
 });

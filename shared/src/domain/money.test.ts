@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, centsToNumber, formatMoney, numberToCents, parseMoney, parseStock, splitMoney, sumStock } from './money';
+import {
+  centsToDecimal,
+  centsToNumber,
+  formatMoney,
+  numberToCents,
+  parseMoney,
+  parseStock,
+  splitMoney,
+  sumStock,
+} from './money';
 
 describe('parseMoney', () => {
   it('reads Brazilian text with a comma as the decimal separator', () => {
@@ -61,7 +70,8 @@ describe('money output', () => {
   it('round-trips every centavo amount up to R$ 1.000,00', () => {
     const broken: number[] = [];
     for (let cents = 0; cents <= 100_000; cents++) {
-      if (parseMoney(formatMoney(cents)) !== cents || parseMoney(centsToNumber(cents)) !== cents) broken.push(cents);
+      if (parseMoney(formatMoney(cents)) !== cents || parseMoney(centsToNumber(cents)) !== cents)
+        broken.push(cents);
     }
     expect(broken).toEqual([]);
   });

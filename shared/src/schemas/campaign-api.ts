@@ -46,7 +46,12 @@ export const CampaignRow = z.object({
 export type CampaignRow = z.output<typeof CampaignRow>;
 
 /** GET /web/campaigns/simple: every campaign, short (pickers). */
-export const CampaignSimple = z.object({ id: z.number(), description: z.string(), type: z.string(), active: z.enum(['Y', 'N']) });
+export const CampaignSimple = z.object({
+  id: z.number(),
+  description: z.string(),
+  type: z.string(),
+  active: z.enum(['Y', 'N']),
+});
 export type CampaignSimple = z.output<typeof CampaignSimple>;
 
 /** GET /web/campaign/details: the campaign as saved, with the spec's read-only `campaign_*` lists. */

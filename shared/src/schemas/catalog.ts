@@ -18,11 +18,14 @@ import { productCode } from './product-code';
 // ---------------------------------------------------------------------------------------
 
 /** 'Y'/'N' flag; also takes booleans, 'S' (sim), 1/0 — ERPs send all of these. */
-export const yesNoFlag = z.preprocess((v) => {
-  if (v === true || v === 1 || v === '1' || v === 'S' || v === 's' || v === 'y') return 'Y';
-  if (v === false || v === 0 || v === '0' || v === 'n') return 'N';
-  return v;
-}, z.enum(['Y', 'N'], { error: "Use 'Y' ou 'N'." }));
+export const yesNoFlag = z.preprocess(
+  (v) => {
+    if (v === true || v === 1 || v === '1' || v === 'S' || v === 's' || v === 'y') return 'Y';
+    if (v === false || v === 0 || v === '0' || v === 'n') return 'N';
+    return v;
+  },
+  z.enum(['Y', 'N'], { error: "Use 'Y' ou 'N'." }),
+);
 
 const toText = (v: unknown) => (typeof v === 'number' ? String(v) : v);
 const optionalText = (max: number, message = `Máximo de ${max} caracteres.`) =>
@@ -40,34 +43,42 @@ export const PRICE_LIMIT_TEXT = 'R$ 9.999.999,99';
 export const STOCK_LIMIT_TEXT = '-99.999.999 e 99.999.999';
 
 /** A number or a text, with NaN/Infinity (not JSON, but reachable through coercions) treated as garbage. */
-const numberOrText = (value: unknown): value is number | string => typeof value === 'string' || typeof value === 'number';
+const numberOrText = (value: unknown): value is number | string =>
+  typeof value === 'string' || typeof value === 'number';
 
 /**
  * A money amount (number or text with up to 2 decimals, not negative, at most
  * R$ 9.999.999,99) → integer centavos.
  */
 export const moneyCents = (label = 'O valor') =>
-  z.custom<number | string>((v) => v !== undefined && v !== null, { error: `${label} é obrigatório.` }).transform((value, ctx) => {
-    const cents = numberOrText(value) ? parseMoney(value) : undefined;
-    // A finite number too large for centavos (1e308) is out of range rather than malformed.
-    if (cents === undefined && typeof value === 'number' && Number.isFinite(value) && Math.abs(value) > MAX_PRICE_CENTS / 100) {
-      ctx.addIssue({ code: 'custom', message: `${label} deve ser de no máximo ${PRICE_LIMIT_TEXT}.` });
-      return z.NEVER;
-    }
-    if (cents === undefined) {
-      ctx.addIssue({ code: 'custom', message: `${label} deve ser um número com até 2 casas decimais.` });
-      return z.NEVER;
-    }
-    if (cents < 0) {
-      ctx.addIssue({ code: 'custom', message: `${label} não pode ser negativo.` });
-      return z.NEVER;
-    }
-    if (cents > MAX_PRICE_CENTS) {
-      ctx.addIssue({ code: 'custom', message: `${label} deve ser de no máximo ${PRICE_LIMIT_TEXT}.` });
-      return z.NEVER;
-    }
-    return cents;
-  });
+  z
+    .custom<number | string>((v) => v !== undefined && v !== null, { error: `${label} é obrigatório.` })
+    .transform((value, ctx) => {
+      const cents = numberOrText(value) ? parseMoney(value) : undefined;
+      // A finite number too large for centavos (1e308) is out of range rather than malformed.
+      if (
+        cents === undefined &&
+        typeof value === 'number' &&
+        Number.isFinite(value) &&
+        Math.abs(value) > MAX_PRICE_CENTS / 100
+      ) {
+        ctx.addIssue({ code: 'custom', message: `${label} deve ser de no máximo ${PRICE_LIMIT_TEXT}.` });
+        return z.NEVER;
+      }
+      if (cents === undefined) {
+        ctx.addIssue({ code: 'custom', message: `${label} deve ser um número com até 2 casas decimais.` });
+        return z.NEVER;
+      }
+      if (cents < 0) {
+        ctx.addIssue({ code: 'custom', message: `${label} não pode ser negativo.` });
+        return z.NEVER;
+      }
+      if (cents > MAX_PRICE_CENTS) {
+        ctx.addIssue({ code: 'custom', message: `${label} deve ser de no máximo ${PRICE_LIMIT_TEXT}.` });
+        return z.NEVER;
+      }
+      return cents;
+    });
 
 /** Stock quantity between -99.999.999 and 99.999.999; the comma becomes a dot ('12,5' → 12.5). */
 export const stockQuantity = z.unknown().transform((value, ctx) => {
@@ -83,7 +94,8 @@ export const stockQuantity = z.unknown().transform((value, ctx) => {
   return parsed;
 });
 
-const positiveId = (message = 'Id inválido.') => z.coerce.number({ error: message }).int(message).positive(message);
+const positiveId = (message = 'Id inválido.') =>
+  z.coerce.number({ error: message }).int(message).positive(message);
 
 /** The product code lives in ./product-code (the campaign schemas carry it without this module). */
 export { productCode };
@@ -123,7 +135,12 @@ export const ProductInput = z.object({
     .object({ reference_code: z.preprocess(toText, z.string().trim().max(60)) })
     .nullish()
     .transform((c) => (c && c.reference_code ? c : null)),
-  id_brand: z.coerce.number({ error: 'Marca inválida.' }).int('Marca inválida.').positive('Marca inválida.').nullish().transform((v) => v ?? null),
+  id_brand: z.coerce
+    .number({ error: 'Marca inválida.' })
+    .int('Marca inválida.')
+    .positive('Marca inválida.')
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type ProductInput = z.infer<typeof ProductInput>;
 
@@ -187,9 +204,13 @@ export type PriceSetAnswer = z.infer<typeof PriceSetAnswer>;
 export const PriceRow = z.object({
   id_product: positiveId('Mercadoria inválida.'),
   id_store: positiveId('Selecione a loja.'),
-  cust_price: moneyCents('O preço de custo').nullish().transform((v) => v ?? null),
+  cust_price: moneyCents('O preço de custo')
+    .nullish()
+    .transform((v) => v ?? null),
   regular_price: moneyCents('O preço regular'),
-  offer_price: moneyCents('O preço de oferta').nullish().transform((v) => v ?? null),
+  offer_price: moneyCents('O preço de oferta')
+    .nullish()
+    .transform((v) => v ?? null),
   attribute: optionalText(60).transform((v) => v || null),
   stock: stockQuantity.nullish().transform((v) => v ?? 0),
 });
@@ -208,16 +229,21 @@ const PriceRows = z
   .max(MAX_PRICE_ROWS, `No máximo ${MAX_PRICE_ROWS} preços por vez.`);
 const ProductPriceSet = z.object({
   id_product: positiveId('Mercadoria inválida.'),
-  prices: z.array(PriceRow.omit({ id_product: true })).max(MAX_PRICE_ROWS, `No máximo ${MAX_PRICE_ROWS} preços por vez.`),
+  prices: z
+    .array(PriceRow.omit({ id_product: true }))
+    .max(MAX_PRICE_ROWS, `No máximo ${MAX_PRICE_ROWS} preços por vez.`),
 });
 
 // Dispatches on the shape instead of z.union, so that errors keep their field paths ('0.regular_price').
-export const PriceSetInput = z.unknown().transform((value, ctx): z.output<typeof PriceRows> | z.output<typeof ProductPriceSet> => {
-  const parsed = Array.isArray(value) ? PriceRows.safeParse(value) : ProductPriceSet.safeParse(value);
-  if (parsed.success) return parsed.data;
-  for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
-  return z.NEVER;
-});
+export const PriceSetInput = z
+  .unknown()
+  .transform((value, ctx): z.output<typeof PriceRows> | z.output<typeof ProductPriceSet> => {
+    const parsed = Array.isArray(value) ? PriceRows.safeParse(value) : ProductPriceSet.safeParse(value);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues)
+      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    return z.NEVER;
+  });
 export type PriceSetInput = z.infer<typeof PriceSetInput>;
 
 // ---------------------------------------------------------------------------------------
@@ -231,9 +257,13 @@ export const ImportPrice = z
   .object({
     store_reference_code: z.preprocess(toText, z.string().trim().min(1).max(60)).optional(),
     id_store: positiveId('Loja inválida.').optional(),
-    cust_price: moneyCents('O preço de custo').nullish().transform((v) => v ?? null),
+    cust_price: moneyCents('O preço de custo')
+      .nullish()
+      .transform((v) => v ?? null),
     regular_price: moneyCents('O preço regular'),
-    offer_price: moneyCents('O preço de oferta').nullish().transform((v) => v ?? null),
+    offer_price: moneyCents('O preço de oferta')
+      .nullish()
+      .transform((v) => v ?? null),
     attribute: optionalText(60).transform((v) => v || null),
     stock: stockQuantity.nullish().transform((v) => v ?? 0),
   })
@@ -245,7 +275,10 @@ export type ImportPrice = z.infer<typeof ImportPrice>;
 
 /** Optional text where null or '' means "clear it" and absent means "keep what is stored". */
 const clearableText = (max: number) =>
-  z.preprocess((v) => (v === '' ? null : toText(v)), z.string().trim().max(max, `Máximo de ${max} caracteres.`).nullable().optional());
+  z.preprocess(
+    (v) => (v === '' ? null : toText(v)),
+    z.string().trim().max(max, `Máximo de ${max} caracteres.`).nullable().optional(),
+  );
 
 /**
  * One row of POST /api/integration/products (validated row by row). code, description and pack
@@ -302,10 +335,19 @@ export const CategoryInput = z.object({
     .max(120, 'A descrição deve ter no máximo 120 caracteres.'),
   reference_code: z.preprocess(
     toText,
-    z.string({ error: 'Digite a referência da categoria' }).trim().min(1, 'Digite a referência da categoria').max(60, 'Máximo de 60 caracteres.'),
+    z
+      .string({ error: 'Digite a referência da categoria' })
+      .trim()
+      .min(1, 'Digite a referência da categoria')
+      .max(60, 'Máximo de 60 caracteres.'),
   ),
   /** Parent id; 0 (or absent) makes a root category. */
-  level_up: z.coerce.number({ error: 'Categoria pai inválida.' }).int('Categoria pai inválida.').min(0, 'Categoria pai inválida.').nullish().transform((v) => v ?? 0),
+  level_up: z.coerce
+    .number({ error: 'Categoria pai inválida.' })
+    .int('Categoria pai inválida.')
+    .min(0, 'Categoria pai inválida.')
+    .nullish()
+    .transform((v) => v ?? 0),
   active: yesNoFlag.default('Y'),
   show_app: yesNoFlag.default('Y'),
   image: optionalText(1000).default(''),
@@ -319,7 +361,11 @@ export const CategoryAppUpdate = z.object({
   app_description: optionalText(120),
   show_app: yesNoFlag.optional(),
   icon: optionalText(40),
-  ordenation: z.coerce.number().int('A ordenação deve ser um número inteiro.').min(0, 'A ordenação deve ser 0 ou maior.').nullish(),
+  ordenation: z.coerce
+    .number()
+    .int('A ordenação deve ser um número inteiro.')
+    .min(0, 'A ordenação deve ser 0 ou maior.')
+    .nullish(),
 });
 export type CategoryAppUpdate = z.infer<typeof CategoryAppUpdate>;
 
@@ -355,7 +401,15 @@ export const CascaderNode: z.ZodType<CascaderNode> = z.lazy(() =>
 // Stores
 // ---------------------------------------------------------------------------------------
 
-export const WEEK_DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+export const WEEK_DAYS = [
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+] as const;
 
 /** Free-text opening hours per week day, e.g. '08:00 às 22:00'. */
 export type BusinessHours = Record<(typeof WEEK_DAYS)[number], string>;
@@ -371,13 +425,21 @@ const coordinate = (max: number, message: string) =>
 export const StoreInput = z.object({
   /** Internal code; defaults to the id. Unique per tenant. */
   reference_code: optionalText(60),
-  name: z.string({ error: 'Digite o nome da loja' }).trim().min(1, 'Digite o nome da loja').max(120, 'Máximo de 120 caracteres.'),
+  name: z
+    .string({ error: 'Digite o nome da loja' })
+    .trim()
+    .min(1, 'Digite o nome da loja')
+    .max(120, 'Máximo de 120 caracteres.'),
   // The spec gives the name's message for a missing zip code too.
   zipcode: z
     .string({ error: 'Digite o nome da loja' })
     .transform((v) => documentDigits(v))
     .pipe(z.string().min(1, 'Digite o nome da loja').length(8, 'CEP inválido: use o formato 00000-000.')),
-  address: z.string({ error: 'Digite o endereço da loja' }).trim().min(1, 'Digite o endereço da loja').max(200, 'Máximo de 200 caracteres.'),
+  address: z
+    .string({ error: 'Digite o endereço da loja' })
+    .trim()
+    .min(1, 'Digite o endereço da loja')
+    .max(200, 'Máximo de 200 caracteres.'),
   number: optionalText(20).default(''),
   complement: optionalText(100).default(''),
   neighborhood: optionalText(100).default(''),
@@ -455,7 +517,10 @@ export type Store = z.infer<typeof Store>;
 // Payment methods (part 3)
 // ---------------------------------------------------------------------------------------
 
-const flag = z.preprocess((v) => (v === 'Y' || v === 'true' || v === 1 ? true : v === 'N' || v === 'false' || v === 0 ? false : v), z.boolean());
+const flag = z.preprocess(
+  (v) => (v === 'Y' || v === 'true' || v === 1 ? true : v === 'N' || v === 'false' || v === 0 ? false : v),
+  z.boolean(),
+);
 
 export const PaymentInput = z.object({
   reference_code: optionalText(60),
@@ -495,23 +560,44 @@ export type PaymentMethod = z.infer<typeof PaymentMethod>;
 export const BrandInput = z.object({
   reference_code: z.preprocess(
     toText,
-    z.string({ error: 'Digite o código da marca' }).trim().min(1, 'Digite o código da marca').max(60, 'Máximo de 60 caracteres.'),
+    z
+      .string({ error: 'Digite o código da marca' })
+      .trim()
+      .min(1, 'Digite o código da marca')
+      .max(60, 'Máximo de 60 caracteres.'),
   ),
-  description: z.string({ error: 'Digite a descrição da marca' }).trim().min(1, 'Digite a descrição da marca').max(120, 'Máximo de 120 caracteres.'),
+  description: z
+    .string({ error: 'Digite a descrição da marca' })
+    .trim()
+    .min(1, 'Digite a descrição da marca')
+    .max(120, 'Máximo de 120 caracteres.'),
 });
 export type BrandInput = z.infer<typeof BrandInput>;
 export const BrandUpdate = BrandInput.extend({ id: positiveId('Marca inválida.') });
 
 /** A brand as answered. */
-export const Brand = z.object({ id: z.number(), reference_code: z.string(), description: z.string(), created_at: z.string() });
+export const Brand = z.object({
+  id: z.number(),
+  reference_code: z.string(),
+  description: z.string(),
+  created_at: z.string(),
+});
 export type Brand = z.infer<typeof Brand>;
 
 export const PartnerInput = z.object({
   reference_code: z.preprocess(
     toText,
-    z.string({ error: 'Digite o código do fornecedor' }).trim().min(1, 'Digite o código do fornecedor').max(60, 'Máximo de 60 caracteres.'),
+    z
+      .string({ error: 'Digite o código do fornecedor' })
+      .trim()
+      .min(1, 'Digite o código do fornecedor')
+      .max(60, 'Máximo de 60 caracteres.'),
   ),
-  name: z.string({ error: 'Digite o nome do fornecedor' }).trim().min(1, 'Digite o nome do fornecedor').max(160, 'Máximo de 160 caracteres.'),
+  name: z
+    .string({ error: 'Digite o nome do fornecedor' })
+    .trim()
+    .min(1, 'Digite o nome do fornecedor')
+    .max(160, 'Máximo de 160 caracteres.'),
   /** CNPJ, stored as 14 digits; optional. */
   document: z.preprocess(
     (v) => (v === null || v === '' ? undefined : toText(v)),
@@ -526,7 +612,13 @@ export type PartnerInput = z.infer<typeof PartnerInput>;
 export const PartnerUpdate = PartnerInput.extend({ id: positiveId('Fornecedor inválido.') });
 
 /** A partner (supplier) as answered; `document` is the CNPJ's 14 digits or ''. */
-export const Partner = z.object({ id: z.number(), reference_code: z.string(), name: z.string(), document: z.string(), created_at: z.string() });
+export const Partner = z.object({
+  id: z.number(),
+  reference_code: z.string(),
+  name: z.string(),
+  document: z.string(),
+  created_at: z.string(),
+});
 export type Partner = z.infer<typeof Partner>;
 
 // ---------------------------------------------------------------------------------------

@@ -8,12 +8,27 @@ const errors = (body: unknown): Record<string, string> => {
   return Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message]));
 };
 
-const push = (url: string) => ({ description: 'Push', type: 'PUSH', info: { layout_header: 'Oferta', layout_body: 'Só hoje', url } });
-const art = (url: string, click = '') => ({ description: 'Arte', type: 'APPB', start_at: '2026-01-01', always_valid: 'Y', info: { url, layout_body: click } });
+const push = (url: string) => ({
+  description: 'Push',
+  type: 'PUSH',
+  info: { layout_header: 'Oferta', layout_body: 'Só hoje', url },
+});
+const art = (url: string, click = '') => ({
+  description: 'Arte',
+  type: 'APPB',
+  start_at: '2026-01-01',
+  always_valid: 'Y',
+  info: { url, layout_body: click },
+});
 
 describe('web URLs of push and app art', () => {
   it('accepts http(s) addresses only, without anything that could close an HTML attribute', () => {
-    for (const ok of ['https://loja.example/ofertas', 'http://loja.example', 'https://cdn.loja.example/a.png?v=2&x=1#topo']) expect(isWebUrl(ok), ok).toBe(true);
+    for (const ok of [
+      'https://loja.example/ofertas',
+      'http://loja.example',
+      'https://cdn.loja.example/a.png?v=2&x=1#topo',
+    ])
+      expect(isWebUrl(ok), ok).toBe(true);
     const bad = [
       'javascript:alert(1)',
       ' javascript:alert(1)',
@@ -35,8 +50,12 @@ describe('web URLs of push and app art', () => {
     expect(errors(push('javascript:alert(1)'))['info.url']).toBe(COMMUNICATION_MESSAGES.webUrl);
     expect(errors(push('https://loja.example'))).toEqual({});
     expect(errors(push(''))).toEqual({});
-    expect(errors(art('https://a.example/x.png" onerror="alert(1)'))['info.url']).toBe(COMMUNICATION_MESSAGES.webUrl);
-    expect(errors(art('https://a.example/x.png', 'javascript:alert(1)'))['info.layout_body']).toBe(COMMUNICATION_MESSAGES.webUrl);
+    expect(errors(art('https://a.example/x.png" onerror="alert(1)'))['info.url']).toBe(
+      COMMUNICATION_MESSAGES.webUrl,
+    );
+    expect(errors(art('https://a.example/x.png', 'javascript:alert(1)'))['info.layout_body']).toBe(
+      COMMUNICATION_MESSAGES.webUrl,
+    );
     expect(errors(art('https://a.example/x.png', 'https://loja.example'))).toEqual({});
     expect(errors(art(''))['info.url']).toBe(COMMUNICATION_MESSAGES.artUrl);
   });

@@ -26,7 +26,16 @@ import { isCronExpression } from '../domain/cron';
  */
 
 export * from '../domain/communication';
-import { COMMUNICATION_MESSAGES, COMMUNICATION_TYPES, LIMITS, isEmailAddress, isWebUrl, recipientList, runOnInstant, smsText } from '../domain/communication';
+import {
+  COMMUNICATION_MESSAGES,
+  COMMUNICATION_TYPES,
+  LIMITS,
+  isEmailAddress,
+  isWebUrl,
+  recipientList,
+  runOnInstant,
+  smsText,
+} from '../domain/communication';
 
 // ---------------------------------------------------------------------------------------
 // Building blocks
@@ -43,8 +52,15 @@ const text = (max: number, message = `Máximo de ${max} caracteres.`) =>
     (v) => (v === null || v === undefined ? '' : typeof v === 'number' ? String(v) : v),
     z.string().trim().max(max, message),
   );
-const id = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
-const nullableText = (max: number) => z.preprocess((v) => (empty(v) ? null : v), z.string().trim().max(max, `Máximo de ${max} caracteres.`).nullable()).default(null);
+const id = (message: string) =>
+  z.coerce.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message);
+const nullableText = (max: number) =>
+  z
+    .preprocess(
+      (v) => (empty(v) ? null : v),
+      z.string().trim().max(max, `Máximo de ${max} caracteres.`).nullable(),
+    )
+    .default(null);
 
 /** The `info` of a communication campaign (spec part 3 §3). */
 export const CommunicationInfo = z.object({
@@ -54,7 +70,10 @@ export const CommunicationInfo = z.object({
   layout_body: text(512 * 1024, 'O conteúdo passou do tamanho máximo (512 KB).').default(''),
   /** The e-mail editor's project, JSON text. */
   flow: text(2 * 1024 * 1024, 'O projeto do editor passou do tamanho máximo (2 MB).').default(''),
-  type: z.preprocess((v) => (empty(v) ? 'O' : v), z.enum(['O', 'R'], { error: "Use 'O' (uma vez) ou 'R' (recorrente)." })),
+  type: z.preprocess(
+    (v) => (empty(v) ? 'O' : v),
+    z.enum(['O', 'R'], { error: "Use 'O' (uma vez) ou 'R' (recorrente)." }),
+  ),
   run_on: nullableText(19),
   run_frequency: nullableText(100),
   url: text(2_000).default(''),
@@ -62,7 +81,9 @@ export const CommunicationInfo = z.object({
   approvement: nullableText(200),
   recipients: text(LIMITS.recipients, COMMUNICATION_MESSAGES.recipients).default(''),
   can_repeat_customer: yesNo('Y'),
-  channel_id: z.preprocess((v) => (empty(v) || v === 0 ? null : v), id('Canal inválido.').nullable()).default(null),
+  channel_id: z
+    .preprocess((v) => (empty(v) || v === 0 ? null : v), id('Canal inválido.').nullable())
+    .default(null),
   /** Read-only: the server keeps these (estimated cost, execution, cancellation). */
   value: z.unknown().optional(),
   executed_at: z.unknown().optional(),
@@ -76,9 +97,17 @@ const shape = z.object({
   description: text(200),
   type: z.enum(COMMUNICATION_TYPES, { error: 'Tipo de comunicação inválido.' }),
   active: yesNo('Y'),
-  id_lead: z.preprocess((v) => (empty(v) || v === 0 ? null : v), id('Lead inválido.').nullable()).default(null),
-  start_at: z.preprocess((v) => (empty(v) ? undefined : v), z.string().trim().refine(isDay, 'Data inválida: use AAAA-MM-DD.').optional()),
-  end_at: z.preprocess((v) => (empty(v) ? undefined : v), z.string().trim().refine(isDay, 'Data inválida: use AAAA-MM-DD.').optional()),
+  id_lead: z
+    .preprocess((v) => (empty(v) || v === 0 ? null : v), id('Lead inválido.').nullable())
+    .default(null),
+  start_at: z.preprocess(
+    (v) => (empty(v) ? undefined : v),
+    z.string().trim().refine(isDay, 'Data inválida: use AAAA-MM-DD.').optional(),
+  ),
+  end_at: z.preprocess(
+    (v) => (empty(v) ? undefined : v),
+    z.string().trim().refine(isDay, 'Data inválida: use AAAA-MM-DD.').optional(),
+  ),
   always_valid: yesNo('N'),
   updated_at: z.string().optional(),
   info: CommunicationInfo,
@@ -95,19 +124,22 @@ export function communicationIssues(c: Shape, now: Date = new Date()): Issue[] {
   const schedule = () => {
     if (info.type === 'R') {
       if (!info.run_frequency) add(['info', 'run_frequency'], COMMUNICATION_MESSAGES.frequency);
-      else if (!isCronExpression(info.run_frequency)) add(['info', 'run_frequency'], COMMUNICATION_MESSAGES.frequencyInvalid);
+      else if (!isCronExpression(info.run_frequency))
+        add(['info', 'run_frequency'], COMMUNICATION_MESSAGES.frequencyInvalid);
     } else if (info.run_on) {
       const at = runOnInstant(info.run_on);
       if (!at) add(['info', 'run_on'], 'Data inválida: use AAAA-MM-DD HH:mm.');
       // A save of an unchanged past date (an edit after the send) is judged by the service.
-      else if (!c.id && at.getTime() < now.getTime() - 60_000) add(['info', 'run_on'], COMMUNICATION_MESSAGES.runOnPast);
+      else if (!c.id && at.getTime() < now.getTime() - 60_000)
+        add(['info', 'run_on'], COMMUNICATION_MESSAGES.runOnPast);
     }
   };
   switch (c.type) {
     case 'EMAIL': {
       if (!c.description) add(['description'], COMMUNICATION_MESSAGES.emailDescription);
       if (!info.layout_title) add(['info', 'layout_title'], COMMUNICATION_MESSAGES.subject);
-      for (const r of recipientList(info.recipients)) if (!isEmailAddress(r)) add(['info', 'recipients'], COMMUNICATION_MESSAGES.recipientsEmail(r));
+      for (const r of recipientList(info.recipients))
+        if (!isEmailAddress(r)) add(['info', 'recipients'], COMMUNICATION_MESSAGES.recipientsEmail(r));
       schedule();
       break;
     }
@@ -117,17 +149,21 @@ export function communicationIssues(c: Shape, now: Date = new Date()): Issue[] {
     case 'SMS': {
       if (!c.description) add(['description'], COMMUNICATION_MESSAGES.smsDescription);
       if (!smsText(info.layout_body).trim()) add(['info', 'layout_body'], COMMUNICATION_MESSAGES.smsBody);
-      if (info.layout_body.length > LIMITS.smsBody) add(['info', 'layout_body'], `Máximo de ${LIMITS.smsBody} caracteres.`);
-      for (const r of recipientList(info.recipients)) if (!/^\d{10,13}$/.test(r)) add(['info', 'recipients'], `Telefone inválido: ${r}`);
+      if (info.layout_body.length > LIMITS.smsBody)
+        add(['info', 'layout_body'], `Máximo de ${LIMITS.smsBody} caracteres.`);
+      for (const r of recipientList(info.recipients))
+        if (!/^\d{10,13}$/.test(r)) add(['info', 'recipients'], `Telefone inválido: ${r}`);
       schedule();
       break;
     }
     case 'PUSH': {
       if (!c.description) add(['description'], COMMUNICATION_MESSAGES.pushDescription);
-      if (info.layout_title.length > LIMITS.pushTitle) add(['info', 'layout_title'], `Máximo de ${LIMITS.pushTitle} caracteres.`);
+      if (info.layout_title.length > LIMITS.pushTitle)
+        add(['info', 'layout_title'], `Máximo de ${LIMITS.pushTitle} caracteres.`);
       if (!info.layout_header) add(['info', 'layout_header'], COMMUNICATION_MESSAGES.pushHeader);
       if (!info.layout_body) add(['info', 'layout_body'], COMMUNICATION_MESSAGES.pushBody);
-      else if (info.layout_body.length > LIMITS.pushBody) add(['info', 'layout_body'], `Máximo de ${LIMITS.pushBody} caracteres.`);
+      else if (info.layout_body.length > LIMITS.pushBody)
+        add(['info', 'layout_body'], `Máximo de ${LIMITS.pushBody} caracteres.`);
       // The click URL is optional; when given, the app opens it: http(s) only.
       if (info.url && !isWebUrl(info.url)) add(['info', 'url'], COMMUNICATION_MESSAGES.webUrl);
       schedule();
@@ -136,12 +172,15 @@ export function communicationIssues(c: Shape, now: Date = new Date()): Issue[] {
     case 'APPF':
     case 'APPB': {
       if (!c.description) add(['description'], COMMUNICATION_MESSAGES.artDescription);
-      if (!c.start_at || (c.always_valid !== 'Y' && !c.end_at)) add(['start_at'], COMMUNICATION_MESSAGES.artPeriod);
-      if (c.start_at && c.end_at && c.always_valid !== 'Y' && c.end_at < c.start_at) add(['end_at'], 'A data final deve ser igual ou posterior à inicial.');
+      if (!c.start_at || (c.always_valid !== 'Y' && !c.end_at))
+        add(['start_at'], COMMUNICATION_MESSAGES.artPeriod);
+      if (c.start_at && c.end_at && c.always_valid !== 'Y' && c.end_at < c.start_at)
+        add(['end_at'], 'A data final deve ser igual ou posterior à inicial.');
       if (!info.url) add(['info', 'url'], COMMUNICATION_MESSAGES.artUrl);
       else if (!isWebUrl(info.url)) add(['info', 'url'], COMMUNICATION_MESSAGES.webUrl);
       // The art's click URL (optional).
-      if (info.layout_body && !isWebUrl(info.layout_body)) add(['info', 'layout_body'], COMMUNICATION_MESSAGES.webUrl);
+      if (info.layout_body && !isWebUrl(info.layout_body))
+        add(['info', 'layout_body'], COMMUNICATION_MESSAGES.webUrl);
       break;
     }
   }
@@ -159,9 +198,22 @@ export type CommunicationCampaign = z.output<typeof CommunicationCampaign>;
 
 /** POST /web/communications/email/test. */
 export const EmailTest = z.object({
-  email: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: COMMUNICATION_MESSAGES.testEmail }).refine(isEmailAddress, COMMUNICATION_MESSAGES.testEmail)),
-  subject: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: COMMUNICATION_MESSAGES.testSubject }).min(1, COMMUNICATION_MESSAGES.testSubject).max(200, 'Máximo de 200 caracteres.')),
-  html: z.string({ error: 'Informe o conteúdo do e-mail.' }).max(512 * 1024, 'O conteúdo passou do tamanho máximo (512 KB).'),
+  email: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: COMMUNICATION_MESSAGES.testEmail })
+      .refine(isEmailAddress, COMMUNICATION_MESSAGES.testEmail),
+  ),
+  subject: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: COMMUNICATION_MESSAGES.testSubject })
+      .min(1, COMMUNICATION_MESSAGES.testSubject)
+      .max(200, 'Máximo de 200 caracteres.'),
+  ),
+  html: z
+    .string({ error: 'Informe o conteúdo do e-mail.' })
+    .max(512 * 1024, 'O conteúdo passou do tamanho máximo (512 KB).'),
 });
 export type EmailTest = z.output<typeof EmailTest>;
 
@@ -230,11 +282,19 @@ export type SendProgress = z.output<typeof SendProgress>;
 export const AnalyticsRow = z.object({ action: z.string(), quantity: z.number() });
 export type AnalyticsRow = z.output<typeof AnalyticsRow>;
 
-
 /** POST /web/campaigns/{id}/analytics/lead: a lead of the customers behind some actions. */
 export const AnalyticsLead = z.object({
-  title: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ error: 'Informe o título do lead.' }).min(1, 'Informe o título do lead.').max(200, 'Máximo de 200 caracteres.')),
-  filter: z.array(z.string().trim().min(1).max(40), { error: 'Informe as ações.' }).min(1, 'Selecione ao menos uma ação.').max(10),
+  title: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: 'Informe o título do lead.' })
+      .min(1, 'Informe o título do lead.')
+      .max(200, 'Máximo de 200 caracteres.'),
+  ),
+  filter: z
+    .array(z.string().trim().min(1).max(40), { error: 'Informe as ações.' })
+    .min(1, 'Selecione ao menos uma ação.')
+    .max(10),
 });
 export type AnalyticsLead = z.output<typeof AnalyticsLead>;
 
@@ -244,7 +304,14 @@ export type ExpenseChannel = (typeof EXPENSE_CHANNELS)[number];
 
 /** GET /web/reports/expenses (spec part 3 §3 'Reports', §7): sends per campaign and NPS messages per origin in a period. */
 export const ExpenseReport = z.object({
-  marketing_messages: z.array(z.object({ type: z.enum(EXPENSE_CHANNELS), id_campaign: z.number(), description: z.string(), quantity: z.number() })),
+  marketing_messages: z.array(
+    z.object({
+      type: z.enum(EXPENSE_CHANNELS),
+      id_campaign: z.number(),
+      description: z.string(),
+      quantity: z.number(),
+    }),
+  ),
   nps_messages: z.array(z.object({ origin: z.string(), quantity: z.number() })),
   /** R$ per message of each channel (the tenant's pricing_* settings, else spec part 3 §9). */
   unit_prices: z.object({ EMAIL: z.number(), SMS: z.number(), PUSH: z.number(), WHATSAPP: z.number() }),

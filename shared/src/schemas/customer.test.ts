@@ -24,7 +24,10 @@ const validForm = {
   city: 'SÃO PAULO',
 };
 
-function errorsOf(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+function errorsOf(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) {
   return Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
 }
 
@@ -62,11 +65,15 @@ describe('staff customer form', () => {
   });
 
   it('rejects an invalid document and a document of the other type', () => {
-    expect(errorsOf(CustomerForm.safeParse({ ...validForm, document: '12345678900' })).document).toBe(CUSTOMER_MESSAGES.invalidDocument);
+    expect(errorsOf(CustomerForm.safeParse({ ...validForm, document: '12345678900' })).document).toBe(
+      CUSTOMER_MESSAGES.invalidDocument,
+    );
     expect(errorsOf(CustomerForm.safeParse({ ...validForm, document: '12.345.678/0001-95' })).document).toBe(
       CUSTOMER_MESSAGES.invalidDocument,
     );
-    expect(CustomerForm.parse({ ...validForm, type: 'J', document: '12.345.678/0001-95' }).document).toBe('12345678000195');
+    expect(CustomerForm.parse({ ...validForm, type: 'J', document: '12.345.678/0001-95' }).document).toBe(
+      '12345678000195',
+    );
   });
 
   it('zero-pads the document to 11 or 14 digits', () => {
@@ -75,7 +82,13 @@ describe('staff customer form', () => {
 
   it('validates dates, e-mails, phones and contacts', () => {
     const errors = errorsOf(
-      CustomerForm.safeParse({ ...validForm, date_birth: '2000-02-31', email: 'x@', cellphone: '123', contacts: [{ name: '', type: 'X' }] }),
+      CustomerForm.safeParse({
+        ...validForm,
+        date_birth: '2000-02-31',
+        email: 'x@',
+        cellphone: '123',
+        contacts: [{ name: '', type: 'X' }],
+      }),
     );
     expect(errors).toMatchObject({
       date_birth: 'Data de nascimento inválida.',

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { documentDigits, documentType, isValidCnpj, isValidCpf, isValidDocument, padDocument } from '../domain/document';
+import {
+  documentDigits,
+  documentType,
+  isValidCnpj,
+  isValidCpf,
+  isValidDocument,
+  padDocument,
+} from '../domain/document';
 import { brDateToIso, isIsoDate, isoDateToBr, onlyDigits } from '../domain/masks';
 import { LIMIT_MESSAGES, MAX_INCOME_REAIS } from './customer-limits';
 
@@ -62,7 +69,9 @@ const decimal = (message: string) =>
   z
     .union([z.number(), z.string()], { error: message })
     .nullish()
-    .transform((v) => (v === null || v === undefined || v === '' ? undefined : Number(String(v).replace(',', '.'))))
+    .transform((v) =>
+      v === null || v === undefined || v === '' ? undefined : Number(String(v).replace(',', '.')),
+    )
     .refine((v) => v === undefined || Number.isFinite(v), message);
 
 const zipcode = z
@@ -80,20 +89,35 @@ const documentField = (missing: string) =>
 
 /** A customer's tags: at most 30, each 1–60 characters. */
 export const customerTagList = z
-  .array(z.string({ error: 'Tag inválida.' }).trim().min(1, 'Tag inválida.').max(60, 'Use tags de até 60 caracteres.'), {
-    error: 'Envie a lista de tags.',
-  })
+  .array(
+    z
+      .string({ error: 'Tag inválida.' })
+      .trim()
+      .min(1, 'Tag inválida.')
+      .max(60, 'Use tags de até 60 caracteres.'),
+    {
+      error: 'Envie a lista de tags.',
+    },
+  )
   .max(30, 'Use no máximo 30 tags.');
 
 /** PUT /web/customer/tags: only the tags of a customer (the details page's 'Tags' card). */
 export const CustomerTagsUpdate = z.object({
-  id: z.coerce.number({ error: 'Cliente não encontrado.' }).int('Cliente não encontrado.').positive('Cliente não encontrado.').max(Number.MAX_SAFE_INTEGER),
+  id: z.coerce
+    .number({ error: 'Cliente não encontrado.' })
+    .int('Cliente não encontrado.')
+    .positive('Cliente não encontrado.')
+    .max(Number.MAX_SAFE_INTEGER),
   tags: customerTagList.transform((v) => [...new Set(v)]),
 });
 export type CustomerTagsUpdate = z.output<typeof CustomerTagsUpdate>;
 
 export const CustomerContact = z.object({
-  name: z.string({ error: CUSTOMER_FIELD_MESSAGES.contactName }).trim().min(1, CUSTOMER_FIELD_MESSAGES.contactName).max(120),
+  name: z
+    .string({ error: CUSTOMER_FIELD_MESSAGES.contactName })
+    .trim()
+    .min(1, CUSTOMER_FIELD_MESSAGES.contactName)
+    .max(120),
   email,
   telephone: phone,
   cellphone: phone,
@@ -102,72 +126,105 @@ export const CustomerContact = z.object({
 export type CustomerContact = z.infer<typeof CustomerContact>;
 
 const customerFields = z.object({
-    type: z.enum(CUSTOMER_TYPES, { error: CUSTOMER_MESSAGES.type }),
-    document: documentField(CUSTOMER_MESSAGES.document),
-    fullname: required(CUSTOMER_MESSAGES.fullname).transform((v) => v.toUpperCase()),
-    identity: text(20),
-    date_birth: isoDate,
-    gender: z.enum(GENDERS, { error: CUSTOMER_MESSAGES.gender }),
-    maritial: z.enum(MARITAL_STATUSES, { error: 'Estado civil inválido.' }).nullish().transform((v) => v ?? undefined),
-    favorite_store: z.coerce.number().int().positive('Loja inválida.').nullish().catch(undefined).transform((v) => v ?? undefined),
-    reference_code: text(40),
-    // Contact
-    telephone: phone,
-    cellphone: phone,
-    email,
-    // Consent flags: absent on an update keeps the stored value (never a silent opt-in);
-    // absent on a new customer means 'N' (not opted out; agreement not given).
-    cellphone_optout: yesNo.optional(),
-    email_optout: yesNo.optional(),
-    whatsapp_optout: yesNo.optional(),
-    app_optout: yesNo.optional(),
-    gdpr_agreement: yesNo.optional(),
-    /** App/portal password; empty keeps the current one on update. */
-    password: z
-      .string({ error: 'Senha inválida.' })
-      .nullish()
-      .transform((v) => v || undefined)
-      .refine((v) => v === undefined || (v.length >= 6 && v.length <= 72), CUSTOMER_FIELD_MESSAGES.password),
-    // State
-    /** Absent: 'Y' on a new customer, unchanged on an update. */
-    active: yesNo.optional(),
-    /** Absent: unchanged on an update (the form has no tag step). */
-    tags: customerTagList.nullish().transform((v) => (v ? [...new Set(v)] : undefined)),
-    // Address
-    zipcode,
-    address: required(CUSTOMER_MESSAGES.address, 200),
-    number: text(20),
-    complement: text(120),
-    neighborhood: required(CUSTOMER_MESSAGES.neighborhood),
-    state: z
-      .string({ error: CUSTOMER_MESSAGES.state })
-      .trim()
-      .toUpperCase()
-      .refine((v) => /^[A-Z]{2}$/.test(v), CUSTOMER_MESSAGES.state),
-    city: required(CUSTOMER_MESSAGES.city),
-    id_city: z.union([z.string(), z.number()]).nullish().transform((v) => (v ? String(v) : undefined)),
-    id_state: z.coerce.number().int().nullish().catch(undefined).transform((v) => v ?? undefined),
-    latitude: decimal('Latitude inválida.').refine((v) => v === undefined || (v >= -90 && v <= 90), 'Latitude inválida.'),
-    longitude: decimal('Longitude inválida.').refine((v) => v === undefined || (v >= -180 && v <= 180), 'Longitude inválida.'),
-    // Credit analysis (optional step)
-    employer: text(120),
-    occupation: text(120),
-    time: z.union([z.string(), z.number()]).nullish().transform((v) => (v === null || v === undefined || v === '' ? undefined : String(v))),
-    timer: z.enum(['A', 'M'], { error: 'Use A (anos) ou M (meses).' }).default('A'),
-    home_owner: yesNo.nullish().transform((v) => v ?? undefined),
-    // Bounded: DynamoDB refuses numbers like 1e308 and a JSON answer must carry the value exactly.
-    income: decimal(CUSTOMER_FIELD_MESSAGES.income).refine(
-      (v) => v === undefined || (v >= 0 && v <= MAX_INCOME_REAIS),
-      LIMIT_MESSAGES.income,
-    ),
-    limit: decimal('Limite inválido.').refine((v) => v === undefined || (v >= 0 && v <= 100), CUSTOMER_FIELD_MESSAGES.limit),
-    log: text(40),
-    bank: text(10),
-    ag: text(10),
-    agdigit: text(2),
-    acc: text(20),
-    accdigit: text(2),
-    contacts: z.array(CustomerContact).max(20, 'Use no máximo 20 contatos.').nullish().transform((v) => v ?? undefined),
+  type: z.enum(CUSTOMER_TYPES, { error: CUSTOMER_MESSAGES.type }),
+  document: documentField(CUSTOMER_MESSAGES.document),
+  fullname: required(CUSTOMER_MESSAGES.fullname).transform((v) => v.toUpperCase()),
+  identity: text(20),
+  date_birth: isoDate,
+  gender: z.enum(GENDERS, { error: CUSTOMER_MESSAGES.gender }),
+  maritial: z
+    .enum(MARITAL_STATUSES, { error: 'Estado civil inválido.' })
+    .nullish()
+    .transform((v) => v ?? undefined),
+  favorite_store: z.coerce
+    .number()
+    .int()
+    .positive('Loja inválida.')
+    .nullish()
+    .catch(undefined)
+    .transform((v) => v ?? undefined),
+  reference_code: text(40),
+  // Contact
+  telephone: phone,
+  cellphone: phone,
+  email,
+  // Consent flags: absent on an update keeps the stored value (never a silent opt-in);
+  // absent on a new customer means 'N' (not opted out; agreement not given).
+  cellphone_optout: yesNo.optional(),
+  email_optout: yesNo.optional(),
+  whatsapp_optout: yesNo.optional(),
+  app_optout: yesNo.optional(),
+  gdpr_agreement: yesNo.optional(),
+  /** App/portal password; empty keeps the current one on update. */
+  password: z
+    .string({ error: 'Senha inválida.' })
+    .nullish()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || (v.length >= 6 && v.length <= 72), CUSTOMER_FIELD_MESSAGES.password),
+  // State
+  /** Absent: 'Y' on a new customer, unchanged on an update. */
+  active: yesNo.optional(),
+  /** Absent: unchanged on an update (the form has no tag step). */
+  tags: customerTagList.nullish().transform((v) => (v ? [...new Set(v)] : undefined)),
+  // Address
+  zipcode,
+  address: required(CUSTOMER_MESSAGES.address, 200),
+  number: text(20),
+  complement: text(120),
+  neighborhood: required(CUSTOMER_MESSAGES.neighborhood),
+  state: z
+    .string({ error: CUSTOMER_MESSAGES.state })
+    .trim()
+    .toUpperCase()
+    .refine((v) => /^[A-Z]{2}$/.test(v), CUSTOMER_MESSAGES.state),
+  city: required(CUSTOMER_MESSAGES.city),
+  id_city: z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((v) => (v ? String(v) : undefined)),
+  id_state: z.coerce
+    .number()
+    .int()
+    .nullish()
+    .catch(undefined)
+    .transform((v) => v ?? undefined),
+  latitude: decimal('Latitude inválida.').refine(
+    (v) => v === undefined || (v >= -90 && v <= 90),
+    'Latitude inválida.',
+  ),
+  longitude: decimal('Longitude inválida.').refine(
+    (v) => v === undefined || (v >= -180 && v <= 180),
+    'Longitude inválida.',
+  ),
+  // Credit analysis (optional step)
+  employer: text(120),
+  occupation: text(120),
+  time: z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((v) => (v === null || v === undefined || v === '' ? undefined : String(v))),
+  timer: z.enum(['A', 'M'], { error: 'Use A (anos) ou M (meses).' }).default('A'),
+  home_owner: yesNo.nullish().transform((v) => v ?? undefined),
+  // Bounded: DynamoDB refuses numbers like 1e308 and a JSON answer must carry the value exactly.
+  income: decimal(CUSTOMER_FIELD_MESSAGES.income).refine(
+    (v) => v === undefined || (v >= 0 && v <= MAX_INCOME_REAIS),
+    LIMIT_MESSAGES.income,
+  ),
+  limit: decimal('Limite inválido.').refine(
+    (v) => v === undefined || (v >= 0 && v <= 100),
+    CUSTOMER_FIELD_MESSAGES.limit,
+  ),
+  log: text(40),
+  bank: text(10),
+  ag: text(10),
+  agdigit: text(2),
+  acc: text(20),
+  accdigit: text(2),
+  contacts: z
+    .array(CustomerContact)
+    .max(20, 'Use no máximo 20 contatos.')
+    .nullish()
+    .transform((v) => v ?? undefined),
 });
 
 /** The document must pass the check of its type (CPF for F, CNPJ for J); stored zero-padded. */
@@ -208,7 +265,10 @@ export const PortalCustomer = z
     document: documentField('Digite o seu CPF.'),
     type: z.enum(CUSTOMER_TYPES).optional(),
     fullname: required('Digite o seu nome.').transform((v) => v.toUpperCase()),
-    gender: z.enum(PORTAL_GENDERS, { error: 'Escolha o sexo.' }).nullish().transform((v) => v ?? undefined),
+    gender: z
+      .enum(PORTAL_GENDERS, { error: 'Escolha o sexo.' })
+      .nullish()
+      .transform((v) => v ?? undefined),
     date_birth: isoDate,
     cellphone: phone,
     email,
@@ -217,9 +277,23 @@ export const PortalCustomer = z
       .nullish()
       .transform((v) => onlyDigits(v ?? '') || undefined)
       .refine((v) => v === undefined || v.length === 8, 'CEP inválido: informe 8 dígitos.'),
-    state: z.string().trim().toUpperCase().nullish().transform((v) => v || 'SP').refine((v) => /^[A-Z]{2}$/.test(v), 'Estado inválido.'),
-    id_state: z.coerce.number().int().nullish().catch(0).transform((v) => v ?? 0),
-    id_city: z.union([z.string(), z.number()]).nullish().transform((v) => (v ? String(v) : undefined)),
+    state: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .nullish()
+      .transform((v) => v || 'SP')
+      .refine((v) => /^[A-Z]{2}$/.test(v), 'Estado inválido.'),
+    id_state: z.coerce
+      .number()
+      .int()
+      .nullish()
+      .catch(0)
+      .transform((v) => v ?? 0),
+    id_city: z
+      .union([z.string(), z.number()])
+      .nullish()
+      .transform((v) => (v ? String(v) : undefined)),
     city: text(120),
     neighborhood: text(120),
     address: text(200),
@@ -230,8 +304,14 @@ export const PortalCustomer = z
       .max(30, 'Escolha no máximo 30 interesses.')
       .nullish()
       .transform((v) => [...new Set(v ?? [])]),
-    password: z.string({ error: 'Digite a sua senha.' }).nullish().transform((v) => v || undefined),
-    password_confirmation: z.string().nullish().transform((v) => v ?? undefined),
+    password: z
+      .string({ error: 'Digite a sua senha.' })
+      .nullish()
+      .transform((v) => v || undefined),
+    password_confirmation: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? undefined),
     channel: z.string().optional(),
     // Absent flags: 'N' on registration (all channels ticked by default), unchanged on update.
     agreement: yesNo.nullish().transform((v) => v ?? undefined),
@@ -245,7 +325,11 @@ export const PortalCustomer = z
       ctx.addIssue({ code: 'custom', path: ['password'], message: 'A senha deve ter de 6 a 72 caracteres.' });
     }
     if (input.password_confirmation !== undefined && input.password_confirmation !== (input.password ?? '')) {
-      ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: CUSTOMER_MESSAGES.passwordsDiffer });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password_confirmation'],
+        message: CUSTOMER_MESSAGES.passwordsDiffer,
+      });
     }
   })
   .transform(({ password_confirmation: _confirmation, ...input }) => {

@@ -12,12 +12,17 @@ import { ACTIONS, SUBJECTS, abilitySchema, permissionById } from '../domain/perm
 // ---------------------------------------------------------------------------------------
 
 /** The one answer to any failed login (wrong e-mail, wrong password, disabled user). */
-export const LOGIN_FAILED_MESSAGE = 'Não foi possivel realizar seu login, verifique os dados e tente novamente.';
+export const LOGIN_FAILED_MESSAGE =
+  'Não foi possivel realizar seu login, verifique os dados e tente novamente.';
 /** Answer (429) while an e-mail or an address is locked after too many failures. */
 export const LOGIN_THROTTLED_MESSAGE = 'Muitas tentativas de login. Aguarde 15 minutos e tente novamente.';
 
 export const LoginRequest = z.object({
-  email: z.string({ error: 'Digite o email' }).trim().min(1, 'Digite o email').max(254, 'E-mail muito longo.'),
+  email: z
+    .string({ error: 'Digite o email' })
+    .trim()
+    .min(1, 'Digite o email')
+    .max(254, 'E-mail muito longo.'),
   password: z.string({ error: 'Digite a senha' }).min(1, 'Digite a senha').max(256, 'Senha muito longa.'),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
@@ -69,7 +74,8 @@ const permissionRefs = z
   .transform((refs) => [...new Set(refs.map((ref) => (typeof ref === 'number' ? ref : ref.id)))])
   .superRefine((ids, ctx) => {
     const unknown = ids.filter((id) => !permissionById(id));
-    if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `Permissão desconhecida: ${unknown.join(', ')}.` });
+    if (unknown.length > 0)
+      ctx.addIssue({ code: 'custom', message: `Permissão desconhecida: ${unknown.join(', ')}.` });
   });
 
 export const RoleInput = z.object({
@@ -87,10 +93,7 @@ export const RoleInput = z.object({
 });
 export type RoleInput = z.infer<typeof RoleInput>;
 
-const recordId = z.coerce
-  .number({ error: 'Informe o id.' })
-  .int('Id inválido.')
-  .positive('Id inválido.');
+const recordId = z.coerce.number({ error: 'Informe o id.' }).int('Id inválido.').positive('Id inválido.');
 
 export const RoleUpdate = RoleInput.extend({ id: recordId });
 export type RoleUpdate = z.infer<typeof RoleUpdate>;
@@ -134,16 +137,20 @@ export const USER_MESSAGES = {
 } as const;
 
 /** The spec sends store_id/role_id as null when not positive; anything not a positive integer is null. */
-const optionalId = z.unknown().optional().transform((value): number | null => {
-  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : null;
-});
+const optionalId = z
+  .unknown()
+  .optional()
+  .transform((value): number | null => {
+    const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+    return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : null;
+  });
 
 const requiredText = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Máximo de ${max} caracteres.`);
 
 /** Only letters and digits count for the document (masks like 000.000.000-00 are dropped). */
-export const normalizeUserDocument = (document: string): string => document.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+export const normalizeUserDocument = (document: string): string =>
+  document.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
 
 const createPassword = z
   .string({ error: USER_MESSAGES.password })
@@ -199,7 +206,11 @@ function crossFieldRules(requireConfirmation: boolean) {
     if (!password) return;
     if (confirmation === undefined || confirmation === null || confirmation === '') {
       if (requireConfirmation || confirmation === '') {
-        ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: USER_MESSAGES.confirmation });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['password_confirmation'],
+          message: USER_MESSAGES.confirmation,
+        });
       }
     } else if (confirmation !== password) {
       ctx.addIssue({ code: 'custom', path: ['password_confirmation'], message: USER_MESSAGES.mismatch });
@@ -212,11 +223,15 @@ function crossFieldRules(requireConfirmation: boolean) {
  * sent); the web form passes `requireConfirmation` to demand it on creation as the spec does.
  */
 export function userCreateSchema(options: { requireConfirmation?: boolean } = {}) {
-  return userCreateShape.superRefine(crossFieldRules(options.requireConfirmation ?? false), { when: () => true });
+  return userCreateShape.superRefine(crossFieldRules(options.requireConfirmation ?? false), {
+    when: () => true,
+  });
 }
 
 export function userUpdateSchema(options: { requireConfirmation?: boolean } = {}) {
-  return userUpdateShape.superRefine(crossFieldRules(options.requireConfirmation ?? false), { when: () => true });
+  return userUpdateShape.superRefine(crossFieldRules(options.requireConfirmation ?? false), {
+    when: () => true,
+  });
 }
 
 export const UserCreate = userCreateSchema();

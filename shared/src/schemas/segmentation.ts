@@ -10,13 +10,24 @@ import { z } from '../domain/zod-pt';
  */
 
 export * from '../domain/segmentation';
-import { LEAD_DESCRIPTION_MAX, LEAD_MESSAGES, LEAD_ORIGINS, MAX_LEAD_ROWS, TAG_MESSAGES, type LeadOrigin, type LeadStatus } from '../domain/segmentation';
+import {
+  LEAD_DESCRIPTION_MAX,
+  LEAD_MESSAGES,
+  LEAD_ORIGINS,
+  MAX_LEAD_ROWS,
+  TAG_MESSAGES,
+  type LeadOrigin,
+  type LeadStatus,
+} from '../domain/segmentation';
 
 export { isCronExpression };
 
 const yesNo = (fallback: 'Y' | 'N') => z.enum(['Y', 'N'], { error: "Use 'Y' ou 'N'." }).default(fallback);
 const optionalText = (max: number) =>
-  z.preprocess((v) => (v === null || v === '' ? undefined : typeof v === 'number' ? String(v) : v), z.string().trim().max(max, `Máximo de ${max} caracteres.`).optional());
+  z.preprocess(
+    (v) => (v === null || v === '' ? undefined : typeof v === 'number' ? String(v) : v),
+    z.string().trim().max(max, `Máximo de ${max} caracteres.`).optional(),
+  );
 
 /**
  * One customer row of a file, e-mail or manual lead: an id (manual list, geographic lead), a
@@ -24,7 +35,12 @@ const optionalText = (max: number) =>
  * customer by id, then document, then e-mail; rows that match nobody are counted as `not_found`.
  */
 export const LeadCustomerRow = z.object({
-  id_customer: z.coerce.number({ error: 'Cliente inválido.' }).int('Cliente inválido.').positive('Cliente inválido.').max(Number.MAX_SAFE_INTEGER).optional(),
+  id_customer: z.coerce
+    .number({ error: 'Cliente inválido.' })
+    .int('Cliente inválido.')
+    .positive('Cliente inválido.')
+    .max(Number.MAX_SAFE_INTEGER)
+    .optional(),
   document: optionalText(30),
   fullname: optionalText(200),
   email: optionalText(200),
@@ -32,7 +48,8 @@ export const LeadCustomerRow = z.object({
 });
 export type LeadCustomerRow = z.output<typeof LeadCustomerRow>;
 
-const rowIdentifies = (row: LeadCustomerRow) => row.id_customer !== undefined || Boolean(row.document) || Boolean(row.email);
+const rowIdentifies = (row: LeadCustomerRow) =>
+  row.id_customer !== undefined || Boolean(row.document) || Boolean(row.email);
 
 const leadFields = {
   description: z
@@ -46,8 +63,14 @@ const leadFields = {
   always_valid: yesNo('Y'),
   valid_until: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(10).nullable().optional()),
   auto_refresh: yesNo('N'),
-  frequency_refresh: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(100, LEAD_MESSAGES.frequencyInvalid).nullable().optional()),
-  customers: z.array(LeadCustomerRow, { error: 'Envie a lista de clientes.' }).max(MAX_LEAD_ROWS, `Envie no máximo ${MAX_LEAD_ROWS} clientes por lead.`).default([]),
+  frequency_refresh: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z.string().trim().max(100, LEAD_MESSAGES.frequencyInvalid).nullable().optional(),
+  ),
+  customers: z
+    .array(LeadCustomerRow, { error: 'Envie a lista de clientes.' })
+    .max(MAX_LEAD_ROWS, `Envie no máximo ${MAX_LEAD_ROWS} clientes por lead.`)
+    .default([]),
 };
 
 type RawLead = z.output<z.ZodObject<typeof leadFields>>;
@@ -71,21 +94,34 @@ export interface LeadFields {
  */
 function checkLead(lead: RawLead, ctx: z.RefinementCtx, rowsOptional: boolean): void {
   if (lead.always_valid === 'N') {
-    if (!lead.valid_until) ctx.addIssue({ code: 'custom', path: ['valid_until'], message: LEAD_MESSAGES.validUntilRequired });
-    else if (!isDay(lead.valid_until)) ctx.addIssue({ code: 'custom', path: ['valid_until'], message: 'Data inválida: use AAAA-MM-DD.' });
+    if (!lead.valid_until)
+      ctx.addIssue({ code: 'custom', path: ['valid_until'], message: LEAD_MESSAGES.validUntilRequired });
+    else if (!isDay(lead.valid_until))
+      ctx.addIssue({ code: 'custom', path: ['valid_until'], message: 'Data inválida: use AAAA-MM-DD.' });
   }
   if (lead.auto_refresh === 'Y') {
-    if (!lead.frequency_refresh) ctx.addIssue({ code: 'custom', path: ['frequency_refresh'], message: LEAD_MESSAGES.frequencyRequired });
-    else if (!isCronExpression(lead.frequency_refresh)) ctx.addIssue({ code: 'custom', path: ['frequency_refresh'], message: LEAD_MESSAGES.frequencyInvalid });
+    if (!lead.frequency_refresh)
+      ctx.addIssue({ code: 'custom', path: ['frequency_refresh'], message: LEAD_MESSAGES.frequencyRequired });
+    else if (!isCronExpression(lead.frequency_refresh))
+      ctx.addIssue({ code: 'custom', path: ['frequency_refresh'], message: LEAD_MESSAGES.frequencyInvalid });
   }
   if (lead.origin === 'S') {
     const parsed = LeadConditions.safeParse(lead.filter);
-    if (!parsed.success) ctx.addIssue({ code: 'custom', path: ['filter'], message: parsed.error.issues[0]?.message ?? 'Condições incorretas, verifique.' });
+    if (!parsed.success)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['filter'],
+        message: parsed.error.issues[0]?.message ?? 'Condições incorretas, verifique.',
+      });
     return;
   }
   const rows = lead.customers.filter(rowIdentifies);
   if (rows.length === 0 && !rowsOptional) {
-    ctx.addIssue({ code: 'custom', path: ['customers'], message: lead.origin === 'M' ? LEAD_MESSAGES.customersRequired : LEAD_MESSAGES.rowsRequired });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['customers'],
+      message: lead.origin === 'M' ? LEAD_MESSAGES.customersRequired : LEAD_MESSAGES.rowsRequired,
+    });
   }
 }
 
@@ -98,7 +134,8 @@ function toLeadFields(lead: RawLead): LeadFields {
     always_valid: lead.always_valid,
     valid_until: lead.always_valid === 'N' ? (lead.valid_until ?? null) : null,
     auto_refresh: lead.auto_refresh,
-    frequency_refresh: lead.auto_refresh === 'Y' ? (lead.frequency_refresh?.trim().split(/\s+/).join(' ') ?? null) : null,
+    frequency_refresh:
+      lead.auto_refresh === 'Y' ? (lead.frequency_refresh?.trim().split(/\s+/).join(' ') ?? null) : null,
     customers: segmentation ? [] : lead.customers.filter(rowIdentifies),
   };
 }
@@ -112,7 +149,14 @@ export type LeadInput = z.output<typeof LeadInput>;
 
 /** PUT /web/lead/update: the lead fields plus its id; rows may be left out to keep the current members. */
 export const LeadUpdate = z
-  .object({ ...leadFields, id: z.coerce.number({ error: LEAD_MESSAGES.notFound }).int().positive(LEAD_MESSAGES.notFound).max(Number.MAX_SAFE_INTEGER) })
+  .object({
+    ...leadFields,
+    id: z.coerce
+      .number({ error: LEAD_MESSAGES.notFound })
+      .int()
+      .positive(LEAD_MESSAGES.notFound)
+      .max(Number.MAX_SAFE_INTEGER),
+  })
   .superRefine((lead, ctx) => checkLead(lead, ctx, true))
   .transform((lead) => ({ ...toLeadFields(lead), id: lead.id }));
 export type LeadUpdate = z.output<typeof LeadUpdate>;
@@ -121,9 +165,18 @@ export type LeadUpdate = z.output<typeof LeadUpdate>;
 export const LeadFromList = z.object({
   description: leadFields.description,
   customers: z
-    .array(z.object({ id_customer: z.coerce.number({ error: 'Cliente inválido.' }).int('Cliente inválido.').positive('Cliente inválido.').max(Number.MAX_SAFE_INTEGER) }), {
-      error: LEAD_MESSAGES.customersRequired,
-    })
+    .array(
+      z.object({
+        id_customer: z.coerce
+          .number({ error: 'Cliente inválido.' })
+          .int('Cliente inválido.')
+          .positive('Cliente inválido.')
+          .max(Number.MAX_SAFE_INTEGER),
+      }),
+      {
+        error: LEAD_MESSAGES.customersRequired,
+      },
+    )
     .min(1, LEAD_MESSAGES.customersRequired)
     .max(MAX_LEAD_ROWS, `Envie no máximo ${MAX_LEAD_ROWS} clientes por lead.`),
 });
@@ -135,7 +188,9 @@ export const LeadPreview = z.object({ filter: LeadConditions });
 /** POST /web/geolocation/count: a polygon of [latitude, longitude] vertices. */
 export const GeoPolygon = z.object({
   polygon: z
-    .array(z.tuple([z.number().min(-90).max(90), z.number().min(-180).max(180)]), { error: 'Desenhe uma área no mapa.' })
+    .array(z.tuple([z.number().min(-90).max(90), z.number().min(-180).max(180)]), {
+      error: 'Desenhe uma área no mapa.',
+    })
     .min(3, 'Desenhe uma área com ao menos 3 pontos.')
     .max(1_000, 'Desenhe uma área com no máximo 1000 pontos.'),
 });
@@ -184,7 +239,11 @@ export type TagInput = z.output<typeof TagInput>;
 
 /** PUT /web/tag/update. */
 export const TagUpdate = z.object({
-  id: z.coerce.number({ error: TAG_MESSAGES.notFound }).int().positive(TAG_MESSAGES.notFound).max(Number.MAX_SAFE_INTEGER),
+  id: z.coerce
+    .number({ error: TAG_MESSAGES.notFound })
+    .int()
+    .positive(TAG_MESSAGES.notFound)
+    .max(Number.MAX_SAFE_INTEGER),
   description: tagDescription,
 });
 export type TagUpdate = z.output<typeof TagUpdate>;

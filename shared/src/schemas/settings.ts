@@ -61,7 +61,9 @@ const color =
   (value: string): string | undefined =>
     (optional && value === '') || HEX_COLOR.test(value) ? undefined : 'Cor inválida: use o formato #RRGGBB.';
 const price = (value: string): string | undefined =>
-  value === '' || /^\d{1,9}(?:[.,]\d{1,10})?$/.test(value) ? undefined : 'Preço inválido: use um número decimal, por exemplo 0.007.';
+  value === '' || /^\d{1,9}(?:[.,]\d{1,10})?$/.test(value)
+    ? undefined
+    : 'Preço inválido: use um número decimal, por exemplo 0.007.';
 
 export const SETTINGS: Readonly<Record<SettingKey, SettingDefinition>> = {
   program_description: {},
@@ -69,7 +71,8 @@ export const SETTINGS: Readonly<Record<SettingKey, SettingDefinition>> = {
   portal_background_image: {},
   portal_style_bg: {
     defaultValue: 'cover',
-    check: (v) => (v === 'cover' || v === 'repeat' ? undefined : 'Estilo de fundo inválido: use cover ou repeat.'),
+    check: (v) =>
+      v === 'cover' || v === 'repeat' ? undefined : 'Estilo de fundo inválido: use cover ou repeat.',
   },
   portal_primary_color: { check: color(true) },
   portal_secondary_color: { check: color(true) },
@@ -78,7 +81,8 @@ export const SETTINGS: Readonly<Record<SettingKey, SettingDefinition>> = {
   primary_color: { check: color(false) },
   average_baskets_days: {
     defaultValue: '90',
-    check: (v) => (/^\d{1,4}$/.test(v) && Number(v) >= 1 ? undefined : 'Informe um número inteiro de dias, no mínimo 1.'),
+    check: (v) =>
+      /^\d{1,4}$/.test(v) && Number(v) >= 1 ? undefined : 'Informe um número inteiro de dias, no mínimo 1.',
   },
   sendgrid_apikey: { secret: true },
   sendgrid_from: {
@@ -160,9 +164,17 @@ export const IntegrationTokenView = z.object({
 export type IntegrationTokenView = z.infer<typeof IntegrationTokenView>;
 
 /** POST /api/web/settings/token/rotate: the new token (also a valid `IntegrationTokenView`). */
-export const IntegrationTokenAnswer = z.object({ status: z.literal('active'), token: z.string(), hint: z.string(), created_at: z.string() });
+export const IntegrationTokenAnswer = z.object({
+  status: z.literal('active'),
+  token: z.string(),
+  hint: z.string(),
+  created_at: z.string(),
+});
 export type IntegrationTokenAnswer = z.infer<typeof IntegrationTokenAnswer>;
 
 /** GET /api/web/settings/token/info: which token is current, without revealing it. */
-export const IntegrationTokenInfo = z.object({ hint: z.string().nullable(), created_at: z.string().nullable() });
+export const IntegrationTokenInfo = z.object({
+  hint: z.string().nullable(),
+  created_at: z.string().nullable(),
+});
 export type IntegrationTokenInfo = z.infer<typeof IntegrationTokenInfo>;

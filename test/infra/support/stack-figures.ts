@@ -90,7 +90,8 @@ function renderDeep(value: unknown, resources: Record<string, CfnResource>): unk
   if (Array.isArray(value)) return value.map((v) => renderDeep(v, resources));
   if (value && typeof value === 'object') {
     const keys = Object.keys(value);
-    if (keys.length === 1 && (keys[0] === 'Ref' || keys[0]!.startsWith('Fn::'))) return render(value, resources);
+    if (keys.length === 1 && (keys[0] === 'Ref' || keys[0]!.startsWith('Fn::')))
+      return render(value, resources);
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, renderDeep(v, resources)]));
   }
   return value;
@@ -108,7 +109,10 @@ export function rolePolicies(template: { Resources?: Record<string, CfnResource>
     const p = resource.Properties ?? {};
     const chars = JSON.stringify(renderDeep(p.PolicyDocument, resources)).length;
     for (const role of (p.Roles as unknown[] | undefined) ?? []) {
-      const key = typeof role === 'object' && role && 'Ref' in role ? String((role as { Ref: string }).Ref) : JSON.stringify(role);
+      const key =
+        typeof role === 'object' && role && 'Ref' in role
+          ? String((role as { Ref: string }).Ref)
+          : JSON.stringify(role);
       sizes.set(key, (sizes.get(key) ?? 0) + chars);
     }
   }
@@ -130,7 +134,9 @@ function targetOf(functionName: unknown, stack: string): string {
  * Lambda serializes it (statement id = stack name, logical id and a suffix, as CloudFormation
  * names a permission), with every token at its longest. Keyed by `<stack>/<logical id>`.
  */
-export function resourcePolicies(assembly: CloudAssembly): Map<string, { bytes: number; statements: number }> {
+export function resourcePolicies(
+  assembly: CloudAssembly,
+): Map<string, { bytes: number; statements: number }> {
   const statements = new Map<string, unknown[]>();
   for (const artifact of assembly.stacks) {
     const resources = (artifact.template as CfnTemplate).Resources ?? {};
@@ -146,7 +152,9 @@ export function resourcePolicies(assembly: CloudAssembly): Map<string, { bytes: 
         ...(p.SourceArn || p.SourceAccount
           ? {
               Condition: {
-                ...(p.SourceAccount ? { StringEquals: { 'AWS:SourceAccount': render(p.SourceAccount, resources) } } : {}),
+                ...(p.SourceAccount
+                  ? { StringEquals: { 'AWS:SourceAccount': render(p.SourceAccount, resources) } }
+                  : {}),
                 ...(p.SourceArn ? { ArnLike: { 'AWS:SourceArn': render(p.SourceArn, resources) } } : {}),
               },
             }
@@ -176,7 +184,10 @@ export function stackFigures(assembly: CloudAssembly): StackFigures[] {
     const count = (type: string) => resources.filter(([, r]) => r.Type === type).length;
     const largest = resources
       .filter(([, r]) => r.Type === 'AWS::Lambda::Function')
-      .map(([id]) => ({ function: id, ...(policies.get(`${artifact.stackName}/${id}`) ?? { bytes: 0, statements: 0 }) }))
+      .map(([id]) => ({
+        function: id,
+        ...(policies.get(`${artifact.stackName}/${id}`) ?? { bytes: 0, statements: 0 }),
+      }))
       .reduce((a, b) => (b.bytes > a.bytes ? b : a), { function: '-', bytes: 0, statements: 0 });
     const largestRole = [...rolePolicies(template)]
       .map(([role, chars]) => ({ role, chars }))
@@ -223,6 +234,7 @@ export function figuresTable(title: string, figures: readonly StackFigures[]): s
     f.largestRolePolicy.chars ? String(f.largestRolePolicy.chars) : '-',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [title, line(header), ...rows.map(line)].join('\n');
 }

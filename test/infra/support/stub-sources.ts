@@ -3,7 +3,10 @@ import { dirname, join } from 'node:path';
 import { repoRoot } from '@freguesia/infra/lib/paths';
 import type { Registries } from '../fixtures/future-domains';
 
-const stubHandler = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'src', 'alpha', 'handler.ts'), 'utf8');
+const stubHandler = readFileSync(
+  join(import.meta.dirname, '..', 'fixtures', 'src', 'alpha', 'handler.ts'),
+  'utf8',
+);
 
 export interface StubSources {
   /** A `sourceDir` for the stacks: every entry of the registries exists (and does nothing). */
@@ -16,7 +19,9 @@ export interface StubSources {
  * `<domain>/handler.ts`, each consumer and stream processor, and `shortlinks/redirect.ts`. For
  * wiring-only synths (esbuild off), where only the files' existence matters.
  */
-export function stubSources(registries: Pick<Registries, 'domains' | 'queues' | 'streamProcessors'>): StubSources {
+export function stubSources(
+  registries: Pick<Registries, 'domains' | 'queues' | 'streamProcessors'>,
+): StubSources {
   // Under the project root, where NodejsFunction wants its entries (node_modules: never committed).
   const cache = join(repoRoot, 'node_modules', '.cache');
   mkdirSync(cache, { recursive: true });

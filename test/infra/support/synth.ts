@@ -78,7 +78,9 @@ export function findStateless(
 ): Record<string, { Properties: Record<string, unknown> } & Record<string, unknown>> {
   return Object.assign(
     {},
-    ...[result.asyncTemplate, result.apiTemplate, result.webTemplate].map((t) => t.findResources(type, props)),
+    ...[result.asyncTemplate, result.apiTemplate, result.webTemplate].map((t) =>
+      t.findResources(type, props),
+    ),
   ) as Record<string, { Properties: Record<string, unknown> } & Record<string, unknown>>;
 }
 

@@ -20,7 +20,16 @@ import {
 } from '@freguesia/shared/schemas/catalog';
 import { includesFolded } from '@freguesia/shared/domain/text';
 import { api } from './client';
-import { paginated, parseAnswer, queryClient, tenantKey, usePagedQuery, type Paginated, type ServerListParams, type ServerListSource } from './query';
+import {
+  paginated,
+  parseAnswer,
+  queryClient,
+  tenantKey,
+  usePagedQuery,
+  type Paginated,
+  type ServerListParams,
+  type ServerListSource,
+} from './query';
 
 /**
  * Catalogue data (spec part 1 §7 "Products, categories, pricing, stores"; part 2 §7 brands and

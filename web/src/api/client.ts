@@ -152,7 +152,10 @@ export function serverFieldErrors(error: unknown): Record<string, string> {
 }
 
 /** What a failure notice says: the server's message, else a generic Portuguese text. */
-export function failureMessage(error: unknown, fallback = 'Não foi possível concluir a operação. Tente novamente.'): string {
+export function failureMessage(
+  error: unknown,
+  fallback = 'Não foi possível concluir a operação. Tente novamente.',
+): string {
   if (error instanceof ApiError && error.message) return error.message;
   return fallback;
 }

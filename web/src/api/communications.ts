@@ -47,15 +47,22 @@ export const communicationListQuery = (p: CommunicationListParams) => ({
   show_actives: p.showInactive ? 'N' : 'Y',
 });
 
-export const communicationListKey = (p: CommunicationListParams) => tenantKey(CAMPAIGNS, 'list', communicationListQuery(p));
+export const communicationListKey = (p: CommunicationListParams) =>
+  tenantKey(CAMPAIGNS, 'list', communicationListQuery(p));
 
 /** GET /web/campaigns?types=…: the list helper of part 3 §7. */
-export async function listCommunications(p: CommunicationListParams, signal?: AbortSignal): Promise<Paginated<CommunicationRow>> {
+export async function listCommunications(
+  p: CommunicationListParams,
+  signal?: AbortSignal,
+): Promise<Paginated<CommunicationRow>> {
   return parseAnswer(Page, await api.get('/web/campaigns', { query: communicationListQuery(p), signal }));
 }
 
 /** GET /web/campaign/details?id of a communication. */
-export async function getCommunication(id: number | string, signal?: AbortSignal): Promise<CommunicationDetails> {
+export async function getCommunication(
+  id: number | string,
+  signal?: AbortSignal,
+): Promise<CommunicationDetails> {
   return parseAnswer(CommunicationDetails, await api.get('/web/campaign/details', { query: { id }, signal }));
 }
 
@@ -73,20 +80,27 @@ export type CommunicationPayload = z.input<typeof CommunicationCampaign>;
 
 /** POST /web/campaign/new, or PUT /web/campaign/update with the id → {id}. */
 export async function saveCommunication(body: CommunicationPayload): Promise<{ id: number }> {
-  const answer = body.id === undefined ? await api.post('/web/campaign/new', body) : await api.put('/web/campaign/update', body);
+  const answer =
+    body.id === undefined
+      ? await api.post('/web/campaign/new', body)
+      : await api.put('/web/campaign/update', body);
   return parseAnswer(SavedAnswer, answer);
 }
 
 export function useSaveCommunication() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: saveCommunication, onSuccess: () => client.invalidateQueries({ queryKey: tenantKey(CAMPAIGNS) }) });
+  return useMutation({
+    mutationFn: saveCommunication,
+    onSuccess: () => client.invalidateQueries({ queryKey: tenantKey(CAMPAIGNS) }),
+  });
 }
 
 /** DELETE /web/campaign/delete?id. */
 export function useDeleteCommunication() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) => parseAnswer(SavedAnswer, await api.delete('/web/campaign/delete', { query: { id } })),
+    mutationFn: async (id: number) =>
+      parseAnswer(SavedAnswer, await api.delete('/web/campaign/delete', { query: { id } })),
     onSuccess: () => client.invalidateQueries({ queryKey: tenantKey(CAMPAIGNS) }),
   });
 }
@@ -96,7 +110,17 @@ export const useSendEstimate = (input: { type: SendableType; id_lead: number | n
   useQuery({
     queryKey: tenantKey(CAMPAIGNS, 'estimate', input),
     queryFn: async ({ signal }) =>
-      parseAnswer(SendEstimate, await api.get('/web/communications/estimate', { query: { type: input.type, id_lead: input.id_lead ?? undefined, recipients: input.recipients || undefined }, signal })),
+      parseAnswer(
+        SendEstimate,
+        await api.get('/web/communications/estimate', {
+          query: {
+            type: input.type,
+            id_lead: input.id_lead ?? undefined,
+            recipients: input.recipients || undefined,
+          },
+          signal,
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 
@@ -110,16 +134,19 @@ export async function sendTestEmail(body: { email: string; subject: string; html
 export const useSendProgress = (id: number | undefined) =>
   useQuery({
     queryKey: tenantKey(CAMPAIGNS, 'progress', String(id)),
-    queryFn: async ({ signal }) => parseAnswer(SendProgress, await api.get(`/web/communications/${id}/progress`, { signal })),
+    queryFn: async ({ signal }) =>
+      parseAnswer(SendProgress, await api.get(`/web/communications/${id}/progress`, { signal })),
     enabled: id !== undefined,
-    refetchInterval: (query) => (['PLANNING', 'SENDING'].includes(query.state.data?.status ?? '') ? 2_000 : false),
+    refetchInterval: (query) =>
+      ['PLANNING', 'SENDING'].includes(query.state.data?.status ?? '') ? 2_000 : false,
   });
 
 /** POST /web/communications/{id}/{send|pause|resume|cancel} → the progress. */
 export function useSendAction(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (action: 'send' | 'pause' | 'resume' | 'cancel') => parseAnswer(SendProgress, await api.post(`/web/communications/${id}/${action}`, {})),
+    mutationFn: async (action: 'send' | 'pause' | 'resume' | 'cancel') =>
+      parseAnswer(SendProgress, await api.post(`/web/communications/${id}/${action}`, {})),
     onSuccess: (progress) => {
       client.setQueryData(tenantKey(CAMPAIGNS, 'progress', String(id)), progress);
       void client.invalidateQueries({ queryKey: tenantKey(CAMPAIGNS) });
@@ -131,13 +158,17 @@ export function useSendAction(id: number) {
 export const useCampaignAnalytics = (id: number | undefined) =>
   useQuery({
     queryKey: tenantKey(CAMPAIGNS, 'analytics', String(id)),
-    queryFn: async ({ signal }) => parseAnswer(z.array(AnalyticsRow), await api.get(`/web/campaigns/${id}/analytics`, { signal })),
+    queryFn: async ({ signal }) =>
+      parseAnswer(z.array(AnalyticsRow), await api.get(`/web/campaigns/${id}/analytics`, { signal })),
     enabled: id !== undefined,
     refetchInterval: 5_000,
   });
 
 /** POST /web/campaigns/{id}/analytics/lead {title, filter[]} → {id} of the new lead. */
-export async function leadFromAnalytics(id: number, body: { title: string; filter: string[] }): Promise<{ id: number }> {
+export async function leadFromAnalytics(
+  id: number,
+  body: { title: string; filter: string[] },
+): Promise<{ id: number }> {
   return parseAnswer(SavedAnswer, await api.post(`/web/campaigns/${id}/analytics/lead`, body));
 }
 

@@ -247,7 +247,8 @@ export const createCustomer = (body: CustomerPayload) =>
   api.post<{ id: number } & Record<string, unknown>>('/web/customer/new', body);
 export const updateCustomer = (body: CustomerPayload) => api.put<unknown>('/web/customer/update', body);
 /** PUT /web/customer/tags: only the customer's tags (the rest of the record is left as it is). */
-export const updateCustomerTags = (id: number, tags: string[]) => api.put<unknown>('/web/customer/tags', { id, tags });
+export const updateCustomerTags = (id: number, tags: string[]) =>
+  api.put<unknown>('/web/customer/tags', { id, tags });
 
 /** GET /web/settings/average_baskets_days → its value (null when unset or unreadable). */
 export async function averageBasketsDays(signal?: AbortSignal): Promise<string | null> {

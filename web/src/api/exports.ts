@@ -14,7 +14,10 @@ const EXPORTS = 'exports';
 export const EXPORT_POLL_MS = 1_000;
 
 /** Asks for an export: the job queued (`{id, status}`). The record's 404/403 arrive as ApiError. */
-export async function startExport(path: string, query: Record<string, string | number>): Promise<ExportAccepted> {
+export async function startExport(
+  path: string,
+  query: Record<string, string | number>,
+): Promise<ExportAccepted> {
   return parseAnswer(ExportAccepted, await api.get(path, { query }));
 }
 
@@ -23,7 +26,8 @@ export async function fetchExportJob(id: number, signal?: AbortSignal): Promise<
   return parseAnswer(ExportJob, await api.get(`/web/exports/${id}`, { signal }));
 }
 
-export const isFinished = (job: Pick<ExportJob, 'status'> | undefined) => job?.status === 'done' || job?.status === 'failed';
+export const isFinished = (job: Pick<ExportJob, 'status'> | undefined) =>
+  job?.status === 'done' || job?.status === 'failed';
 
 /** One job, polled every second until it ends (done or failed). */
 export const useExportJob = (id: number) =>

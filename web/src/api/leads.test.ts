@@ -6,7 +6,10 @@ const fetchMock = vi.fn();
 beforeEach(() => {
   vi.resetModules();
   const local = memoryStorage();
-  local.data.set('user', JSON.stringify({ token: 'staff-token', ability: [], shortname: 'x', fullname: 'x' }));
+  local.data.set(
+    'user',
+    JSON.stringify({ token: 'staff-token', ability: [], shortname: 'x', fullname: 'x' }),
+  );
   fetchMock.mockReset();
   vi.stubGlobal('localStorage', local);
   vi.stubGlobal('sessionStorage', memoryStorage());

@@ -11,7 +11,10 @@ beforeEach(() => {
   vi.resetModules();
   local.data.clear();
   session.data.clear();
-  local.data.set('user', JSON.stringify({ token: 'staff-token', ability: [], shortname: 'x', fullname: 'x' }));
+  local.data.set(
+    'user',
+    JSON.stringify({ token: 'staff-token', ability: [], shortname: 'x', fullname: 'x' }),
+  );
   assign.mockReset();
   fetchMock.mockReset();
   vi.stubGlobal('localStorage', local);
@@ -31,7 +34,9 @@ const sent = (call = 0) => {
 describe('portal calls', () => {
   it('checks a document: empty answer = unknown, {id} = registered; no staff token', async () => {
     const { customerExists } = await import('./portal');
-    fetchMock.mockResolvedValueOnce(new Response('', { status: 200, headers: { 'content-type': 'text/plain' } }));
+    fetchMock.mockResolvedValueOnce(
+      new Response('', { status: 200, headers: { 'content-type': 'text/plain' } }),
+    );
     expect(await customerExists('12345678909')).toBeUndefined();
     expect(sent().url).toBe('/api/customer/exists?document=12345678909');
     expect(sent().headers.Authorization).toBeUndefined();

@@ -20,4 +20,3 @@ export const queryClient = new QueryClient({
 
 /** A query key of this tenant: `[tenant, domain, ...parts]`. Invalidate a domain with `tenantKey(domain)`. */
 export const tenantKey = (domain: string, ...parts: unknown[]): QueryKey => [TENANT, domain, ...parts];
-

@@ -27,7 +27,9 @@ export const paginated = <T extends z.ZodType>(item: T) => z.object({ data: z.ar
 export function parseAnswer<T extends z.ZodType>(schema: T, answer: unknown): z.output<T> {
   const result = schema.safeParse(answer);
   if (result.success) return result.data;
-  throw new Error(`Resposta inesperada do servidor: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  throw new Error(
+    `Resposta inesperada do servidor: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+  );
 }
 
 /** What a server-paged list asks for: the list hook (`components/table`) builds it from the screen's state. */
@@ -51,6 +53,15 @@ export interface ServerListSource<T, F> {
  * A server-paged list: the previous page stays on screen while the next one loads
  * (`isPlaceholderData` tells the table to show its loading state without emptying).
  */
-export function usePagedQuery<T>(key: QueryKey, fetcher: (signal: AbortSignal) => Promise<Paginated<T>>, enabled = true) {
-  return useQuery({ queryKey: key, queryFn: ({ signal }) => fetcher(signal), placeholderData: keepPreviousData, enabled });
+export function usePagedQuery<T>(
+  key: QueryKey,
+  fetcher: (signal: AbortSignal) => Promise<Paginated<T>>,
+  enabled = true,
+) {
+  return useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => fetcher(signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
 }

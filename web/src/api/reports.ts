@@ -16,7 +16,13 @@ export interface Period {
 
 /** GET /web/reports/expenses?start_at&end_at. */
 export async function getExpenseReport(period: Period, signal?: AbortSignal): Promise<ExpenseReport> {
-  return parseAnswer(ExpenseReport, await api.get('/web/reports/expenses', { query: { start_at: period.start_at, end_at: period.end_at }, signal }));
+  return parseAnswer(
+    ExpenseReport,
+    await api.get('/web/reports/expenses', {
+      query: { start_at: period.start_at, end_at: period.end_at },
+      signal,
+    }),
+  );
 }
 
 /** The expense report of a period (the previous one stays shown while the next loads). */

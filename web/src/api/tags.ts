@@ -3,7 +3,14 @@ import { z } from 'zod';
 import type { Tag } from '@freguesia/shared/schemas/segmentation';
 import { api } from './client';
 import { exportFileName } from './download';
-import { paginated, parseAnswer, tenantKey, type Paginated, type ServerListParams, type ServerListSource } from './query';
+import {
+  paginated,
+  parseAnswer,
+  tenantKey,
+  type Paginated,
+  type ServerListParams,
+  type ServerListSource,
+} from './query';
 
 /**
  * Tag calls and their query hooks (spec part 1 §3 'Tag', §7 'Leads and tags'): the paged list,

@@ -38,7 +38,12 @@ export function ConfirmDeleteModal({ header, children, onConfirm, onDismiss }: C
             <Button variant="link" disabled={busy} onClick={onDismiss}>
               Cancelar
             </Button>
-            <Button variant="primary" loading={busy} onClick={() => void confirm()} data-testid="confirm-delete">
+            <Button
+              variant="primary"
+              loading={busy}
+              onClick={() => void confirm()}
+              data-testid="confirm-delete"
+            >
               Sim, Excluir
             </Button>
           </SpaceBetween>

@@ -41,8 +41,10 @@ const subscribe = (listener: () => void) => {
 const snapshot = () => running;
 const end = (key: string) => emit(running.filter((r) => r.key !== key));
 
-const progress = (rows: number) => (rows > 0 ? `Gerando arquivo… ${rows.toLocaleString('pt-BR')} linhas` : 'Gerando arquivo…');
-const failed = (label: string, content: string) => notify({ type: 'error', header: `Erro ao exportar: ${label}`, content });
+const progress = (rows: number) =>
+  rows > 0 ? `Gerando arquivo… ${rows.toLocaleString('pt-BR')} linhas` : 'Gerando arquivo…';
+const failed = (label: string, content: string) =>
+  notify({ type: 'error', header: `Erro ao exportar: ${label}`, content });
 
 /** Asks for an export and keeps its job until it ends. A second click on the same row is ignored. */
 export async function startExportJob(request: ExportRequest): Promise<void> {
@@ -50,7 +52,13 @@ export async function startExportJob(request: ExportRequest): Promise<void> {
   emit([...running, { key: request.key, label: request.label }]);
   try {
     const accepted = await startExport(request.path, request.query);
-    const notice = notify({ type: 'info', loading: true, header: request.label, content: progress(0), timeout: 0 });
+    const notice = notify({
+      type: 'info',
+      loading: true,
+      header: request.label,
+      content: progress(0),
+      timeout: 0,
+    });
     emit(running.map((r) => (r.key === request.key ? { ...r, id: accepted.id, notice } : r)));
   } catch (error) {
     end(request.key);
@@ -75,7 +83,11 @@ function ExportJobWatcher({ job }: { job: Required<Running> }) {
     } else if (data?.status === 'done' && data.url) {
       finish();
       downloadFromLink(data.url, data.file_name);
-      notify({ type: 'success', header: `Arquivo pronto: ${job.label}`, content: `${data.file_name} (${data.rows.toLocaleString('pt-BR')} linhas)` });
+      notify({
+        type: 'success',
+        header: `Arquivo pronto: ${job.label}`,
+        content: `${data.file_name} (${data.rows.toLocaleString('pt-BR')} linhas)`,
+      });
     } else if (data?.status === 'done' || data?.status === 'failed') {
       finish();
       failed(job.label, data.message ?? 'Não foi possível gerar o arquivo. Tente novamente.');
@@ -101,7 +113,10 @@ export function ExportJobWatchers() {
 }
 
 /** For a screen: start an export, and whether one of its rows is being exported. */
-export function useExportJobs(): { start: (request: ExportRequest) => Promise<void>; busy: (key: string) => boolean } {
+export function useExportJobs(): {
+  start: (request: ExportRequest) => Promise<void>;
+  busy: (key: string) => boolean;
+} {
   const jobs = useSyncExternalStore(subscribe, snapshot, snapshot);
   const busy = useCallback((key: string) => jobs.some((j) => j.key === key), [jobs]);
   return { start: startExportJob, busy };

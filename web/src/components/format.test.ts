@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviate, EMPTY, formatAmount, formatCentavos, formatDate, formatDateTime, totalText } from './format';
+import {
+  abbreviate,
+  EMPTY,
+  formatAmount,
+  formatCentavos,
+  formatDate,
+  formatDateTime,
+  totalText,
+} from './format';
 
 describe('formatters', () => {
   it('shows dates as DD/MM/YYYY in Brasília time', () => {
@@ -23,6 +31,8 @@ describe('formatters', () => {
   it('writes the lists total text', () => {
     expect(totalText(1234, 'produto(s)')).toBe('Total de 1.234 produto(s)');
     expect(totalText(1, { one: 'cliente', many: 'clientes' })).toBe('Total de 1 cliente');
-    expect(totalText(2100, { one: 'cliente', many: 'clientes' }, { abbreviated: true, estimated: true })).toBe('Total de mais de 2,1k clientes');
+    expect(
+      totalText(2100, { one: 'cliente', many: 'clientes' }, { abbreviated: true, estimated: true }),
+    ).toBe('Total de mais de 2,1k clientes');
   });
 });

@@ -62,4 +62,5 @@ export function totalText(
 }
 
 /** 'Y' / true → 'Sim', anything else → 'Não'. */
-export const yesNo = (flag: string | boolean | null | undefined): string => (flag === 'Y' || flag === true ? 'Sim' : 'Não');
+export const yesNo = (flag: string | boolean | null | undefined): string =>
+  flag === 'Y' || flag === true ? 'Sim' : 'Não';

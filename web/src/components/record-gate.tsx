@@ -23,7 +23,14 @@ export interface RecordGateProps {
  * The state of an edit page before its form: a spinner while the record loads, an alert when it
  * cannot (not found, or the server's message). Null when the record is there: render the form.
  */
-export function recordGate({ record, loading, notFound, failed, notFoundHint, action }: RecordGateProps): ReactNode | null {
+export function recordGate({
+  record,
+  loading,
+  notFound,
+  failed,
+  notFoundHint,
+  action,
+}: RecordGateProps): ReactNode | null {
   if (record.isPending) {
     return (
       <Box textAlign="center" padding="xxl">
@@ -34,7 +41,11 @@ export function recordGate({ record, loading, notFound, failed, notFoundHint, ac
   if (record.data) return null;
   const is404 = record.error instanceof ApiError && record.error.status === 404;
   return (
-    <Alert type="error" header={is404 ? notFound : failed} action={<Button onClick={action.onClick}>{action.label}</Button>}>
+    <Alert
+      type="error"
+      header={is404 ? notFound : failed}
+      action={<Button onClick={action.onClick}>{action.label}</Button>}
+    >
       {/* The 404's message is the header already: say what to do instead of repeating it. */}
       {is404 ? notFoundHint : record.error instanceof Error ? record.error.message : null}
     </Alert>

@@ -14,10 +14,21 @@ export interface RowAction {
  * The 'Opções' cell of a list row: a compact menu of the row's actions (Detalhes, Alterar,
  * Excluir, …), each gated by the caller. Nothing visible → the empty sign.
  */
-export function RowActions({ label, actions }: { /** What the row is, for the menu's accessible name. */ label: string; actions: RowAction[] }) {
+export function RowActions({
+  label,
+  actions,
+}: {
+  /** What the row is, for the menu's accessible name. */ label: string;
+  actions: RowAction[];
+}) {
   const shown = actions.filter((a) => a.visible !== false);
   if (shown.length === 0) return <>{NO_OPTIONS}</>;
-  const items: ButtonDropdownProps.Item[] = shown.map((a) => ({ id: a.id, text: a.text, disabled: a.disabled, disabledReason: a.disabledReason }));
+  const items: ButtonDropdownProps.Item[] = shown.map((a) => ({
+    id: a.id,
+    text: a.text,
+    disabled: a.disabled,
+    disabledReason: a.disabledReason,
+  }));
   return (
     <ButtonDropdown
       variant="inline-icon"

@@ -7,7 +7,17 @@ import { readMessage, sqsConsumer } from './sqs-consumer';
 const Job = z.object({ type: z.literal('job'), tenant: z.string().min(1), n: z.number().int() });
 
 const record = (messageId: string, body: string): SQSRecord =>
-  ({ messageId, receiptHandle: messageId, body, attributes: {}, messageAttributes: {}, md5OfBody: '', eventSource: 'aws:sqs', eventSourceARN: 'arn:aws:sqs:local:0:jobs', awsRegion: 'local' }) as unknown as SQSRecord;
+  ({
+    messageId,
+    receiptHandle: messageId,
+    body,
+    attributes: {},
+    messageAttributes: {},
+    md5OfBody: '',
+    eventSource: 'aws:sqs',
+    eventSourceARN: 'arn:aws:sqs:local:0:jobs',
+    awsRegion: 'local',
+  }) as unknown as SQSRecord;
 const event = (...records: SQSRecord[]): SQSEvent => ({ Records: records });
 const job = (n: number, tenant = 'acme') => JSON.stringify({ type: 'job', tenant, n });
 
@@ -17,7 +27,11 @@ describe('sqsConsumer', () => {
   it('hands each valid message, parsed by its schema, to the handler in queue order', async () => {
     // Prepare
     const seen: unknown[] = [];
-    const handler = sqsConsumer({ name: 'jobs', schema: Job, handle: async (message) => void seen.push(message) });
+    const handler = sqsConsumer({
+      name: 'jobs',
+      schema: Job,
+      handle: async (message) => void seen.push(message),
+    });
     // Act
     const answer = await handler(event(record('a', job(1)), record('b', job(2, 'verde'))));
     // Assess
@@ -38,7 +52,10 @@ describe('sqsConsumer', () => {
     // Assess
     expect(answer).toEqual({ batchItemFailures: [] });
     expect(handle).toHaveBeenCalledTimes(1);
-    expect(warn).toHaveBeenCalledWith('jobs: malformed message dropped', { messageId: 'bad', reason: 'invalid JSON' });
+    expect(warn).toHaveBeenCalledWith('jobs: malformed message dropped', {
+      messageId: 'bad',
+      reason: 'invalid JSON',
+    });
     expect(JSON.stringify(warn.mock.calls)).not.toContain('123.456.789-09');
   });
 
@@ -48,14 +65,23 @@ describe('sqsConsumer', () => {
     const handle = vi.fn(async () => undefined);
     const handler = sqsConsumer({ name: 'jobs', schema: Job, handle });
     // Act
-    const answer = await handler(event(record('odd', JSON.stringify({ type: 'job', tenant: 'Maria da Silva', n: 'dez' }))));
+    const answer = await handler(
+      event(record('odd', JSON.stringify({ type: 'job', tenant: 'Maria da Silva', n: 'dez' }))),
+    );
     // Assess
     expect(answer).toEqual({ batchItemFailures: [] });
     expect(handle).not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalledTimes(1);
-    const [message, details] = warn.mock.calls[0]! as [string, { messageId: string; reason: string; issues: { path: string; code: string }[] }];
+    const [message, details] = warn.mock.calls[0]! as [
+      string,
+      { messageId: string; reason: string; issues: { path: string; code: string }[] },
+    ];
     expect(message).toBe('jobs: malformed message dropped');
-    expect(details).toMatchObject({ messageId: 'odd', reason: 'schema', issues: [{ path: 'n', code: 'invalid_type' }] });
+    expect(details).toMatchObject({
+      messageId: 'odd',
+      reason: 'schema',
+      issues: [{ path: 'n', code: 'invalid_type' }],
+    });
     expect(JSON.stringify(warn.mock.calls)).not.toContain('Maria');
   });
 
@@ -82,7 +108,11 @@ describe('sqsConsumer', () => {
   it('answers every record of a batch that failed whole (SQS redelivers them) instead of throwing', async () => {
     // Prepare
     vi.spyOn(logger, 'error').mockImplementation(() => undefined);
-    const handler = sqsConsumer({ name: 'jobs', schema: Job, handle: async () => Promise.reject(new Error('down')) });
+    const handler = sqsConsumer({
+      name: 'jobs',
+      schema: Job,
+      handle: async () => Promise.reject(new Error('down')),
+    });
     // Act
     const answer = await handler(event(record('m1', job(1)), record('m2', job(2))));
     // Assess
@@ -101,7 +131,10 @@ describe('sqsConsumer', () => {
       },
     });
     // Act
-    const [first, second] = await Promise.all([handler(event(record('a1', job(5)), record('a2', job(10)))), handler(event(record('b1', job(4)), record('b2', job(7))))]);
+    const [first, second] = await Promise.all([
+      handler(event(record('a1', job(5)), record('a2', job(10)))),
+      handler(event(record('b1', job(4)), record('b2', job(7)))),
+    ]);
     // Assess
     expect(first).toEqual({ batchItemFailures: [{ itemIdentifier: 'a2' }] });
     expect(second).toEqual({ batchItemFailures: [{ itemIdentifier: 'b1' }] });

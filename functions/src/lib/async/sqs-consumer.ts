@@ -31,7 +31,10 @@ export interface Malformed {
  * Reads an SQS body with a schema. Never includes the body (nor the JSON error's message, which
  * quotes it) in what it answers: a message may hold personal data.
  */
-export function readMessage<S extends z.ZodType>(schema: S, body: string): { ok: true; message: z.output<S> } | { ok: false; malformed: Malformed } {
+export function readMessage<S extends z.ZodType>(
+  schema: S,
+  body: string,
+): { ok: true; message: z.output<S> } | { ok: false; malformed: Malformed } {
   let json: unknown;
   try {
     json = JSON.parse(body);
@@ -40,7 +43,11 @@ export function readMessage<S extends z.ZodType>(schema: S, body: string): { ok:
   }
   const parsed = schema.safeParse(json);
   if (parsed.success) return { ok: true, message: parsed.data };
-  const issues = parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), code: issue.code, message: issue.message }));
+  const issues = parsed.error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    code: issue.code,
+    message: issue.message,
+  }));
   return { ok: false, malformed: { reason: 'schema', issues } };
 }
 
@@ -55,7 +62,9 @@ export function readMessage<S extends z.ZodType>(schema: S, body: string): { ok:
  * export const handler = sqsConsumer({ name: 'tag-rename', schema: TagRenameJob, handle: (job) => propagate(job) });
  * ```
  */
-export function sqsConsumer<S extends z.ZodType>(options: SqsConsumerOptions<S>): (event: SQSEvent, context?: Context) => Promise<SQSBatchResponse> {
+export function sqsConsumer<S extends z.ZodType>(
+  options: SqsConsumerOptions<S>,
+): (event: SQSEvent, context?: Context) => Promise<SQSBatchResponse> {
   const { name, schema, handle } = options;
   const recordHandler = async (record: SQSRecord, context?: Context): Promise<void> => {
     const read = readMessage(schema, record.body);

@@ -12,7 +12,10 @@ interface Change {
 /** A stream record carrying a change of `tenant` (or nothing of ours when tenant is undefined). */
 const record = (sequence: string, tenant: string | undefined, n = Number(sequence)): DynamoDBRecord => ({
   eventID: `e${sequence}`,
-  dynamodb: { SequenceNumber: sequence, NewImage: tenant ? { tenant: { S: tenant }, n: { N: String(n) } } : { other: { S: 'x' } } },
+  dynamodb: {
+    SequenceNumber: sequence,
+    NewImage: tenant ? { tenant: { S: tenant }, n: { N: String(n) } } : { other: { S: 'x' } },
+  },
 });
 const select = (r: DynamoDBRecord): Change | undefined => {
   const image = r.dynamodb?.NewImage;
@@ -30,10 +33,23 @@ describe('tenantStreamProcessor', () => {
     const handler = tenantStreamProcessor({
       name: 'test-processor',
       select,
-      apply: async (ctx: ServiceContext, items: Change[]) => void calls.push({ tenant: ctx.tenant, actor: ctx.actor.kind === 'system' ? ctx.actor.name : '', items: items.map((i) => i.n) }),
+      apply: async (ctx: ServiceContext, items: Change[]) =>
+        void calls.push({
+          tenant: ctx.tenant,
+          actor: ctx.actor.kind === 'system' ? ctx.actor.name : '',
+          items: items.map((i) => i.n),
+        }),
     });
     // Act
-    const answer = await handler({ Records: [record('1', 'a'), record('2', 'b'), record('3', undefined), record('4', 'a'), record('5', 'b')] });
+    const answer = await handler({
+      Records: [
+        record('1', 'a'),
+        record('2', 'b'),
+        record('3', undefined),
+        record('4', 'a'),
+        record('5', 'b'),
+      ],
+    });
     // Assess
     expect(answer).toEqual({ batchItemFailures: [] });
     expect(calls).toEqual([
@@ -53,17 +69,35 @@ describe('tenantStreamProcessor', () => {
       },
     });
     // Act
-    const answer = await handler({ Records: [record('100', 'a'), record('101', 'c'), record('102', 'b'), record('103', 'a'), record('104', 'c')] });
+    const answer = await handler({
+      Records: [
+        record('100', 'a'),
+        record('101', 'c'),
+        record('102', 'b'),
+        record('103', 'a'),
+        record('104', 'c'),
+      ],
+    });
     // Assess
     expect(answer).toEqual({ batchItemFailures: [{ itemIdentifier: '101' }] });
-    expect(error).toHaveBeenCalledWith('test-processor: tenant failed', expect.objectContaining({ tenant: 'c', records: 2 }));
-    expect(error).toHaveBeenCalledWith('test-processor: tenant failed', expect.objectContaining({ tenant: 'b', records: 1 }));
+    expect(error).toHaveBeenCalledWith(
+      'test-processor: tenant failed',
+      expect.objectContaining({ tenant: 'c', records: 2 }),
+    );
+    expect(error).toHaveBeenCalledWith(
+      'test-processor: tenant failed',
+      expect.objectContaining({ tenant: 'b', records: 1 }),
+    );
   });
 
   it('compares sequence numbers as numbers (9 before 10)', async () => {
     // Prepare
     vi.spyOn(logger, 'error').mockImplementation(() => undefined);
-    const handler = tenantStreamProcessor({ name: 'p', select, apply: async (ctx: ServiceContext) => Promise.reject(new Error(ctx.tenant)) });
+    const handler = tenantStreamProcessor({
+      name: 'p',
+      select,
+      apply: async (ctx: ServiceContext) => Promise.reject(new Error(ctx.tenant)),
+    });
     // Act
     const answer = await handler({ Records: [record('10', 'a'), record('9', 'b')] });
     // Assess
@@ -75,9 +109,15 @@ describe('tenantStreamProcessor', () => {
     // Prepare
     vi.spyOn(logger, 'error').mockImplementation(() => undefined);
     const applied: number[] = [];
-    const handler = tenantStreamProcessor({ name: 'p', select, apply: async (_ctx: ServiceContext, items: Change[]) => void applied.push(...items.map((i) => i.n)) });
+    const handler = tenantStreamProcessor({
+      name: 'p',
+      select,
+      apply: async (_ctx: ServiceContext, items: Change[]) => void applied.push(...items.map((i) => i.n)),
+    });
     // Act
-    const answer = await handler({ Records: [record('1', 'a'), record('2', 'a', Number.NaN), record('3', 'b')] });
+    const answer = await handler({
+      Records: [record('1', 'a'), record('2', 'a', Number.NaN), record('3', 'b')],
+    });
     // Assess
     expect(answer).toEqual({ batchItemFailures: [{ itemIdentifier: '2' }] });
     expect(applied).toEqual([1, 3]);
@@ -104,11 +144,16 @@ describe('tenantStreamProcessor', () => {
     const batch = [record('1', 'a'), record('2', 'b'), record('3', 'a'), record('4', 'b')];
     // Act: what Lambda and the local poller do, retry from the answered record
     const first = await handler({ Records: batch });
-    const from = batch.findIndex((r) => r.dynamodb?.SequenceNumber === first.batchItemFailures[0]?.itemIdentifier);
+    const from = batch.findIndex(
+      (r) => r.dynamodb?.SequenceNumber === first.batchItemFailures[0]?.itemIdentifier,
+    );
     const second = await handler({ Records: batch.slice(from) });
     // Assess
     expect(first).toEqual({ batchItemFailures: [{ itemIdentifier: '2' }] });
     expect(second).toEqual({ batchItemFailures: [] });
-    expect(Object.fromEntries([...state].map(([t, s]) => [t, [...s].sort()]))).toEqual({ a: [1, 3], b: [2, 4] });
+    expect(Object.fromEntries([...state].map(([t, s]) => [t, [...s].sort()]))).toEqual({
+      a: [1, 3],
+      b: [2, 4],
+    });
   });
 });

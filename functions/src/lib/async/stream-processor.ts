@@ -19,7 +19,8 @@ export interface TenantStreamProcessorOptions<T extends { tenant: string }> {
 }
 
 /** Stream sequence numbers are decimal strings of any length: compare them as numbers. */
-export const compareSequenceNumbers = (a: string, b: string): number => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+export const compareSequenceNumbers = (a: string, b: string): number =>
+  a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 
 /** The earliest of the failures (a DynamoDB stream is retried from the one it answers). */
 export function earliestFailure(response: DynamoDBBatchResponse): DynamoDBBatchResponse {
@@ -71,7 +72,10 @@ export function tenantStreamProcessor<T extends { tenant: string }>(
       const group = ofRecord.get(record);
       if (!group) return;
       if ('error' in group) {
-        logger.error(`${name}: record not decoded`, { sequenceNumber: record.dynamodb?.SequenceNumber, error: group.error });
+        logger.error(`${name}: record not decoded`, {
+          sequenceNumber: record.dynamodb?.SequenceNumber,
+          error: group.error,
+        });
         throw group.error;
       }
       // The tenant's first record applies the group; its other records share the outcome.
@@ -82,11 +86,16 @@ export function tenantStreamProcessor<T extends { tenant: string }>(
       await group.applied;
     };
 
-    const response = await processPartialResponse(event, recordHandler, new BatchProcessor(EventType.DynamoDBStreams), {
-      context,
-      processInParallel: false,
-      throwOnFullBatchFailure: false,
-    });
+    const response = await processPartialResponse(
+      event,
+      recordHandler,
+      new BatchProcessor(EventType.DynamoDBStreams),
+      {
+        context,
+        processInParallel: false,
+        throwOnFullBatchFailure: false,
+      },
+    );
     return earliestFailure(response as DynamoDBBatchResponse);
   };
 }

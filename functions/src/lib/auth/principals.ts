@@ -8,7 +8,10 @@ import type { StaffPrincipal } from '../context';
  * GetItems in one batch-sized round trip) so that a disabled or deleted user, a password
  * change (token version) or a role change takes effect immediately.
  */
-export async function resolveStaffPrincipal(tenant: string, claims: TokenClaims): Promise<StaffPrincipal | undefined> {
+export async function resolveStaffPrincipal(
+  tenant: string,
+  claims: TokenClaims,
+): Promise<StaffPrincipal | undefined> {
   const userId = Number(claims.sub);
   if (!Number.isInteger(userId) || userId <= 0) return undefined;
   const { data: user } = await UserEntity.get({ tenant, id: userId }).go();

@@ -1,7 +1,14 @@
 import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { batchGet, batchGetEntities, batchWrite, batchWriteEntities, UnprocessedItemsError, type WriteRequest } from './batch';
+import {
+  batchGet,
+  batchGetEntities,
+  batchWrite,
+  batchWriteEntities,
+  UnprocessedItemsError,
+  type WriteRequest,
+} from './batch';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 afterEach(() => ddb.reset());
@@ -15,7 +22,10 @@ describe('batchWrite', () => {
   it('writes in requests of 25 and sends again what a request left unprocessed', async () => {
     // Prepare: the first request leaves two of its puts unprocessed
     const requests = Array.from({ length: 60 }, (_, n) => put(n));
-    ddb.on(BatchWriteCommand).resolvesOnce({ UnprocessedItems: { [TABLE]: [put(3), put(7)] } }).resolves({});
+    ddb
+      .on(BatchWriteCommand)
+      .resolvesOnce({ UnprocessedItems: { [TABLE]: [put(3), put(7)] } })
+      .resolves({});
     // Act
     await batchWrite(requests, fast);
     // Assess
@@ -46,7 +56,10 @@ describe('batchGet', () => {
         // The first 100-key request reads all but its last key.
         const left = asked.length === 100 ? asked.slice(-1) : [];
         const read = asked.slice(0, asked.length - left.length).map((k) => ({ ...k, value: 1 }));
-        return Promise.resolve({ Responses: { [TABLE]: read }, UnprocessedKeys: left.length ? { [TABLE]: { Keys: left } } : {} });
+        return Promise.resolve({
+          Responses: { [TABLE]: read },
+          UnprocessedKeys: left.length ? { [TABLE]: { Keys: left } } : {},
+        });
       });
     // Act
     const items = await batchGet(keys, { ...fast, concurrency: 1, consistent: true });
@@ -65,10 +78,16 @@ describe('batchGetEntities / batchWriteEntities', () => {
     const get = async (keys: { id: number }[]) => {
       asked.push(keys.map((k) => k.id));
       const left = asked.length === 1 ? keys.filter((k) => k.id === 2) : [];
-      return { data: keys.filter((k) => !left.includes(k)).map((k) => ({ id: k.id, name: `n${k.id}` })), unprocessed: left };
+      return {
+        data: keys.filter((k) => !left.includes(k)).map((k) => ({ id: k.id, name: `n${k.id}` })),
+        unprocessed: left,
+      };
     };
     // Act
-    const items = await batchGetEntities(get, [{ id: 1 }, { id: 2 }, { id: 3 }], { what: 'things', baseDelayMs: 1 });
+    const items = await batchGetEntities(get, [{ id: 1 }, { id: 2 }, { id: 3 }], {
+      what: 'things',
+      baseDelayMs: 1,
+    });
     // Assess
     expect(asked).toEqual([[1, 2, 3], [2]]);
     expect(items.map((i) => i.id).sort()).toEqual([1, 2, 3]);
@@ -76,6 +95,8 @@ describe('batchGetEntities / batchWriteEntities', () => {
 
   it('fails a write whose items stay unprocessed', async () => {
     const write = async (items: number[]) => ({ unprocessed: items.slice(0, 1) });
-    await expect(batchWriteEntities(write, [1, 2], { what: 'tag members', baseDelayMs: 1, maxAttempts: 2 })).rejects.toThrow('tag members: 1 item(s) left unprocessed after 2 attempts');
+    await expect(
+      batchWriteEntities(write, [1, 2], { what: 'tag members', baseDelayMs: 1, maxAttempts: 2 }),
+    ).rejects.toThrow('tag members: 1 item(s) left unprocessed after 2 attempts');
   });
 });

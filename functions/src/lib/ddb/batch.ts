@@ -35,14 +35,19 @@ export class UnprocessedItemsError extends Error {
   }
 }
 
-const pause = (attempt: number, baseMs: number) => new Promise((resolve) => setTimeout(resolve, baseMs * 2 ** (attempt - 1) * (0.5 + Math.random() / 2)));
+const pause = (attempt: number, baseMs: number) =>
+  new Promise((resolve) => setTimeout(resolve, baseMs * 2 ** (attempt - 1) * (0.5 + Math.random() / 2)));
 
 /**
  * Sends `items` with `attempt` (one request, or one ElectroDB batch call) until nothing is left
  * unprocessed: the core of every helper below, usable with any batch API that answers what it
  * left.
  */
-export async function retryUnprocessed<T>(items: readonly T[], attempt: (pending: T[]) => Promise<readonly T[]>, options: BatchOptions): Promise<void> {
+export async function retryUnprocessed<T>(
+  items: readonly T[],
+  attempt: (pending: T[]) => Promise<readonly T[]>,
+  options: BatchOptions,
+): Promise<void> {
   const maxAttempts = options.maxAttempts ?? DEFAULT_ATTEMPTS;
   let pending = [...items];
   for (let n = 1; pending.length > 0; n++) {
@@ -81,26 +86,37 @@ export async function batchGetEntities<K, T>(
 }
 
 /** An ElectroDB batch put or delete (`Entity.put([...]).go()`) retried until nothing is left unprocessed. */
-export async function batchWriteEntities<T>(write: (items: T[]) => Promise<{ unprocessed: readonly unknown[] }>, items: readonly T[], options: BatchOptions): Promise<void> {
+export async function batchWriteEntities<T>(
+  write: (items: T[]) => Promise<{ unprocessed: readonly unknown[] }>,
+  items: readonly T[],
+  options: BatchOptions,
+): Promise<void> {
   await retryUnprocessed(items, async (pending) => (await write(pending)).unprocessed as T[], options);
 }
 
 /** One BatchWriteItem request: a put or a delete (DocumentClient shapes). */
-export type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
+export type WriteRequest =
+  { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
 
 /**
  * Writes and deletes items of the table with BatchWriteItem, 25 per request, `concurrency` requests
  * at once (default 1: in order), each chunk retried until nothing is left unprocessed.
  */
-export async function batchWrite(requests: readonly WriteRequest[], options: BatchOptions & { concurrency?: number; table?: string }): Promise<void> {
+export async function batchWrite(
+  requests: readonly WriteRequest[],
+  options: BatchOptions & { concurrency?: number; table?: string },
+): Promise<void> {
   const table = options.table ?? tableName();
   const chunks: WriteRequest[][] = [];
-  for (let i = 0; i < requests.length; i += BATCH_WRITE_LIMIT) chunks.push(requests.slice(i, i + BATCH_WRITE_LIMIT));
+  for (let i = 0; i < requests.length; i += BATCH_WRITE_LIMIT)
+    chunks.push(requests.slice(i, i + BATCH_WRITE_LIMIT));
   await mapLimited(chunks, options.concurrency ?? 1, (chunk) =>
     retryUnprocessed(
       chunk,
       async (pending) => {
-        const answer = await documentClient.send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
+        const answer = await documentClient.send(
+          new BatchWriteCommand({ RequestItems: { [table]: pending } }),
+        );
         return (answer.UnprocessedItems?.[table] ?? []) as WriteRequest[];
       },
       options,
@@ -125,7 +141,11 @@ export async function batchGet(
     retryUnprocessed(
       chunk,
       async (pending) => {
-        const answer = await documentClient.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: options.consistent } } }));
+        const answer = await documentClient.send(
+          new BatchGetCommand({
+            RequestItems: { [table]: { Keys: pending, ConsistentRead: options.consistent } },
+          }),
+        );
         found.push(...(answer.Responses?.[table] ?? []));
         return (answer.UnprocessedKeys?.[table]?.Keys ?? []) as Record<string, unknown>[];
       },

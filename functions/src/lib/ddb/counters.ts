@@ -28,7 +28,9 @@ export function countersFor(tenant: string) {
     },
     /** Adds `delta` to the total outside a transaction (aggregators, repair jobs). */
     async add(entity: string, delta: number): Promise<void> {
-      await CounterEntity.update({ tenant, name: `total:${entity}` }).add({ value: delta }).go();
+      await CounterEntity.update({ tenant, name: `total:${entity}` })
+        .add({ value: delta })
+        .go();
     },
   };
 }

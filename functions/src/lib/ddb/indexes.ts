@@ -15,7 +15,11 @@ const fields: Record<IndexName, { index?: string; pk: string; sk: string }> = {
  * (`casing: 'none'`); callers normalise search keys themselves. Every entity puts
  * `tenant` first in its partition key, so every key is tenant-scoped.
  */
-export function key<I extends IndexName, const P extends readonly string[], const S extends readonly string[]>(
+export function key<
+  I extends IndexName,
+  const P extends readonly string[],
+  const S extends readonly string[],
+>(
   index: I,
   pk: P,
   sk: S,

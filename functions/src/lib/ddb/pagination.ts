@@ -33,7 +33,10 @@ export function paginateArray<T>(items: T[], page: number, perPage: number): Pag
   return paginated(items.slice(start, start + perPage), items.length, page, perPage);
 }
 
-type PageFetcher<T> = (args: { cursor: string | null; limit: number }) => Promise<{ data: T[]; cursor: string | null }>;
+type PageFetcher<T> = (args: {
+  cursor: string | null;
+  limit: number;
+}) => Promise<{ data: T[]; cursor: string | null }>;
 
 /**
  * Reads page `page` of an index-ordered query. DynamoDB has no offset, so earlier pages

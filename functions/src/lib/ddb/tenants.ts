@@ -9,7 +9,8 @@ export async function findTenant(id: string): Promise<TenantInfo | null> {
   const hit = cache.get(id);
   if (hit && hit.expires > Date.now()) return hit.value;
   const { data } = await TenantEntity.get({ tenant: id }).go();
-  const value = data && data.active ? { id: data.tenant, name: data.name, primaryColor: data.primaryColor } : null;
+  const value =
+    data && data.active ? { id: data.tenant, name: data.name, primaryColor: data.primaryColor } : null;
   cache.set(id, { value, expires: Date.now() + TTL_MS });
   return value;
 }

@@ -2,7 +2,13 @@ import { Entity } from 'electrodb';
 import { describe, expect, it } from 'vitest';
 import { documentClient, tableName } from './client';
 import { key } from './indexes';
-import { rankCandidates, wordIndex, wordIndexEntity, wordWrites, type WordTransactionEntity } from './word-index';
+import {
+  rankCandidates,
+  wordIndex,
+  wordIndexEntity,
+  wordWrites,
+  type WordTransactionEntity,
+} from './word-index';
 
 const words = wordIndex({ maxIndexedWords: 4, maxQueriedWords: 2 });
 
@@ -16,7 +22,10 @@ describe('wordIndex', () => {
   });
 
   it('puts every new word (they carry the new description) and removes only the words gone', () => {
-    expect(words.wordChanges('Feijão preto', 'Feijão carioca')).toEqual({ put: ['FEIJAO', 'CARIOCA'], remove: ['PRETO'] });
+    expect(words.wordChanges('Feijão preto', 'Feijão carioca')).toEqual({
+      put: ['FEIJAO', 'CARIOCA'],
+      remove: ['PRETO'],
+    });
     expect(words.wordChanges('Feijão preto', 'Feijão preto')).toEqual({ put: [], remove: [] });
     expect(words.wordChanges(undefined, 'Sal')).toEqual({ put: ['SAL'], remove: [] });
     expect(words.wordActions('Feijão preto', undefined)).toBe(2);
@@ -80,6 +89,8 @@ describe('wordIndexEntity', () => {
     const current = wordIndexEntity('tagWord');
     // Assess
     expect(current.put(item).params()).toEqual(legacy.put(item).params());
-    expect(current.query.byWord({ tenant: 'acme' }).begins({ word: 'VI' }).params()).toEqual(legacy.query.byWord({ tenant: 'acme' }).begins({ word: 'VI' }).params());
+    expect(current.query.byWord({ tenant: 'acme' }).begins({ word: 'VI' }).params()).toEqual(
+      legacy.query.byWord({ tenant: 'acme' }).begins({ word: 'VI' }).params(),
+    );
   });
 });

@@ -66,13 +66,17 @@ export interface WordIndexRules {
 
 /** The pure rules of one index (no I/O). */
 export function wordIndex(rules: WordIndexRules) {
-  const indexedWords = (description: string): string[] => searchWords(description).slice(0, rules.maxIndexedWords);
+  const indexedWords = (description: string): string[] =>
+    searchWords(description).slice(0, rules.maxIndexedWords);
 
   /**
    * The index items a description change writes (`put`, each carrying the new description) and
    * removes. Nothing when the description is unchanged; every word when there was none before.
    */
-  const wordChanges = (before: string | undefined, after: string | undefined): { put: string[]; remove: string[] } => {
+  const wordChanges = (
+    before: string | undefined,
+    after: string | undefined,
+  ): { put: string[]; remove: string[] } => {
     if (before === after) return { put: [], remove: [] };
     const next = after === undefined ? [] : indexedWords(after);
     const kept = new Set(next);
@@ -93,7 +97,8 @@ export function wordIndex(rules: WordIndexRules) {
     items: (tenantId: string, recordId: number, description: string): WordItem[] =>
       indexedWords(description).map((word) => ({ tenant: tenantId, word, id: recordId, description })),
     /** The query words looked up: the longest first (longer prefixes match fewer records). */
-    lookupWords: (q: string): string[] => [...searchWords(q)].sort((a, b) => b.length - a.length).slice(0, rules.maxQueriedWords),
+    lookupWords: (q: string): string[] =>
+      [...searchWords(q)].sort((a, b) => b.length - a.length).slice(0, rules.maxQueriedWords),
     rankCandidates,
   };
 }
@@ -130,7 +135,11 @@ export function wordWrites(
 ): unknown[] {
   const { put, remove } = index.wordChanges(before, after);
   return [
-    ...(after === undefined ? [] : put.map((word) => t.put({ tenant: record.tenant, word, id: record.id, description: after }).commit())),
+    ...(after === undefined
+      ? []
+      : put.map((word) =>
+          t.put({ tenant: record.tenant, word, id: record.id, description: after }).commit(),
+        )),
     ...remove.map((word) => t.delete({ tenant: record.tenant, word, id: record.id }).commit()),
   ];
 }
@@ -152,9 +161,18 @@ export async function searchWordIndex(
   if (words.length === 0) return { matches: [], complete: true };
   const lookups = await Promise.all(
     words.map(async (word) => {
-      const { data, cursor } = await entity.query.byWord({ tenant: tenantId }).begins({ word }).go({ limit: window.limit, pages: window.pages });
+      const { data, cursor } = await entity.query
+        .byWord({ tenant: tenantId })
+        .begins({ word })
+        .go({ limit: window.limit, pages: window.pages });
       return { data, complete: cursor === null };
     }),
   );
-  return { matches: rankCandidates(lookups.flatMap((l) => l.data), q), complete: lookups.some((l) => l.complete) };
+  return {
+    matches: rankCandidates(
+      lookups.flatMap((l) => l.data),
+      q,
+    ),
+    complete: lookups.some((l) => l.complete),
+  };
 }

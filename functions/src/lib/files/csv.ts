@@ -16,7 +16,10 @@ export function csvField(value: CsvCell): string {
 const line = (cells: readonly CsvCell[]) => `${cells.map(csvField).join(';')}\r\n`;
 
 /** The file as a stream of UTF-8 bytes, pulling `pages` one at a time. */
-export async function* csvStream(options: { columns: readonly string[] }, pages: AsyncIterable<readonly (readonly CsvCell[])[]>): AsyncGenerator<Uint8Array> {
+export async function* csvStream(
+  options: { columns: readonly string[] },
+  pages: AsyncIterable<readonly (readonly CsvCell[])[]>,
+): AsyncGenerator<Uint8Array> {
   const encoder = new TextEncoder();
   yield encoder.encode(`\uFEFF${line(options.columns)}`);
   for await (const rows of pages) {

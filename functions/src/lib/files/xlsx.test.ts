@@ -14,7 +14,17 @@ async function* pagesOf<T>(...pages: T[][]): AsyncGenerator<T[]> {
 
 describe('streaming file writers', () => {
   it('names columns as Excel does', () => {
-    expect([0, 1, 25, 26, 27, 51, 52, 701, 702].map(columnName)).toEqual(['A', 'B', 'Z', 'AA', 'AB', 'AZ', 'BA', 'ZZ', 'AAA']);
+    expect([0, 1, 25, 26, 27, 51, 52, 701, 702].map(columnName)).toEqual([
+      'A',
+      'B',
+      'Z',
+      'AA',
+      'AB',
+      'AZ',
+      'BA',
+      'ZZ',
+      'AAA',
+    ]);
   });
 
   it('escapes markup and drops what XML cannot hold', () => {
@@ -49,7 +59,9 @@ describe('streaming file writers', () => {
   });
 
   it('writes a semicolon CSV with a BOM, quoting what needs it and neutralising formulas', async () => {
-    const text = (await bytesOf(csvStream({ columns: ['a', 'b'] }, pagesOf([['x;y', '=1+1']], [[null, 'aspas "já"']])))).toString('utf8');
+    const text = (
+      await bytesOf(csvStream({ columns: ['a', 'b'] }, pagesOf([['x;y', '=1+1']], [[null, 'aspas "já"']])))
+    ).toString('utf8');
     expect(text).toBe('\uFEFFa;b\r\n"x;y";\'=1+1\r\n;"aspas ""já"""\r\n');
   });
 });

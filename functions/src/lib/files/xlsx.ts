@@ -59,18 +59,20 @@ const STATIC_PARTS = (sheetName: string): [string, string][] => [
 
 /** Escapes text for XML and drops the characters XML 1.0 cannot hold (control characters, lone surrogates). */
 export function escapeXml(text: string): string {
-  return (
-    text
+  return text
+    .replace(
       // eslint-disable-next-line no-control-regex -- these are exactly the characters XML 1.0 refuses
-      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
-      .replace(/[&<>"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;'))
-  );
+      /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+      '',
+    )
+    .replace(/[&<>"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;'));
 }
 
 /** Column letters of a 0-based index: 0 → A, 25 → Z, 26 → AA. */
 export function columnName(index: number): string {
   let name = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
+    name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
   return name;
 }
 
@@ -91,7 +93,10 @@ function rowXml(cells: readonly Cell[], rowNumber: number, header = false): stri
  * The workbook as a stream of zip bytes. `pages` is pulled one page at a time, only when the
  * reader wants more bytes, so a slow upload slows the reads instead of filling memory.
  */
-export async function* xlsxStream(options: { sheetName: string; columns: readonly string[] }, pages: AsyncIterable<readonly (readonly Cell[])[]>): AsyncGenerator<Uint8Array> {
+export async function* xlsxStream(
+  options: { sheetName: string; columns: readonly string[] },
+  pages: AsyncIterable<readonly (readonly Cell[])[]>,
+): AsyncGenerator<Uint8Array> {
   const out: Uint8Array[] = [];
   let failure: Error | null = null;
   const zip = new Zip((error, chunk) => {
@@ -111,7 +116,11 @@ export async function* xlsxStream(options: { sheetName: string; columns: readonl
   const sheet = new ZipDeflate('xl/worksheets/sheet1.xml', { level: 6 });
   zip.add(sheet);
   let rowNumber = 1;
-  sheet.push(encoder.encode(`${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><sheetData>${rowXml(options.columns, rowNumber, true)}`));
+  sheet.push(
+    encoder.encode(
+      `${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><sheetData>${rowXml(options.columns, rowNumber, true)}`,
+    ),
+  );
   yield* take();
   for await (const rows of pages) {
     if (rows.length === 0) continue;

@@ -31,13 +31,21 @@ export function createDomainHandler(routes: RouteDefinition[]) {
       const found = match(method, path);
       if (found.kind === 'not-found') throw new HttpError(404, 'Rota não encontrada.');
       if (found.kind === 'method-not-allowed') {
-        throw new HttpError(405, 'Método não permitido para esta rota.', {}, { allow: found.allowed.join(', ') });
+        throw new HttpError(
+          405,
+          'Método não permitido para esta rota.',
+          {},
+          { allow: found.allowed.join(', ') },
+        );
       }
       (request as AppRequest).state = { route: found.route, pathParams: found.params };
     },
   };
 
-  const base = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
+  const base = async (
+    event: APIGatewayProxyEventV2,
+    context: Context,
+  ): Promise<APIGatewayProxyStructuredResultV2> => {
     // middy passes the same request object through; the state lives on it.
     const state = (context as Context & { __state?: AppRequest['state'] }).__state!;
     const sourceIp = event.requestContext?.http?.sourceIp ?? 'unknown';
@@ -58,7 +66,9 @@ export function createDomainHandler(routes: RouteDefinition[]) {
   // Hand the request state to the base handler through the context object.
   const exposeState: middy.MiddlewareObj = {
     before: async (request) => {
-      (request.context as Context & { __state?: AppRequest['state'] }).__state = (request as AppRequest).state;
+      (request.context as Context & { __state?: AppRequest['state'] }).__state = (
+        request as AppRequest
+      ).state;
     },
   };
 
@@ -75,7 +85,10 @@ export function createDomainHandler(routes: RouteDefinition[]) {
     .handler(base);
 
   // Outside middy, so that no answer escapes the headers, not even one built by a middleware.
-  return async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
+  return async (
+    event: APIGatewayProxyEventV2,
+    context: Context,
+  ): Promise<APIGatewayProxyStructuredResultV2> => {
     let result: APIGatewayProxyStructuredResultV2;
     try {
       result = await chain(event, context);

@@ -30,8 +30,12 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /** A Lambda result with the security headers filled in where the result did not set them. */
-export function withSecurityHeaders(result: APIGatewayProxyStructuredResultV2): APIGatewayProxyStructuredResultV2 {
-  const own = Object.fromEntries(Object.entries(result.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+export function withSecurityHeaders(
+  result: APIGatewayProxyStructuredResultV2,
+): APIGatewayProxyStructuredResultV2 {
+  const own = Object.fromEntries(
+    Object.entries(result.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
+  );
   return { ...result, headers: { ...SECURITY_HEADERS, ...own } };
 }
 
@@ -59,7 +63,10 @@ export class FileResponse extends HttpResponse {
     fileName: string,
     contentType: string,
   ) {
-    super(200, '', { 'content-type': contentType, 'content-disposition': `attachment; filename="${fileName}"` });
+    super(200, '', {
+      'content-type': contentType,
+      'content-disposition': `attachment; filename="${fileName}"`,
+    });
   }
 
   override toResult(): APIGatewayProxyStructuredResultV2 {

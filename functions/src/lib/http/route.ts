@@ -1,7 +1,13 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { z } from 'zod';
 import type { Ability } from '@freguesia/shared/domain/permissions';
-import type { CustomerPrincipal, IntegrationPrincipal, ServiceContext, StaffPrincipal, TenantInfo } from '../context';
+import type {
+  CustomerPrincipal,
+  IntegrationPrincipal,
+  ServiceContext,
+  StaffPrincipal,
+  TenantInfo,
+} from '../context';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -21,7 +27,12 @@ export type { CustomerPrincipal, IntegrationPrincipal, StaffPrincipal, TenantInf
 export type Principal = StaffPrincipal | CustomerPrincipal | IntegrationPrincipal;
 
 /** Everything a route handler receives, already validated. */
-export interface RouteContext<Q = unknown, P = unknown, B = unknown, A extends Principal | undefined = Principal | undefined> {
+export interface RouteContext<
+  Q = unknown,
+  P = unknown,
+  B = unknown,
+  A extends Principal | undefined = Principal | undefined,
+> {
   tenant: TenantInfo;
   principal: A;
   query: Q;
@@ -87,5 +98,11 @@ export function contextOf(
   now: () => Date = () => new Date(),
 ): ServiceContext {
   // Routes without a tenant (`auth: 'none'`, the health check) get an empty tenant id.
-  return { tenant: ctx.tenant?.id ?? '', tenantInfo: ctx.tenant, actor: ctx.principal ?? { kind: 'public' }, now, sourceIp: ctx.sourceIp };
+  return {
+    tenant: ctx.tenant?.id ?? '',
+    tenantInfo: ctx.tenant,
+    actor: ctx.principal ?? { kind: 'public' },
+    now,
+    sourceIp: ctx.sourceIp,
+  };
 }

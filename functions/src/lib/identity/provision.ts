@@ -7,7 +7,14 @@ import { TenantEntity } from '../ddb/entities/tenant';
 import { UniqueEntity } from '../ddb/entities/unique';
 import { assertCommitted, writeTransaction } from '../ddb/transactions';
 import { DEFAULT_ROLES } from './default-roles';
-import { ADMIN_COUNTER, IDENTITY_SCOPES, RoleEntity, UserEntity, roleNameKey, roleUsersCounter } from './entities';
+import {
+  ADMIN_COUNTER,
+  IDENTITY_SCOPES,
+  RoleEntity,
+  UserEntity,
+  roleNameKey,
+  roleUsersCounter,
+} from './entities';
 
 const identity = new Service({
   tenant: TenantEntity,
@@ -66,13 +73,31 @@ export async function provisionTenant(spec: TenantSpec): Promise<ProvisionedTena
         counter.upsert({ tenant, name: 'total:user' }).add({ value: 1 }).commit(),
         // Markers and counters the settings API relies on (role names, documents, last admin).
         ...DEFAULT_ROLES.map((r, i) =>
-          unique.create({ tenant, scope: IDENTITY_SCOPES.roleName, value: roleNameKey(r.role), ownerId: firstRoleId + i }).commit(),
+          unique
+            .create({
+              tenant,
+              scope: IDENTITY_SCOPES.roleName,
+              value: roleNameKey(r.role),
+              ownerId: firstRoleId + i,
+            })
+            .commit(),
         ),
         unique
-          .create({ tenant, scope: IDENTITY_SCOPES.userDocument, value: normalizeUserDocument(spec.admin.document), ownerId: adminId })
+          .create({
+            tenant,
+            scope: IDENTITY_SCOPES.userDocument,
+            value: normalizeUserDocument(spec.admin.document),
+            ownerId: adminId,
+          })
           .commit(),
-        counter.upsert({ tenant, name: `total:${ADMIN_COUNTER}` }).add({ value: 1 }).commit(),
-        counter.upsert({ tenant, name: `total:${roleUsersCounter(firstRoleId)}` }).add({ value: 1 }).commit(),
+        counter
+          .upsert({ tenant, name: `total:${ADMIN_COUNTER}` })
+          .add({ value: 1 })
+          .commit(),
+        counter
+          .upsert({ tenant, name: `total:${roleUsersCounter(firstRoleId)}` })
+          .add({ value: 1 })
+          .commit(),
       ])
       .go(),
   );

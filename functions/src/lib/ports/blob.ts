@@ -22,14 +22,20 @@ export type BucketName = 'cms' | 'exports';
 
 /** `attachment; filename="…"; filename*=UTF-8''…`: the ASCII fallback and the exact name. */
 export function attachmentDisposition(fileName: string): string {
-  const ascii = fileName.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const ascii = fileName
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 let s3: S3Client | undefined;
 
 /** Counts the bytes that pass (the size of what was uploaded). */
-async function* counted(body: AsyncIterable<Uint8Array>, total: { bytes: number }): AsyncGenerator<Uint8Array> {
+async function* counted(
+  body: AsyncIterable<Uint8Array>,
+  total: { bytes: number },
+): AsyncGenerator<Uint8Array> {
   for await (const chunk of body) {
     total.bytes += chunk.byteLength;
     yield chunk;
@@ -50,13 +56,18 @@ function awsBlob(bucket: BucketName): BlobPort {
   return {
     async put(key, body, contentType) {
       const { sdk, s3: c } = await client();
-      await c.send(new sdk.PutObjectCommand({ Bucket: name(), Key: key, Body: body, ContentType: contentType }));
+      await c.send(
+        new sdk.PutObjectCommand({ Bucket: name(), Key: key, Body: body, ContentType: contentType }),
+      );
     },
     async get(key) {
       const { sdk, s3: c } = await client();
       try {
         const result = await c.send(new sdk.GetObjectCommand({ Bucket: name(), Key: key }));
-        return { body: await result.Body!.transformToByteArray(), contentType: result.ContentType ?? 'application/octet-stream' };
+        return {
+          body: await result.Body!.transformToByteArray(),
+          contentType: result.ContentType ?? 'application/octet-stream',
+        };
       } catch (error) {
         if ((error as Error).name === 'NoSuchKey') return undefined;
         throw error;
@@ -67,12 +78,21 @@ function awsBlob(bucket: BucketName): BlobPort {
       await c.send(new sdk.DeleteObjectCommand({ Bucket: name(), Key: key }));
     },
     async putStream(key, body, contentType) {
-      const [{ s3: c }, { Upload }, { Readable }] = await Promise.all([client(), import('@aws-sdk/lib-storage'), import('node:stream')]);
+      const [{ s3: c }, { Upload }, { Readable }] = await Promise.all([
+        client(),
+        import('@aws-sdk/lib-storage'),
+        import('node:stream'),
+      ]);
       const total = { bytes: 0 };
       // Parts of 8 MB, two in flight: about 16 MB of memory whatever the file's size.
       const upload = new Upload({
         client: c,
-        params: { Bucket: name(), Key: key, Body: Readable.from(counted(body, total)), ContentType: contentType },
+        params: {
+          Bucket: name(),
+          Key: key,
+          Body: Readable.from(counted(body, total)),
+          ContentType: contentType,
+        },
         partSize: 8 * 1024 * 1024,
         queueSize: 2,
       });
@@ -80,8 +100,15 @@ function awsBlob(bucket: BucketName): BlobPort {
       return total.bytes;
     },
     async presign(key, options) {
-      const [{ sdk, s3: c }, { getSignedUrl }] = await Promise.all([client(), import('@aws-sdk/s3-request-presigner')]);
-      const command = new sdk.GetObjectCommand({ Bucket: name(), Key: key, ResponseContentDisposition: attachmentDisposition(options.fileName) });
+      const [{ sdk, s3: c }, { getSignedUrl }] = await Promise.all([
+        client(),
+        import('@aws-sdk/s3-request-presigner'),
+      ]);
+      const command = new sdk.GetObjectCommand({
+        Bucket: name(),
+        Key: key,
+        ResponseContentDisposition: attachmentDisposition(options.fileName),
+      });
       return getSignedUrl(c, command, { expiresIn: options.expiresInSeconds });
     },
   };

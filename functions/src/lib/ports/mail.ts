@@ -37,8 +37,13 @@ const awsMail: MailPort = {
       new sdk.SendEmailCommand({
         FromEmailAddress: message.from,
         Destination: { ToAddresses: message.to },
-        ...(process.env.SES_CONFIGURATION_SET ? { ConfigurationSetName: process.env.SES_CONFIGURATION_SET } : {}),
-        EmailTags: Object.entries(tags).map(([Name, Value]) => ({ Name: tagValue(Name), Value: tagValue(Value) })),
+        ...(process.env.SES_CONFIGURATION_SET
+          ? { ConfigurationSetName: process.env.SES_CONFIGURATION_SET }
+          : {}),
+        EmailTags: Object.entries(tags).map(([Name, Value]) => ({
+          Name: tagValue(Name),
+          Value: tagValue(Value),
+        })),
         Content: {
           Simple: {
             Subject: { Data: message.subject, Charset: 'UTF-8' },

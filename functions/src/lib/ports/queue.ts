@@ -4,7 +4,11 @@ import type { SQSClient } from '@aws-sdk/client-sqs'; // type only: the SDK itse
 
 /** Sends messages to a work queue: SQS in AWS, the in-process queue locally. */
 export interface QueuePort {
-  send(queue: string, body: unknown, options?: { delaySeconds?: number; deduplicationId?: string }): Promise<void>;
+  send(
+    queue: string,
+    body: unknown,
+    options?: { delaySeconds?: number; deduplicationId?: string },
+  ): Promise<void>;
 }
 
 let sqs: SQSClient | undefined;
@@ -15,7 +19,13 @@ const awsQueue: QueuePort = {
     sqs ??= new SQSClient({ region: config.region });
     const url = process.env[queueUrlVariable(queue)];
     if (!url) throw new Error(`queue ${queue} is not configured`);
-    await sqs.send(new SendMessageCommand({ QueueUrl: url, MessageBody: JSON.stringify(body), DelaySeconds: options?.delaySeconds }));
+    await sqs.send(
+      new SendMessageCommand({
+        QueueUrl: url,
+        MessageBody: JSON.stringify(body),
+        DelaySeconds: options?.delaySeconds,
+      }),
+    );
   },
 };
 

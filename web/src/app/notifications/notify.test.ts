@@ -23,9 +23,17 @@ describe('notify', () => {
   });
 
   it('updates a notice in place (the progress of an export) and leaves a dismissed one dismissed', () => {
-    const id = notify({ type: 'info', loading: true, header: 'Tag Vinhos', content: 'Gerando arquivo…', timeout: 0 });
+    const id = notify({
+      type: 'info',
+      loading: true,
+      header: 'Tag Vinhos',
+      content: 'Gerando arquivo…',
+      timeout: 0,
+    });
     updateNotice(id, { content: 'Gerando arquivo… 1.000 linhas' });
-    expect(currentNotices()).toEqual([{ id, type: 'info', loading: true, header: 'Tag Vinhos', content: 'Gerando arquivo… 1.000 linhas' }]);
+    expect(currentNotices()).toEqual([
+      { id, type: 'info', loading: true, header: 'Tag Vinhos', content: 'Gerando arquivo… 1.000 linhas' },
+    ]);
     dismiss(id);
     updateNotice(id, { content: 'tarde demais' });
     expect(currentNotices()).toEqual([]);

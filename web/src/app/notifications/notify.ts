@@ -50,7 +50,10 @@ export function notify(options: NotifyOptions): string {
     (n) => n.type === type && n.header === options.header && n.content === options.content,
   );
   if (same) return same.id;
-  emit([...notices, { id, type, header: options.header, content: options.content, loading: options.loading }]);
+  emit([
+    ...notices,
+    { id, type, header: options.header, content: options.content, loading: options.loading },
+  ]);
   const timeout = options.timeout ?? DEFAULT_TIMEOUT[type];
   if (timeout > 0) setTimeout(() => dismiss(id), timeout);
   return id;

@@ -16,7 +16,9 @@ import type { z } from 'zod';
  */
 export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
-  options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> & { defaultValues?: DefaultValues<z.input<S>> } = {},
+  options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> & {
+    defaultValues?: DefaultValues<z.input<S>>;
+  } = {},
 ) {
   const form = useForm<z.input<S>, unknown, z.output<S>>({
     mode: 'onSubmit',

@@ -3,7 +3,14 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { MapContainer, Marker, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import './map-preview.css';
-import { countTile, MAP_UNAVAILABLE, MAP_UNAVAILABLE_DETAIL, mapUnavailable, NO_TILES, tileOutcome } from './tile-status';
+import {
+  countTile,
+  MAP_UNAVAILABLE,
+  MAP_UNAVAILABLE_DETAIL,
+  mapUnavailable,
+  NO_TILES,
+  tileOutcome,
+} from './tile-status';
 
 /**
  * A small Leaflet map (react-leaflet) with the configured tiles (see MAP_TILE_URL) and optional markers.

@@ -79,7 +79,11 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
       filteringAriaLabel={search.ariaLabel ?? search.placeholder}
       data-testid={search.testId}
       // The pager already says 'Total de N …': the search box only counts what matched.
-      countText={list.query && !list.fetching ? `${list.estimated ? 'mais de ' : ''}${formatCount(list.total)} resultado(s)` : undefined}
+      countText={
+        list.query && !list.fetching
+          ? `${list.estimated ? 'mais de ' : ''}${formatCount(list.total)} resultado(s)`
+          : undefined
+      }
       onChange={({ detail }) => list.setSearchText(detail.filteringText)}
     />
   ) : null;
@@ -147,7 +151,12 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
               {props.actions}
               {newButton ? (
                 <Can I="write" a={newButton.subject}>
-                  <Button variant="primary" iconName="add-plus" data-testid={newButton.testId} onClick={newButton.onClick}>
+                  <Button
+                    variant="primary"
+                    iconName="add-plus"
+                    data-testid={newButton.testId}
+                    onClick={newButton.onClick}
+                  >
                     {newButton.label}
                   </Button>
                 </Can>
@@ -163,7 +172,10 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
         <PagerWithTotal
           page={list.page}
           pagesCount={list.pagesCount}
-          totalText={totalText(list.total, props.noun, { abbreviated: props.abbreviateTotal, estimated: list.estimated })}
+          totalText={totalText(list.total, props.noun, {
+            abbreviated: props.abbreviateTotal,
+            estimated: list.estimated,
+          })}
           onChange={list.setPage}
           disabled={list.fetching}
         />

@@ -126,7 +126,9 @@ function useUrlPosition(names: { q: string; page: string } | undefined): ListPos
  * query key; a new search or filter goes back to page 1; the previous rows stay visible while
  * the next page loads. With `urlState` the search and the page live in the query string.
  */
-export function useServerList<T, F = Record<string, never>>(options: ServerListOptions<T, F>): ServerListState<T> {
+export function useServerList<T, F = Record<string, never>>(
+  options: ServerListOptions<T, F>,
+): ServerListState<T> {
   const { perPage, debounceMs = 400, urlState } = options;
   const filters = (options.filters ?? {}) as F;
   // Both are always called (rules of hooks); one is used.
@@ -168,7 +170,11 @@ export function useServerList<T, F = Record<string, never>>(options: ServerListO
   });
 
   const params: ServerListParams<F> = { q, page, per_page: perPage, filters };
-  const result = usePagedQuery(options.queryKey(params), (signal) => options.fetchPage(params, signal), options.enabled ?? true);
+  const result = usePagedQuery(
+    options.queryKey(params),
+    (signal) => options.fetchPage(params, signal),
+    options.enabled ?? true,
+  );
   const total = result.data?.pagination.total ?? 0;
   // Past the last page (a deletion emptied it, an old link): go to the last page that has rows.
   const settled = result.data !== undefined && !result.isPlaceholderData;

@@ -56,7 +56,12 @@ export default function CampaignListPage() {
   const exports = useExportJobs();
   // `type` as the spec's screens send it; the server reads the campaign's own.
   const exportCampaign = (row: CampaignRow) =>
-    exports.start({ key: `campaign-${row.id}`, path: '/web/campaign/export', query: { id: row.id, type: row.type }, label: `Campanha ${row.description}` });
+    exports.start({
+      key: `campaign-${row.id}`,
+      path: '/web/campaign/export',
+      query: { id: row.id, type: row.type },
+      label: `Campanha ${row.description}`,
+    });
 
   const confirmDelete = async (row: CampaignRow) => {
     try {

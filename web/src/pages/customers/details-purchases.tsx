@@ -193,7 +193,11 @@ function PurchasesTable({
   const fromProblem = boundProblem(typed.from);
   const toProblem = boundProblem(typed.to);
   const orderProblem =
-    !fromProblem && !toProblem && typed.from.length >= 10 && typed.to.length >= 10 && !typedPeriod(typed.from, typed.to)
+    !fromProblem &&
+    !toProblem &&
+    typed.from.length >= 10 &&
+    typed.to.length >= 10 &&
+    !typedPeriod(typed.from, typed.to)
       ? 'A data inicial deve ser anterior à final.'
       : undefined;
   const [page, setPage] = useState(1);

@@ -6,13 +6,7 @@ import { isProtectedLead, type Lead } from '@freguesia/shared/schemas/segmentati
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { failureMessage } from '../../api/client';
-import {
-  LEADS_PAGE_SIZE,
-  leadListKey,
-  listLeads,
-  useDeleteLead,
-  useLeadStatusPoll,
-} from '../../api/leads';
+import { LEADS_PAGE_SIZE, leadListKey, listLeads, useDeleteLead, useLeadStatusPoll } from '../../api/leads';
 import { useCan } from '../../app/ability';
 import { notify } from '../../app/notifications/notify';
 import { ConfirmDeleteModal } from '../../components/delete-confirmation';
@@ -49,7 +43,12 @@ export default function LeadsListPage() {
   const [toDelete, setToDelete] = useState<Lead | null>(null);
   const exports = useExportJobs();
   const exportLead = (lead: Lead) =>
-    exports.start({ key: `lead-${lead.id}`, path: '/web/leads/export', query: { id: lead.id }, label: `Lead ${lead.description}` });
+    exports.start({
+      key: `lead-${lead.id}`,
+      path: '/web/leads/export',
+      query: { id: lead.id },
+      label: `Lead ${lead.description}`,
+    });
 
   const confirmDelete = async (lead: Lead) => {
     try {

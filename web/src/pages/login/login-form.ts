@@ -8,7 +8,9 @@ import { z } from 'zod/mini';
  * method chains cannot be tree-shaken and would add ~15 KB gzip to the page.
  */
 export const LoginForm = z.object({
-  email: z.string().check(z.trim(), z.minLength(1, 'Informe o e-mail'), z.maxLength(254, 'E-mail muito longo.')),
+  email: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Informe o e-mail'), z.maxLength(254, 'E-mail muito longo.')),
   password: z.string().check(z.minLength(1, 'Informe a senha'), z.maxLength(256, 'Senha muito longa.')),
 });
 export type LoginForm = z.output<typeof LoginForm>;

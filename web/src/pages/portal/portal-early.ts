@@ -113,7 +113,11 @@ export function recordEarlyClicks(): void {
   );
 }
 
-function element(tag: string, attributes: Record<string, string>, ...children: (Node | string)[]): HTMLElement {
+function element(
+  tag: string,
+  attributes: Record<string, string>,
+  ...children: (Node | string)[]
+): HTMLElement {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
   node.append(...children);
@@ -145,7 +149,8 @@ export function paintEarly({ settings, tenant }: EarlyAnswers): void {
   // The colour the page's theme code will start from (as the theme itself stores it).
   browserStorage('local')?.setItem(CACHED_COLOUR_KEY, tenantPrimary);
 
-  for (const [name, value] of Object.entries(portalColors(look, tenantPrimary))) frame.style.setProperty(name, value);
+  for (const [name, value] of Object.entries(portalColors(look, tenantPrimary)))
+    frame.style.setProperty(name, value);
   const backdrop = frame.querySelector<HTMLElement>('[data-testid="portal-backdrop"]');
   if (backdrop) {
     const image = look.backgroundImage;
@@ -156,7 +161,11 @@ export function paintEarly({ settings, tenant }: EarlyAnswers): void {
   const header = frame.querySelector('[data-testid="portal-tenant"]');
   if (header && name) header.textContent = name.toUpperCase();
 
-  const rich = element('div', { class: 'portal-rich' }, ...richTextNodes(richTextTree(look.description || DEFAULT_WELCOME)));
+  const rich = element(
+    'div',
+    { class: 'portal-rich' },
+    ...richTextNodes(richTextTree(look.description || DEFAULT_WELCOME)),
+  );
   const actions = element(
     'div',
     { class: 'portal-home-actions' },
@@ -165,7 +174,11 @@ export function paintEarly({ settings, tenant }: EarlyAnswers): void {
   );
   skeleton.replaceWith(rich, actions);
   if (look.term && !home.querySelector('.portal-home-terms')) {
-    const link = element('button', { type: 'button', class: 'portal-link', 'data-testid': 'portal-home-terms' }, HOME_TEXT.terms);
+    const link = element(
+      'button',
+      { type: 'button', class: 'portal-link', 'data-testid': 'portal-home-terms' },
+      HOME_TEXT.terms,
+    );
     home.append(element('p', { class: 'portal-home-terms' }, 'Conheça o ', link, ' do programa.'));
   }
   state.painted = true;

@@ -25,7 +25,8 @@ export function Field({
         {label}
         {required && (
           <span className="portal-required" aria-hidden="true">
-            {' '}*
+            {' '}
+            *
           </span>
         )}
       </label>
@@ -53,7 +54,10 @@ export function describedBy(id: string, error: string | undefined, hint?: string
   } as const;
 }
 
-export interface PortalFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'value' | 'onChange' | 'required'> {
+export interface PortalFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'name' | 'value' | 'onChange' | 'required'
+> {
   /** The form field: the control's name; `portal-{name}` its id and data-testid. */
   name: string;
   label: string;
@@ -120,7 +124,6 @@ export function PortalField({
   );
 }
 
-
 export function Spinner() {
   return <span className="portal-spinner" aria-hidden="true" />;
 }
@@ -160,9 +163,22 @@ export function ActionButton({
 
 export function BackButton({ onClick }: { onClick: () => void }) {
   return (
-    <button type="button" className="portal-back" onClick={onClick} aria-label="Voltar ao início" data-testid="portal-back">
+    <button
+      type="button"
+      className="portal-back"
+      onClick={onClick}
+      aria-label="Voltar ao início"
+      data-testid="portal-back"
+    >
       <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
-        <path d="M12.5 4L6.5 10l6 6" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M12.5 4L6.5 10l6 6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       <span>Voltar</span>
     </button>

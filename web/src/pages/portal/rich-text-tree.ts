@@ -10,8 +10,31 @@
 export type RichNode = string | { tag: string; href?: string; children: RichNode[] };
 
 const ALLOWED = new Set([
-  'p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'small', 'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
-  'blockquote', 'a', 'span', 'div', 'hr', 'sub', 'sup',
+  'p',
+  'br',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  's',
+  'small',
+  'ul',
+  'ol',
+  'li',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'a',
+  'span',
+  'div',
+  'hr',
+  'sub',
+  'sup',
 ]);
 const VOID = new Set(['br', 'hr']);
 
@@ -43,7 +66,9 @@ function paragraphs(text: string): RichNode[] {
     .filter((block) => block !== '')
     .map((block) => ({
       tag: 'p',
-      children: block.split('\n').flatMap((line, j): RichNode[] => (j > 0 ? [{ tag: 'br', children: [] }, line] : [line])),
+      children: block
+        .split('\n')
+        .flatMap((line, j): RichNode[] => (j > 0 ? [{ tag: 'br', children: [] }, line] : [line])),
     }));
 }
 

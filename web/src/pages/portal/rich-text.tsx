@@ -6,7 +6,11 @@ function toReact(nodes: readonly RichNode[]): ReactNode[] {
     if (typeof node === 'string') return node;
     const children = toReact(node.children);
     if (node.href !== undefined) {
-      return createElement('a', { key, href: node.href, target: '_blank', rel: 'noopener noreferrer' }, ...children);
+      return createElement(
+        'a',
+        { key, href: node.href, target: '_blank', rel: 'noopener noreferrer' },
+        ...children,
+      );
     }
     return createElement(node.tag, { key }, ...(children.length > 0 ? children : []));
   });

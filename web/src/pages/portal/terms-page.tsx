@@ -11,7 +11,14 @@ export default function TermsPage() {
       <section className="portal-view portal-terms-view">
         <Link className="portal-back" to="/cadastro" aria-label="Voltar ao cadastro">
           <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
-            <path d="M12.5 4L6.5 10l6 6" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M12.5 4L6.5 10l6 6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
           <span>Cadastro</span>
         </Link>

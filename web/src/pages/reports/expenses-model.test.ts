@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { ExpenseReport } from '@freguesia/shared/schemas/communication';
-import { costCentavos, currentMonth, formatBrl, formatUnitPrice, npsUnitPrice, periodProblem, periodText, summarize } from './expenses-model';
+import {
+  costCentavos,
+  currentMonth,
+  formatBrl,
+  formatUnitPrice,
+  npsUnitPrice,
+  periodProblem,
+  periodText,
+  summarize,
+} from './expenses-model';
 
 const prices = { EMAIL: 0.007, SMS: 0.1, PUSH: 0.0000005, WHATSAPP: 0 };
 const report = (extra: Partial<ExpenseReport> = {}): ExpenseReport => ({
@@ -17,10 +26,19 @@ const report = (extra: Partial<ExpenseReport> = {}): ExpenseReport => ({
 
 describe('expense report model', () => {
   it('defaults to the current month in Brasília', () => {
-    expect(currentMonth(new Date('2026-02-10T12:00:00Z'))).toEqual({ start_at: '2026-02-01', end_at: '2026-02-28' });
-    expect(currentMonth(new Date('2024-02-29T12:00:00Z'))).toEqual({ start_at: '2024-02-01', end_at: '2024-02-29' });
+    expect(currentMonth(new Date('2026-02-10T12:00:00Z'))).toEqual({
+      start_at: '2026-02-01',
+      end_at: '2026-02-28',
+    });
+    expect(currentMonth(new Date('2024-02-29T12:00:00Z'))).toEqual({
+      start_at: '2024-02-01',
+      end_at: '2024-02-29',
+    });
     // 1 April 01:00 UTC is still 31 March in Brasília.
-    expect(currentMonth(new Date('2026-04-01T01:00:00Z'))).toEqual({ start_at: '2026-03-01', end_at: '2026-03-31' });
+    expect(currentMonth(new Date('2026-04-01T01:00:00Z'))).toEqual({
+      start_at: '2026-03-01',
+      end_at: '2026-03-31',
+    });
   });
 
   it('costs each row as sends times unit price, rounded to the centavo', () => {
@@ -51,7 +69,15 @@ describe('expense report model', () => {
     expect(npsUnitPrice('e-mail', prices)).toBe(0.007);
     expect(npsUnitPrice('SMS', prices)).toBe(0.1);
     expect(npsUnitPrice('APP', prices)).toBe(0.0000005);
-    const s = summarize(report({ marketing_messages: [], nps_messages: [{ origin: 'SMS', quantity: 10 }, { origin: 'EMAIL', quantity: 1000 }] }));
+    const s = summarize(
+      report({
+        marketing_messages: [],
+        nps_messages: [
+          { origin: 'SMS', quantity: 10 },
+          { origin: 'EMAIL', quantity: 1000 },
+        ],
+      }),
+    );
     expect(s.npsCentavos).toBe(100 + 700);
     expect(s.totalCentavos).toBe(800);
     expect(s.totalQuantity).toBe(1010);
@@ -69,9 +95,17 @@ describe('expense report model', () => {
   it('checks the period as the server does and describes it', () => {
     expect(periodProblem({ start_at: '2026-03-01', end_at: '2026-03-31' })).toBeUndefined();
     expect(periodProblem({ start_at: '2026-03-01' })).toBe('Informe o período.');
-    expect(periodProblem({ start_at: '2026-03-31', end_at: '2026-03-01' })).toBe('A data final deve ser igual ou posterior à inicial.');
-    expect(periodProblem({ start_at: '2025-01-01', end_at: '2026-01-02' })).toBe('Consulte no máximo um ano.');
-    expect(periodText({ start_at: '2026-03-01', end_at: '2026-03-31' })).toBe('01/03/2026 a 31/03/2026 (31 dias)');
-    expect(periodText({ start_at: '2026-03-05', end_at: '2026-03-05' })).toBe('05/03/2026 a 05/03/2026 (1 dia)');
+    expect(periodProblem({ start_at: '2026-03-31', end_at: '2026-03-01' })).toBe(
+      'A data final deve ser igual ou posterior à inicial.',
+    );
+    expect(periodProblem({ start_at: '2025-01-01', end_at: '2026-01-02' })).toBe(
+      'Consulte no máximo um ano.',
+    );
+    expect(periodText({ start_at: '2026-03-01', end_at: '2026-03-31' })).toBe(
+      '01/03/2026 a 31/03/2026 (31 dias)',
+    );
+    expect(periodText({ start_at: '2026-03-05', end_at: '2026-03-05' })).toBe(
+      '05/03/2026 a 05/03/2026 (1 dia)',
+    );
   });
 });

@@ -35,7 +35,8 @@ export function periodProblem(p: { start_at?: string; end_at?: string }): string
   if (!p.start_at || !p.end_at) return 'Informe o período.';
   if (!isDay(p.start_at) || !isDay(p.end_at)) return 'Data inválida.';
   if (p.end_at < p.start_at) return 'A data final deve ser igual ou posterior à inicial.';
-  if (p.end_at > `${Number(p.start_at.slice(0, 4)) + 1}${p.start_at.slice(4)}`) return 'Consulte no máximo um ano.';
+  if (p.end_at > `${Number(p.start_at.slice(0, 4)) + 1}${p.start_at.slice(4)}`)
+    return 'Consulte no máximo um ano.';
   return undefined;
 }
 
@@ -50,14 +51,19 @@ export function periodText(p: Period): string {
  * product is cut to 12 significant digits first, so a binary error (15 × 0.007 = 0.10499…) does
  * not turn a half centavo down.
  */
-export const costCentavos = (quantity: number, unitPrice: number): number => Math.round(Number((quantity * unitPrice * 100).toPrecision(12)));
+export const costCentavos = (quantity: number, unitPrice: number): number =>
+  Math.round(Number((quantity * unitPrice * 100).toPrecision(12)));
 
 /** `R$ 1.234,56` of centavos. */
 export const formatBrl = (centavos: number): string => formatMoney(centavos);
 
 /** A unit price in reais with as many decimals as it has (2 to 7): `R$ 0,007`, `R$ 0,0000005`, `R$ 0,10`. */
 export function formatUnitPrice(reais: number): string {
-  const text = reais.toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 7, useGrouping: true });
+  const text = reais.toLocaleString('pt-BR', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 7,
+    useGrouping: true,
+  });
   return `R$ ${text}`;
 }
 
@@ -110,7 +116,13 @@ export function summarize(report: ExpenseReport): ExpenseSummary {
     const unit = report.unit_prices[type];
     const rows = report.marketing_messages
       .filter((m) => m.type === type)
-      .map((m) => ({ id_campaign: m.id_campaign, description: m.description, quantity: m.quantity, unit_price: unit, centavos: costCentavos(m.quantity, unit) }));
+      .map((m) => ({
+        id_campaign: m.id_campaign,
+        description: m.description,
+        quantity: m.quantity,
+        unit_price: unit,
+        centavos: costCentavos(m.quantity, unit),
+      }));
     return {
       type,
       label,
@@ -122,7 +134,12 @@ export function summarize(report: ExpenseReport): ExpenseSummary {
   });
   const nps = report.nps_messages.map((n) => {
     const unit = npsUnitPrice(n.origin, report.unit_prices);
-    return { origin: n.origin, quantity: n.quantity, unit_price: unit, centavos: costCentavos(n.quantity, unit) };
+    return {
+      origin: n.origin,
+      quantity: n.quantity,
+      unit_price: unit,
+      centavos: costCentavos(n.quantity, unit),
+    };
   });
   const npsCentavos = nps.reduce((s, r) => s + r.centavos, 0);
   return {

@@ -30,7 +30,11 @@ import {
 const EMPTY_CHANNEL = 'Nenhum envio no período.';
 const EMPTY_NPS = 'Nenhuma mensagem de NPS no período.';
 
-const rangeOf = (p: Period): DateRangePickerProps.AbsoluteValue => ({ type: 'absolute', startDate: p.start_at, endDate: p.end_at });
+const rangeOf = (p: Period): DateRangePickerProps.AbsoluteValue => ({
+  type: 'absolute',
+  startDate: p.start_at,
+  endDate: p.end_at,
+});
 const periodOf = (v: DateRangePickerProps.Value | null): Partial<Period> =>
   v?.type === 'absolute' ? { start_at: v.startDate.slice(0, 10), end_at: v.endDate.slice(0, 10) } : {};
 
@@ -62,7 +66,8 @@ function ChannelCard({ channel }: { channel: ChannelExpenses }) {
         {formatBrl(channel.centavos)}
       </Box>
       <Box variant="small" color="text-body-secondary">
-        {formatQuantity(channel.quantity)} {channel.quantity === 1 ? 'envio' : 'envios'} · {formatUnitPrice(channel.unit_price)} por envio
+        {formatQuantity(channel.quantity)} {channel.quantity === 1 ? 'envio' : 'envios'} ·{' '}
+        {formatUnitPrice(channel.unit_price)} por envio
       </Box>
     </Container>
   );
@@ -107,7 +112,10 @@ export default function ExpensesPage() {
 
   return (
     <SpaceBetween size="l">
-      <Header variant="h1" description="Quanto custaram os envios de e-mail, SMS, push, WhatsApp e NPS no período.">
+      <Header
+        variant="h1"
+        description="Quanto custaram os envios de e-mail, SMS, push, WhatsApp e NPS no período."
+      >
         Investimentos
       </Header>
       <Container>
@@ -131,7 +139,13 @@ export default function ExpensesPage() {
                 data-testid="expenses-period"
               />
             </FormField>
-            <Button variant="primary" formAction="submit" loading={report.isFetching} disabled={Boolean(problem)} data-testid="expenses-refresh">
+            <Button
+              variant="primary"
+              formAction="submit"
+              loading={report.isFetching}
+              disabled={Boolean(problem)}
+              data-testid="expenses-refresh"
+            >
               Atualizar
             </Button>
           </SpaceBetween>
@@ -173,10 +187,23 @@ export default function ExpensesPage() {
               columns={3}
               items={[
                 { label: 'Período', value: periodText(period) },
-                ...summary.channels.map((c) => ({ label: c.label, value: `${formatQuantity(c.quantity)} envio(s) · ${formatBrl(c.centavos)}` })),
-                { label: 'NPS', value: `${formatQuantity(summary.nps.reduce((s, r) => s + r.quantity, 0))} envio(s) · ${formatBrl(summary.npsCentavos)}` },
+                ...summary.channels.map((c) => ({
+                  label: c.label,
+                  value: `${formatQuantity(c.quantity)} envio(s) · ${formatBrl(c.centavos)}`,
+                })),
+                {
+                  label: 'NPS',
+                  value: `${formatQuantity(summary.nps.reduce((s, r) => s + r.quantity, 0))} envio(s) · ${formatBrl(summary.npsCentavos)}`,
+                },
                 { label: 'Total de envios', value: formatQuantity(summary.totalQuantity) },
-                { label: 'Total investido', value: <Box variant="h3" padding="n" data-testid="expenses-total">{formatBrl(summary.totalCentavos)}</Box> },
+                {
+                  label: 'Total investido',
+                  value: (
+                    <Box variant="h3" padding="n" data-testid="expenses-total">
+                      {formatBrl(summary.totalCentavos)}
+                    </Box>
+                  ),
+                },
               ]}
             />
           </Container>

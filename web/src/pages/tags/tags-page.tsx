@@ -82,7 +82,12 @@ export default function TagsPage() {
   const [toDelete, setToDelete] = useState<Tag | null>(null);
   const exports = useExportJobs();
   const exportTag = (tag: Tag) =>
-    exports.start({ key: `tag-${tag.id}`, path: '/web/tag/export', query: { id: tag.id }, label: `Tag ${tag.description}` });
+    exports.start({
+      key: `tag-${tag.id}`,
+      path: '/web/tag/export',
+      query: { id: tag.id },
+      label: `Tag ${tag.description}`,
+    });
 
   const confirmDelete = async (tag: Tag) => {
     try {

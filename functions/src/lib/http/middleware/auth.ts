@@ -28,7 +28,8 @@ export const authMiddleware = (): MiddlewareObj<APIGatewayProxyEventV2> => ({
 
     // Point-of-sale calls that staff screens make too: an integration token (x-api-key, or a
     // bearer that is not a JWT) is the integration; a JWT is a staff session with its permission.
-    const integrationToken = headers['x-api-key'] ?? (bearer(headers)?.split('.').length === 3 ? undefined : bearer(headers));
+    const integrationToken =
+      headers['x-api-key'] ?? (bearer(headers)?.split('.').length === 3 ? undefined : bearer(headers));
     if (mode === 'integration' || (mode === 'integration-or-staff' && integrationToken)) {
       const token = headers['x-api-key'] ?? bearer(headers);
       if (!token || !(await verifyIntegrationToken(tenant, token))) {
@@ -60,7 +61,9 @@ export const permissionMiddleware = (): MiddlewareObj<APIGatewayProxyEventV2> =>
     const required = state.route.permission;
     const principal = state.principal;
     if (!required || principal?.kind !== 'staff') return;
-    const allowed = principal.abilities.some((a) => a.action === required.action && a.subject === required.subject);
+    const allowed = principal.abilities.some(
+      (a) => a.action === required.action && a.subject === required.subject,
+    );
     if (!allowed) throw forbidden();
   },
 });

@@ -15,7 +15,11 @@ export const errorMiddleware = (): MiddlewareObj<APIGatewayProxyEventV2> => ({
     if (error instanceof HttpError) {
       // Log what was raised (its stack and cause), not the HTTP answer built from it.
       if (error.statusCode >= 500) logger.error('request failed', { error: request.error as Error });
-      request.response = json(error.statusCode, { message: error.message, ...error.extra }, error.headers).toResult();
+      request.response = json(
+        error.statusCode,
+        { message: error.message, ...error.extra },
+        error.headers,
+      ).toResult();
       return;
     }
     logger.error('unhandled error', { error: error as Error });

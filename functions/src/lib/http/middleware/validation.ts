@@ -11,7 +11,11 @@ import type { AppRequest } from '../state';
 const DEFAULT_MAX_BODY = 1024 * 1024;
 
 type Part = 'query' | 'params' | 'body';
-const SCHEMA_FAILED: Record<Part, string> = { query: MESSAGES.queryInvalid, params: MESSAGES.paramsInvalid, body: MESSAGES.body };
+const SCHEMA_FAILED: Record<Part, string> = {
+  query: MESSAGES.queryInvalid,
+  params: MESSAGES.paramsInvalid,
+  body: MESSAGES.body,
+};
 
 function parseWith<S extends z.ZodType>(part: Part, schema: S | undefined, input: unknown): unknown {
   if (!schema) return input;
@@ -26,7 +30,8 @@ function parseWith<S extends z.ZodType>(part: Part, schema: S | undefined, input
   }
   if (!result.success) throw new InvalidError(fieldErrors(result.error));
   const unsafe = unsafeNumberPaths(schema, result.data);
-  if (unsafe.length > 0) throw new InvalidError(Object.fromEntries(unsafe.map((path) => [path, MESSAGES.unsafeNumber])));
+  if (unsafe.length > 0)
+    throw new InvalidError(Object.fromEntries(unsafe.map((path) => [path, MESSAGES.unsafeNumber])));
   return result.data;
 }
 
@@ -60,7 +65,8 @@ export const validationMiddleware = (): MiddlewareObj<APIGatewayProxyEventV2> =>
     if (!decodableQuery(request.event.rawQueryString)) throw new HttpError(400, MESSAGES.query);
     const body = readBody(request);
     const shape = expectedShape(route.body);
-    if (shape && !hasShape(body, shape)) throw new HttpError(400, shape === 'list' ? MESSAGES.bodyList : MESSAGES.bodyObject);
+    if (shape && !hasShape(body, shape))
+      throw new HttpError(400, shape === 'list' ? MESSAGES.bodyList : MESSAGES.bodyObject);
     request.state.query = parseWith('query', route.query, request.event.queryStringParameters ?? {});
     request.state.params = parseWith('params', route.params, pathParams);
     request.state.body = parseWith('body', route.body, body);

@@ -14,7 +14,9 @@ export const LOCAL_BLOB_PATH = '/_local/blobs/';
  * Key of the local links' signatures: derived from the local JWT secret when `npm start` set one
  * (links survive a reload of the handlers), else random for this process (tests).
  */
-const signingKey = process.env.JWT_SECRET ? createHash('sha256').update(`local-blob-links:${process.env.JWT_SECRET}`).digest() : randomBytes(32);
+const signingKey = process.env.JWT_SECRET
+  ? createHash('sha256').update(`local-blob-links:${process.env.JWT_SECRET}`).digest()
+  : randomBytes(32);
 
 const signature = (bucket: string, key: string, expires: number, fileName: string) =>
   createHmac('sha256', signingKey).update(`${bucket}\n${key}\n${expires}\n${fileName}`).digest('hex');
@@ -40,7 +42,10 @@ export function diskBlob(bucket: BucketName, root = join(config.dataDir, 'blobs'
       const path = pathOf(key);
       try {
         const [body, meta] = await Promise.all([readFile(path), readFile(`${path}.meta.json`, 'utf8')]);
-        return { body: new Uint8Array(body), contentType: (JSON.parse(meta) as { contentType: string }).contentType };
+        return {
+          body: new Uint8Array(body),
+          contentType: (JSON.parse(meta) as { contentType: string }).contentType,
+        };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw error;
@@ -77,7 +82,11 @@ export function diskBlob(bucket: BucketName, root = join(config.dataDir, 'blobs'
     async presign(key, options) {
       pathOf(key); // refuses keys outside the bucket
       const expires = Math.floor(Date.now() / 1000) + options.expiresInSeconds;
-      const query = new URLSearchParams({ name: options.fileName, expires: String(expires), signature: signature(bucket, key, expires, options.fileName) });
+      const query = new URLSearchParams({
+        name: options.fileName,
+        expires: String(expires),
+        signature: signature(bucket, key, expires, options.fileName),
+      });
       return `${LOCAL_BLOB_PATH}${bucket}/${key.split('/').map(encodeURIComponent).join('/')}?${query}`;
     },
   };
@@ -106,7 +115,14 @@ export function openLocalBlobLink(
   const expires = Number(url.searchParams.get('expires'));
   const given = Buffer.from(url.searchParams.get('signature') ?? '', 'hex');
   const wanted = Buffer.from(signature(bucket, key, expires, fileName), 'hex');
-  if (!bucket || !key || !Number.isInteger(expires) || given.length !== wanted.length || !timingSafeEqual(given, wanted)) return 'invalid';
+  if (
+    !bucket ||
+    !key ||
+    !Number.isInteger(expires) ||
+    given.length !== wanted.length ||
+    !timingSafeEqual(given, wanted)
+  )
+    return 'invalid';
   if (expires * 1000 < now) return 'expired';
   try {
     const path = blobPath(root, bucket, key);

@@ -17,14 +17,42 @@ export const EMAIL_EVENTS_QUEUE = 'email-events';
 export const outboxDir = () => join(config.dataDir, 'outbox');
 
 /** An SES event (the shape of the configuration set's events) for a message of the outbox. */
-export function sesEvent(type: 'Send' | 'Delivery' | 'Open' | 'Click' | 'Bounce' | 'Complaint', message: OutboxMessage, extra: Record<string, unknown> = {}) {
-  const tags = Object.fromEntries(Object.entries({ ...message.tags, ...(message.idempotencyKey ? { ledger: message.idempotencyKey } : {}) }).map(([k, v]) => [k, [v]]));
-  const detail: Record<string, unknown> = { eventType: type, mail: { messageId: message.id, timestamp: message.sentAt, destination: message.to, tags } };
-  if (type === 'Open') detail.open = { timestamp: new Date().toISOString(), userAgent: extra.userAgent ?? 'local', ipAddress: '127.0.0.1' };
-  if (type === 'Click') detail.click = { timestamp: new Date().toISOString(), link: extra.link ?? '', userAgent: extra.userAgent ?? 'local', ipAddress: '127.0.0.1' };
+export function sesEvent(
+  type: 'Send' | 'Delivery' | 'Open' | 'Click' | 'Bounce' | 'Complaint',
+  message: OutboxMessage,
+  extra: Record<string, unknown> = {},
+) {
+  const tags = Object.fromEntries(
+    Object.entries({
+      ...message.tags,
+      ...(message.idempotencyKey ? { ledger: message.idempotencyKey } : {}),
+    }).map(([k, v]) => [k, [v]]),
+  );
+  const detail: Record<string, unknown> = {
+    eventType: type,
+    mail: { messageId: message.id, timestamp: message.sentAt, destination: message.to, tags },
+  };
+  if (type === 'Open')
+    detail.open = {
+      timestamp: new Date().toISOString(),
+      userAgent: extra.userAgent ?? 'local',
+      ipAddress: '127.0.0.1',
+    };
+  if (type === 'Click')
+    detail.click = {
+      timestamp: new Date().toISOString(),
+      link: extra.link ?? '',
+      userAgent: extra.userAgent ?? 'local',
+      ipAddress: '127.0.0.1',
+    };
   if (type === 'Delivery') detail.delivery = { timestamp: new Date().toISOString(), recipients: message.to };
-  if (type === 'Bounce') detail.bounce = { bounceType: 'Permanent', bouncedRecipients: message.to.map((emailAddress) => ({ emailAddress })) };
-  if (type === 'Complaint') detail.complaint = { complainedRecipients: message.to.map((emailAddress) => ({ emailAddress })) };
+  if (type === 'Bounce')
+    detail.bounce = {
+      bounceType: 'Permanent',
+      bouncedRecipients: message.to.map((emailAddress) => ({ emailAddress })),
+    };
+  if (type === 'Complaint')
+    detail.complaint = { complainedRecipients: message.to.map((emailAddress) => ({ emailAddress })) };
   return detail;
 }
 
@@ -39,7 +67,9 @@ export function outbox(dir = outboxDir()): MailPort {
   return {
     async send(message) {
       await mkdir(dir, { recursive: true });
-      const keyed = message.idempotencyKey ? createHash('sha256').update(message.idempotencyKey).digest('hex').slice(0, 32) : undefined;
+      const keyed = message.idempotencyKey
+        ? createHash('sha256').update(message.idempotencyKey).digest('hex').slice(0, 32)
+        : undefined;
       if (keyed) {
         const existing = (await readdir(dir)).find((name) => name.endsWith(`-${keyed}.json`));
         if (existing) return (JSON.parse(await readFile(join(dir, existing), 'utf8')) as OutboxMessage).id;
@@ -66,7 +96,9 @@ export async function outboxMessages(dir = outboxDir(), limit = 200): Promise<Ou
     return [];
   }
   const newest = names.sort().reverse().slice(0, limit);
-  return Promise.all(newest.map(async (n) => JSON.parse(await readFile(join(dir, n), 'utf8')) as OutboxMessage));
+  return Promise.all(
+    newest.map(async (n) => JSON.parse(await readFile(join(dir, n), 'utf8')) as OutboxMessage),
+  );
 }
 
 /** One message of the outbox by id. */

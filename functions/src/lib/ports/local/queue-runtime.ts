@@ -127,7 +127,10 @@ function persistDeadLetter(queue: string, record: SQSRecord): void {
   try {
     const dir = join(config.dataDir, 'dlq');
     mkdirSync(dir, { recursive: true });
-    appendFileSync(join(dir, `${queue}.jsonl`), `${JSON.stringify({ at: new Date().toISOString(), record })}\n`);
+    appendFileSync(
+      join(dir, `${queue}.jsonl`),
+      `${JSON.stringify({ at: new Date().toISOString(), record })}\n`,
+    );
   } catch {
     // The in-memory dead-letter list still holds it; disk is a convenience for inspection.
   }
@@ -157,7 +160,11 @@ export async function idle(timeoutMs = 5_000): Promise<void> {
 export const localQueue: QueuePort = {
   async send(queue, body, options) {
     const q = state(queue);
-    q.pending.push({ record: toRecord(queue, body), attempts: 0, visibleAt: Date.now() + (options?.delaySeconds ?? 0) * 1000 });
+    q.pending.push({
+      record: toRecord(queue, body),
+      attempts: 0,
+      visibleAt: Date.now() + (options?.delaySeconds ?? 0) * 1000,
+    });
     pump(queue);
   },
 };

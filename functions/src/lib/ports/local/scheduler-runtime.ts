@@ -18,7 +18,14 @@ const file = () => join(config.dataDir, 'schedules.json');
 
 function persist(): void {
   mkdirSync(config.dataDir, { recursive: true });
-  writeFileSync(file(), JSON.stringify([...active.values()].map((a) => a.schedule), null, 2));
+  writeFileSync(
+    file(),
+    JSON.stringify(
+      [...active.values()].map((a) => a.schedule),
+      null,
+      2,
+    ),
+  );
 }
 
 function fire(schedule: StoredSchedule): void {
@@ -34,11 +41,14 @@ function arm(schedule: StoredSchedule): void {
   }
   // Like EventBridge's at() with ActionAfterCompletion DELETE: fires once, then is gone.
   const delay = Math.max(0, new Date(schedule.at!).getTime() - Date.now());
-  const timer = setTimeout(() => {
-    active.delete(schedule.name);
-    persist();
-    fire(schedule);
-  }, Math.min(delay, 2 ** 31 - 1));
+  const timer = setTimeout(
+    () => {
+      active.delete(schedule.name);
+      persist();
+      fire(schedule);
+    },
+    Math.min(delay, 2 ** 31 - 1),
+  );
   active.set(schedule.name, { stop: () => clearTimeout(timer), schedule });
 }
 

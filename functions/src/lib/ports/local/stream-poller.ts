@@ -130,7 +130,10 @@ export class LocalStreamPoller {
       let last = state.sequence;
       let iterator = await this.shardIterator(streamArn, shard.ShardId, last);
       while (iterator) {
-        const page = (await this.call('DynamoDBStreams_20120810.GetRecords', { ShardIterator: iterator, Limit: 1000 })) as {
+        const page = (await this.call('DynamoDBStreams_20120810.GetRecords', {
+          ShardIterator: iterator,
+          Limit: 1000,
+        })) as {
           Records?: DynamoDBRecord[];
           NextShardIterator?: string;
         };
@@ -196,7 +199,11 @@ export class LocalStreamPoller {
   }
 
   /** A new iterator after `sequence`, or at the configured start of a shard never read. */
-  private async shardIterator(streamArn: string, shardId: string, sequence: string | undefined): Promise<string | undefined> {
+  private async shardIterator(
+    streamArn: string,
+    shardId: string,
+    sequence: string | undefined,
+  ): Promise<string | undefined> {
     const answer = (await this.call('DynamoDBStreams_20120810.GetShardIterator', {
       StreamArn: streamArn,
       ShardId: shardId,
@@ -245,7 +252,9 @@ export class LocalStreamPoller {
     for (const processor of this.options.processors) {
       const through = this.checkpoint.skipThrough?.[processor.name]?.[shardId];
       const wanted = records.filter(
-        (r) => processor.accepts(r) && !(through !== undefined && !isAfter(r.dynamodb?.SequenceNumber ?? '', through)),
+        (r) =>
+          processor.accepts(r) &&
+          !(through !== undefined && !isAfter(r.dynamodb?.SequenceNumber ?? '', through)),
       );
       accepted += wanted.length;
       for (let i = 0; i < wanted.length; i += processor.batchSize) {

@@ -4,7 +4,12 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
 import type { LatLngTuple } from 'leaflet';
 import { useFormState, useWatch } from 'react-hook-form';
-import { AddressFields, type AddressField, type AddressValue, type GeocodeStatus } from '../../../components/address';
+import {
+  AddressFields,
+  type AddressField,
+  type AddressValue,
+  type GeocodeStatus,
+} from '../../../components/address';
 import { GEOGRAPHIC_CENTER, MAP_ZOOM, MapPreview } from '../../../components/map';
 import { STEP_FIELDS, type CustomerFormValues } from '../form-model';
 import type { StepProps } from './step-props';
@@ -38,7 +43,10 @@ export function toAddress(values: Pick<CustomerFormValues, AddressField>): Addre
  * watching those fields and writing back what changed, with each field's message under it.
  */
 /** The feedback under 'Mapa': what the marker shows, or why there is none. */
-export function geocodeStatusText(status: GeocodeStatus, placed: boolean): { type: StatusIndicatorProps.Type; text: string } {
+export function geocodeStatusText(
+  status: GeocodeStatus,
+  placed: boolean,
+): { type: StatusIndicatorProps.Type; text: string } {
   switch (status) {
     case 'running':
       return { type: 'loading', text: 'Localizando o endereço…' };
@@ -48,7 +56,10 @@ export function geocodeStatusText(status: GeocodeStatus, placed: boolean): { typ
         text: 'Endereço não localizado no mapa. Confira rua, número, cidade e estado; o cadastro pode seguir sem o marcador.',
       };
     case 'failed':
-      return { type: 'warning', text: 'Não foi possível localizar o endereço agora; o cadastro pode seguir sem o marcador.' };
+      return {
+        type: 'warning',
+        text: 'Não foi possível localizar o endereço agora; o cadastro pode seguir sem o marcador.',
+      };
     default:
       return placed
         ? { type: 'success', text: 'Marcador posicionado pelo endereço informado.' }

@@ -180,8 +180,15 @@ export function PersonalStep({
         </SpaceBetween>
       </Container>
       <Container header={<Header variant="h2">Tags</Header>}>
-        <Field control={control} name="tags" label="Tags do cliente" description={`Até ${MAX_CUSTOMER_TAGS} tags; cadastre novas em Segmentação > Tags.`}>
-          {(field, invalid) => <TagsMultiselect value={field.value} onChange={field.onChange} invalid={invalid} />}
+        <Field
+          control={control}
+          name="tags"
+          label="Tags do cliente"
+          description={`Até ${MAX_CUSTOMER_TAGS} tags; cadastre novas em Segmentação > Tags.`}
+        >
+          {(field, invalid) => (
+            <TagsMultiselect value={field.value} onChange={field.onChange} invalid={invalid} />
+          )}
         </Field>
       </Container>
     </SpaceBetween>

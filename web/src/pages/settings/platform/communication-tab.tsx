@@ -23,7 +23,11 @@ const PRICES: readonly { key: (typeof COMMUNICATION_KEYS)[number]; label: string
   { key: 'pricing_email', label: 'Valor por e-mail (R$)', fallback: 'Vazio: R$ 0,007 por e-mail.' },
   { key: 'pricing_sms', label: 'Valor por SMS (R$)', fallback: 'Vazio: R$ 0,10 por SMS.' },
   { key: 'pricing_push', label: 'Valor por push (R$)', fallback: 'Vazio: R$ 0,0000005 por push.' },
-  { key: 'pricing_whatsapp', label: 'Valor por mensagem de WhatsApp (R$)', fallback: 'Vazio: os envios de WhatsApp não entram no custo.' },
+  {
+    key: 'pricing_whatsapp',
+    label: 'Valor por mensagem de WhatsApp (R$)',
+    fallback: 'Vazio: os envios de WhatsApp não entram no custo.',
+  },
 ];
 
 /** 'Comunicação': who e-mails come from and what each message costs (estimates and 'Investimentos'). */
@@ -55,7 +59,10 @@ export function CommunicationTab({ saved }: { saved: SettingValues }) {
         </Container>
         <Container
           header={
-            <Header variant="h2" description="Custo de cada mensagem enviada, usado na estimativa das campanhas e em Relatórios › Investimentos. Use ponto ou vírgula para as casas decimais.">
+            <Header
+              variant="h2"
+              description="Custo de cada mensagem enviada, usado na estimativa das campanhas e em Relatórios › Investimentos. Use ponto ou vírgula para as casas decimais."
+            >
               Valores por envio
             </Header>
           }
