@@ -37,6 +37,7 @@ import {
   type TermKind,
 } from './customer-words.model';
 import { batchGetEntities } from '../lib/ddb/batch';
+import { customerLookupRepository } from './customer-lookup.repository';
 
 /** Searches answer at most this many matches (one Query page of the index); see README. */
 export const SEARCH_CAP = 200;
@@ -93,20 +94,8 @@ export function customersRepository(tenant: string) {
     typeof p.latitude === 'number' && typeof p.longitude === 'number';
 
   return {
-    async get(id: number): Promise<CustomerItem | null> {
-      const { data } = await CustomerEntity.get({ tenant, id }).go();
-      return data;
-    },
-
-    /** The id owning a document (strongly consistent: the uniqueness marker), or undefined. */
-    async idByDocument(document: string): Promise<number | undefined> {
-      const { data } = await UniqueEntity.get({
-        tenant,
-        scope: UNIQUE_SCOPES.document,
-        value: document,
-      }).go();
-      return data?.ownerId;
-    },
+    /** By id, and the id owning a document: the reads hot paths share (customer-lookup.repository.ts). */
+    ...customerLookupRepository(tenant),
 
     /**
      * Creates a customer with its document marker, indexes, counters and first timeline
