@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isDay } from '@freguesia/shared/domain/dates';
 import { Campaign, DISCOUNT_TYPES } from '@freguesia/shared/schemas/campaign';
 import {

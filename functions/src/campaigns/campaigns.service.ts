@@ -30,7 +30,7 @@ import { staffOf, type ServiceContext } from '../lib/context';
 import { paginated, type Paginated } from '../lib/ddb/pagination';
 import { conflict, forbidden, invalid, notFound } from '../lib/errors';
 import { leadSummaries } from '../segmentation/leads.service';
-import { checkoutRepository } from './checkout.repository';
+import { settlementRepository } from './settlement.repository';
 import { ensureHoldsSweep } from './checkout.service';
 
 /**
@@ -362,7 +362,7 @@ export async function campaignExportPage(
   cursor: string | null,
 ): Promise<{ rows: (string | number | boolean | null)[][]; cursor: string | null }> {
   const campaign = await existing(ctx, id);
-  const page = await checkoutRepository(ctx.tenant).usagePage(campaign.id, cursor, EXPORT_PAGE);
+  const page = await settlementRepository(ctx.tenant).usagePage(campaign.id, cursor, EXPORT_PAGE);
   const cell = (value: unknown) =>
     typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
       ? value

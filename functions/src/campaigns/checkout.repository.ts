@@ -1,5 +1,5 @@
 import { batchGetEntities } from '../lib/ddb/batch';
-import { failedIndex, isConditionFailure, transactionError, writeTransaction } from '../lib/ddb/transactions';
+import { failedIndex, transactionError, writeTransaction } from '../lib/ddb/transactions';
 import {
   CampaignBudgetEntity,
   CampaignUsageEntity,
@@ -74,10 +74,10 @@ export interface BudgetLimit {
 const WHOLE = '*';
 const codeKey = (code: string | null) => code ?? WHOLE;
 /** The item of a budget counter: the original item (shard null) or one of its shards. */
-const counterCode = (code: string | null, shard: number | null) =>
+export const counterCode = (code: string | null, shard: number | null) =>
   shard === null ? codeKey(code) : `${codeKey(code)}#${shard}`;
 
-const toSession = (item: CheckoutSessionItem): CheckoutSession => ({
+export const toSession = (item: CheckoutSessionItem): CheckoutSession => ({
   session: item.session,
   id_store: item.id_store,
   checkout: item.checkout,
@@ -112,20 +112,16 @@ export function givenBack(reservations: readonly Reservation[]): BudgetMove[] {
 /** The outcome of a reservation attempt: a budget that another checkout took first fails it. */
 export type ReserveOutcome = { ok: true } | { ok: false; reason: 'budget' | 'session' | 'conflict' };
 
-/** Checkout sessions, budgets and usage rows of one tenant. */
+/**
+ * The point of sale's reads and writes of one tenant: a session, the budget counters, a hold and a
+ * customer's uses. Settling, releasing and the export's usage rows are `settlement.repository.ts`,
+ * so the checkout function does not carry them.
+ */
 export function checkoutRepository(tenant: string) {
   return {
     async session(session: string): Promise<CheckoutSession | undefined> {
       const { data } = await CheckoutSessionEntity.get({ tenant, session }).go();
       return data ? toSession(data) : undefined;
-    },
-
-    /** The open session of a purchase (store + checkout + coupon), newest first. */
-    async sessionsOfPurchase(idStore: number, checkout: string, coupon: string): Promise<CheckoutSession[]> {
-      const { data } = await CheckoutSessionEntity.query
-        .byCoupon({ tenant, id_store: idStore, checkout, coupon })
-        .go({ pages: 'all' });
-      return data.map(toSession);
     },
 
     /**
@@ -242,112 +238,6 @@ export function checkoutRepository(tenant: string) {
         throw transactionError(result);
       }
       return { ok: false, reason: failed === moves.length ? 'session' : 'budget' };
-    },
-
-    /**
-     * Settles an open session for a stored purchase: the session becomes 'settled' (condition:
-     * still open, so a redelivered record does nothing) and its grants become usage rows of the
-     * purchase. Answers whether this call settled it.
-     */
-    async settle(
-      current: CheckoutSession,
-      idBasket: number,
-      idCustomer: number | null,
-      rows: { campaign: number; sequence: number; row: Record<string, unknown> }[],
-      at: string,
-    ): Promise<boolean> {
-      const first = rows.slice(0, 90);
-      try {
-        const result = await writeTransaction(() =>
-          campaignsService.transaction
-            .write((t) => [
-              t.checkoutSession
-                .patch({ tenant, session: current.session })
-                .set({ status: 'settled', updatedAt: at, expiresAt: current.expires_at })
-                .where((a, { eq }) => eq(a.status, 'open'))
-                .commit(),
-              ...(first.map((r) =>
-                t.campaignUsage
-                  .put({
-                    tenant,
-                    campaign: r.campaign,
-                    id_basket: idBasket,
-                    sequence: r.sequence,
-                    row: r.row,
-                    createdAt: at,
-                    id_customer: idCustomer ?? 0,
-                  })
-                  .commit(),
-              ) as never[]),
-            ])
-            .go(),
-        );
-        if (result.canceled) {
-          if (failedIndex(result) === 0) return false;
-          throw transactionError(result);
-        }
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
-      for (let i = 90; i < rows.length; i += 25) {
-        await CampaignUsageEntity.put(
-          rows.slice(i, i + 25).map((r) => ({
-            tenant,
-            campaign: r.campaign,
-            id_basket: idBasket,
-            sequence: r.sequence,
-            row: r.row,
-            createdAt: at,
-            id_customer: idCustomer ?? 0,
-          })),
-        ).go();
-      }
-      return true;
-    },
-
-    /** Gives an abandoned session's hold back to its budgets (condition: still open). */
-    async release(current: CheckoutSession, at: string): Promise<boolean> {
-      const result = await writeTransaction(() =>
-        campaignsService.transaction
-          .write((t) => [
-            t.checkoutSession
-              .patch({ tenant, session: current.session })
-              .set({ status: 'released', updatedAt: at, expiresAt: current.expires_at })
-              .where((a, { eq }) => `${eq(a.status, 'open')} AND ${eq(a.version, current.version)}`)
-              .commit(),
-            ...(givenBack(current.reservations).map((r) =>
-              t.campaignBudget
-                .upsert({ tenant, campaign: r.campaign, code: counterCode(r.code, r.shard) })
-                .add({ used_cents: r.cents, used_units: r.units })
-                .commit(),
-            ) as never[]),
-          ])
-          .go(),
-      );
-      if (result.canceled && failedIndex(result) !== 0) throw transactionError(result);
-      return !result.canceled;
-    },
-
-    /** Open sessions whose hold expired before `epochSeconds` (the sweep; index Query). */
-    async expired(epochSeconds: number): Promise<CheckoutSession[]> {
-      const { data } = await CheckoutSessionEntity.query
-        .byStatus({ tenant, status: 'open' })
-        .lt({ expiresAt: epochSeconds })
-        .go({ pages: 'all' });
-      return data.map(toSession);
-    },
-
-    /** One page of a campaign's usage rows (the discount export), in purchase then line order, and the next page's cursor. */
-    async usagePage(
-      campaign: number,
-      cursor: string | null,
-      limit: number,
-    ): Promise<{ rows: Record<string, unknown>[]; cursor: string | null }> {
-      const result = await CampaignUsageEntity.query
-        .byCampaign({ tenant, campaign })
-        .go({ cursor, limit, pages: 1 });
-      return { rows: result.data.map((u) => u.row as Record<string, unknown>), cursor: result.cursor };
     },
 
     /** Purchases in which a customer benefited from each campaign (per-customer limits). */

@@ -49,6 +49,7 @@ import {
   type Reservation,
 } from './checkout.repository';
 import type { HoldsMessage } from './holds.schema';
+import { settlementRepository } from './settlement.repository';
 
 /**
  * The point-of-sale calls of spec part 3 §7 (`POST /checkout/subtotal`,
@@ -399,7 +400,7 @@ export async function settlePurchases(
   ctx: ServiceContext,
   purchases: readonly StoredPurchase[],
 ): Promise<number> {
-  const repo = checkoutRepository(ctx.tenant);
+  const repo = settlementRepository(ctx.tenant);
   let settled = 0;
   for (const purchase of purchases) {
     const sessions = (
@@ -449,7 +450,7 @@ export async function ensureHoldsSweep(ctx: ServiceContext): Promise<void> {
 
 /** Gives back the budget held by sessions never settled within `HOLD_MINUTES` (the schedule's sweep). */
 export async function releaseExpiredSessions(ctx: ServiceContext): Promise<number> {
-  const repo = checkoutRepository(ctx.tenant);
+  const repo = settlementRepository(ctx.tenant);
   const expired = await repo.expired(Math.floor(ctx.now().getTime() / 1000));
   let released = 0;
   for (const session of expired) if (await repo.release(session, ctx.now().toISOString())) released++;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The hold sweep on the `campaigns` queue (functions/src/queues.ts): the payload of the tenant's

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CampaignLabelsQuery } from '@freguesia/shared/schemas/label';
 import { route } from '../lib/http/route';
 import { campaignLabels } from './labels-print.service';

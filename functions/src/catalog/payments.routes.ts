@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PaymentInput } from '@freguesia/shared/schemas/catalog';
 import { pageQuery } from '../lib/ddb/pagination';
 import { route } from '../lib/http/route';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PriceSetInput } from '@freguesia/shared/schemas/catalog';
 import { route } from '../lib/http/route';
 import { listPrices, savePrices } from './prices.service';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PRODUCT_SEARCH_FIELDS, ProductInput, ProductUpdate } from '@freguesia/shared/schemas/catalog';
 import { pageQuery } from '../lib/ddb/pagination';
 import { route } from '../lib/http/route';

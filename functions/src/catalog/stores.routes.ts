@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { StoreInput, StoreUpdate } from '@freguesia/shared/schemas/catalog';
 import { route } from '../lib/http/route';
 import { createStore, getStore, listStores, updateStore } from './stores.service';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { EmailTest, SENDABLE_TYPES } from '@freguesia/shared/schemas/communication';
 import { isDay } from '@freguesia/shared/domain/dates';
 import { route } from '../lib/http/route';

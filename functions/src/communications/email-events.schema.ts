@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The `email-events` queue's message: an e-mail event as SES's configuration set publishes it,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { route } from '../lib/http/route';
 import type { Provider } from './provider-events.model';
 import { acceptProviderEvent } from './provider-events.service';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The `provider-events` queue's message: an SMS (Zenvia) or push (OneSignal) delivery report,

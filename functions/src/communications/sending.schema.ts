@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Messages of the sending pipeline (functions/README.md, "Communications"), built by the sending

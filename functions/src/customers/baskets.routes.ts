@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isIsoDate } from '@freguesia/shared/domain/masks';
 import { CUSTOMER_MESSAGES } from '@freguesia/shared/domain/customer-messages';
 import { pageQuery } from '../lib/ddb/pagination';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { route } from '../lib/http/route';
 import { dashboardInfo } from './dashboard.service';
 

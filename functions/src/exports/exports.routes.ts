@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LEAD_MESSAGES, TAG_MESSAGES } from '@freguesia/shared/domain/segmentation';
 import { EXPORT_MESSAGES } from '@freguesia/shared/schemas/exports';
 import { pageQuery } from '../lib/ddb/pagination';

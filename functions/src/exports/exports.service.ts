@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { can } from '@freguesia/shared/domain/permissions';
 import { EXPORT_MESSAGES, type ExportAccepted, type ExportJob } from '@freguesia/shared/schemas/exports';
 import { staffOf, type ServiceContext, type StaffPrincipal } from '../lib/context';

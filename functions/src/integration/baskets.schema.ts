@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import '@freguesia/shared/domain/zod-pt';
 import { normalizeDocument } from '@freguesia/shared/domain/document';
 import { localDateTime } from '@freguesia/shared/domain/dates';

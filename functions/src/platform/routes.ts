@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { route } from '../lib/http/route';
 import { banks, citiesOf, findCities, health, states, tenantTheme } from './service';
 

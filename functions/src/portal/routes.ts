@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CUSTOMER_MESSAGES, PortalCustomer } from '@freguesia/shared/schemas/customer';
 import { text } from '../lib/http/response';
 import { route } from '../lib/http/route';

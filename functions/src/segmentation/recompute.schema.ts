@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 const tenant = z.string().min(1);
 const lead = z.number().int().positive();

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The `tag-rename` job on the `jobs` queue (functions/src/queues.ts), sent by `updateTag`

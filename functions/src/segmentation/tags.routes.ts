@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { TAG_MESSAGES, TagInput, TagUpdate } from '@freguesia/shared/schemas/segmentation';
 import { pageQuery } from '../lib/ddb/pagination';
 import { route } from '../lib/http/route';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { pageQuery } from '../lib/ddb/pagination';
 
 /** Request schemas shared by the roles and users routes. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { SETTING_MESSAGES, SettingWrite, isSettingKey } from '@freguesia/shared/schemas/settings';
 import { route } from '../lib/http/route';
 import {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { UserCreate, UserUpdate } from '@freguesia/shared/schemas/identity';
 import { route } from '../lib/http/route';
 import { idSchema, listQuery } from './identity.schema';

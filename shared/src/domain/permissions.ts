@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The permission catalogue: every (action, subject) pair named in the three spec parts.

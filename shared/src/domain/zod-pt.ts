@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 // Only the pt-BR locale: `z.locales` would pull every language into each bundle.
 import ptBR from 'zod/v4/locales/pt-BR.js';
 
@@ -15,4 +15,4 @@ z.config({
       : undefined,
 });
 
-export { z };
+export * from 'zod';

@@ -1,4 +1,4 @@
-import { z } from '../domain/zod-pt';
+import * as z from '../domain/zod-pt';
 import { CampaignGroup, CampaignProduct, DISCOUNT_TYPES, DiscountInfo } from './campaign';
 
 /**

@@ -1,6 +1,6 @@
 import { isDay } from '../domain/dates';
 import { centsToNumber, parseMoney } from '../domain/money';
-import { z } from '../domain/zod-pt';
+import * as z from '../domain/zod-pt';
 import { productCode } from './product-code';
 import {
   DISCOUNT_TYPES,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isValidCnpj, documentDigits } from '../domain/document';
 import { parseMoney, parseStock } from '../domain/money';
 import { isUf } from '../domain/reference';

@@ -1,5 +1,5 @@
 import { parseMoney, parseStock } from '../domain/money';
-import { z } from '../domain/zod-pt';
+import * as z from '../domain/zod-pt';
 import { MAX_BASKET_CENTS, MAX_ITEM_PRICE_CENTS, MAX_QUANTITY_MILLI } from './customer-limits';
 
 /**

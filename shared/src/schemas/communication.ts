@@ -1,5 +1,5 @@
 import { isDay } from '../domain/dates';
-import { z } from '../domain/zod-pt';
+import * as z from '../domain/zod-pt';
 import { isCronExpression } from '../domain/cron';
 
 /**

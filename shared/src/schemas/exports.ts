@@ -1,4 +1,4 @@
-import { z } from '../domain/zod-pt';
+import * as z from '../domain/zod-pt';
 
 /**
  * Export jobs on the wire (functions/README.md, "Exports"). An export route (`GET

@@ -1,4 +1,4 @@
-import { z } from '../domain/zod-pt';
+import * as z from '../domain/zod-pt';
 
 /**
  * Discount labels (spec part 2 §2.6, §3 'Label layout'; part 3 §3 'Discount label', §5, §7):

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The product code (EAN/GTIN or an internal PLU): digits only, up to 14. Its own module so the

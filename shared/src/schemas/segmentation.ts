@@ -1,7 +1,7 @@
 import { isCronExpression } from '../domain/cron';
 import { isDay } from '../domain/dates';
 import { LeadConditions, type LeadCondition } from '../segmentation/conditions';
-import { z } from '../domain/zod-pt';
+import * as z from '../domain/zod-pt';
 
 /**
  * Leads and tags on the wire (spec part 1 §3 'Lead', 'Tag', §5 'Lead', §7 'Leads and tags').

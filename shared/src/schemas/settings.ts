@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Key/value platform settings (spec part 3 §3 "Key/value settings", part 1 §3 "Portal

@@ -1,6 +1,6 @@
 import { isDay } from '../domain/dates';
 import { centsToNumber, parseMoney } from '../domain/money';
-import { z } from '../domain/zod-pt';
+import * as z from '../domain/zod-pt';
 
 /**
  * The lead condition catalogue (spec part 2 §2.7, §3 'Lead condition row keys', §5, §9; part 1

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { logger } from '../logger';
 import { deadLetters, idle, localQueue, registerConsumer, retryDelayMs } from '../ports/local/queue-runtime';
 import { sqsConsumer } from './sqs-consumer';

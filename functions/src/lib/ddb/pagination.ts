@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Page-number pagination as the spec's lists use it: `page` (1-based) and `per_page`,
