@@ -1,3 +1,4 @@
+import { batchWriteEntities } from '../lib/ddb/batch';
 import { failedIndex, isConditionFailure, transactionError, writeTransaction } from '../lib/ddb/transactions';
 import { CampaignUsageEntity, CheckoutSessionEntity, campaignsService } from './campaigns.entities';
 import { counterCode, givenBack, toSession, type CheckoutSession } from './checkout.repository';
@@ -29,6 +30,15 @@ export function settlementRepository(tenant: string) {
       rows: { campaign: number; sequence: number; row: Record<string, unknown> }[],
       at: string,
     ): Promise<boolean> {
+      const usage = (r: (typeof rows)[number]) => ({
+        tenant,
+        campaign: r.campaign,
+        id_basket: idBasket,
+        sequence: r.sequence,
+        row: r.row,
+        createdAt: at,
+        id_customer: idCustomer ?? 0,
+      });
       const first = rows.slice(0, 90);
       try {
         const result = await writeTransaction(() =>
@@ -39,19 +49,7 @@ export function settlementRepository(tenant: string) {
                 .set({ status: 'settled', updatedAt: at, expiresAt: current.expires_at })
                 .where((a, { eq }) => eq(a.status, 'open'))
                 .commit(),
-              ...(first.map((r) =>
-                t.campaignUsage
-                  .put({
-                    tenant,
-                    campaign: r.campaign,
-                    id_basket: idBasket,
-                    sequence: r.sequence,
-                    row: r.row,
-                    createdAt: at,
-                    id_customer: idCustomer ?? 0,
-                  })
-                  .commit(),
-              ) as never[]),
+              ...(first.map((r) => t.campaignUsage.put(usage(r)).commit()) as never[]),
             ])
             .go(),
         );
@@ -63,19 +61,10 @@ export function settlementRepository(tenant: string) {
         if (isConditionFailure(error)) return false;
         throw error;
       }
-      for (let i = 90; i < rows.length; i += 25) {
-        await CampaignUsageEntity.put(
-          rows.slice(i, i + 25).map((r) => ({
-            tenant,
-            campaign: r.campaign,
-            id_basket: idBasket,
-            sequence: r.sequence,
-            row: r.row,
-            createdAt: at,
-            id_customer: idCustomer ?? 0,
-          })),
-        ).go();
-      }
+      // The rest after the session is settled: a retried batch rewrites the same keys.
+      await batchWriteEntities((items) => CampaignUsageEntity.put(items).go(), rows.slice(90).map(usage), {
+        what: 'campaign usage rows',
+      });
       return true;
     },
 
