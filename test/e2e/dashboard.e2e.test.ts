@@ -137,4 +137,37 @@ describe('dashboard', () => {
       .toContain(expected);
     expect(await card('card-unidentified')).toContain(brl(before.salesMonthNotClub.total + 123.45));
   });
+
+  it("shows a loading state, not the previous store's figures, while another store loads", async () => {
+    await page.goto(`${baseUrl()}/dashboard`);
+    await page.getByTestId('card-month-sales').waitFor();
+    // Hold the next store's answer back so the switch is observable.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/web\/dashboard\?.*store_id=/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: /Loja/ }).click();
+    const option = page.getByRole('option').nth(1);
+    const storeName = (await option.textContent())!.trim();
+    await option.click();
+
+    const loading = page.getByTestId('dashboard-loading');
+    await loading.waitFor();
+    expect(await loading.textContent()).toContain(`Carregando o painel de ${storeName}`);
+    // Nothing of the previous answer is on the page under the new store's name.
+    expect(await page.getByTestId('card-month-sales').count()).toBe(0);
+    await screenshot(page, 'dashboard-store-loading');
+
+    release();
+    await page.getByTestId('card-month-sales').waitFor();
+    await page.unroute(/\/api\/web\/dashboard\?.*store_id=/);
+    const { body } = await apiCall<Answer>(
+      token,
+      'GET',
+      `/web/dashboard?store_id=${new URL(page.url()).searchParams.get('store_id')}`,
+    );
+    expect(await card('card-month-sales')).toContain(brl(body.dashboardInfo.salesMonth.total));
+  });
 });

@@ -125,10 +125,17 @@ export default function DashboardPage() {
         </Alert>
       );
     }
-    if (!answer) {
+    // While another store's figures load, the previous answer is only a placeholder: showing it
+    // under the newly selected store's name would be a wrong figure, so the page says it is loading.
+    if (!answer || dashboard.isPlaceholderData) {
       return (
-        <Box textAlign="center" padding="xxl">
-          <Spinner size="large" />
+        <Box textAlign="center" padding="xxl" data-testid="dashboard-loading">
+          <SpaceBetween size="s" alignItems="center">
+            <Spinner size="large" />
+            <Box color="text-status-inactive">
+              {selected && answer ? `Carregando o painel de ${selected.label}…` : 'Carregando o painel…'}
+            </Box>
+          </SpaceBetween>
         </Box>
       );
     }
