@@ -31,6 +31,7 @@ import { paginated, type Paginated } from '../lib/ddb/pagination';
 import { conflict, forbidden, invalid, notFound } from '../lib/errors';
 import { leadSummaries } from '../segmentation/leads.service';
 import { settlementRepository } from './settlement.repository';
+import { calendarEntry } from './calendar.model';
 import { ensureHoldsSweep } from './checkout.service';
 
 /**
@@ -302,23 +303,15 @@ export async function deleteCampaign(ctx: ServiceContext, id: number): Promise<v
   await removeCampaignRecord(ctx, current);
 }
 
-/** GET /web/campaigns/calendar: the visible campaigns whose period meets [start, end]. */
+/** GET /web/campaigns/calendar: the visible campaigns on the days of [start, end], by their real period (calendar.model.ts). */
 export async function campaignCalendar(
   ctx: ServiceContext,
   range: { start: string; end: string },
 ): Promise<CalendarEntry[]> {
   return (await campaignRecords(ctx))
     .filter(visible(ctx))
-    .filter((c) => c.start_at <= range.end && c.end_at >= range.start)
-    .sort((a, b) => a.start_at.localeCompare(b.start_at) || a.id - b.id)
-    .map(({ id, description, type, active, start_at, end_at }) => ({
-      id,
-      description,
-      type,
-      active,
-      start_at,
-      end_at,
-    }));
+    .flatMap((c) => calendarEntry(c, range) ?? [])
+    .sort((a, b) => a.start_at.localeCompare(b.start_at) || a.id - b.id);
 }
 
 /** The columns of the discount export (spec part 2 §3 'Export rows'). */

@@ -1,7 +1,7 @@
 import { Cron } from 'croner';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isCronExpression } from './cron';
+import { cronFiresOn, isCronExpression } from './cron';
 
 /** What the local scheduler runs: croner on 5 fields. */
 const cronerParses = (expression: string) => {
@@ -76,6 +76,40 @@ describe('isCronExpression', () => {
     fc.assert(
       fc.property(expression, (e) => !isCronExpression(e) || cronerParses(e)),
       { numRuns: 5000 },
+    );
+  });
+});
+
+describe('cronFiresOn', () => {
+  it('tells the days a schedule fires: daily, weekdays, a day of the month, months', () => {
+    expect(cronFiresOn('0 9 * * *', '2026-11-26')).toBe(true);
+    expect(cronFiresOn('0 9 * * MON-FRI', '2026-11-28')).toBe(false); // a Saturday
+    expect(cronFiresOn('0 9 * * MON-FRI', '2026-11-27')).toBe(true);
+    expect(cronFiresOn('0 9 15 * *', '2026-11-15')).toBe(true);
+    expect(cronFiresOn('0 9 15 * *', '2026-11-16')).toBe(false);
+    expect(cronFiresOn('0 9 * JAN-MAR *', '2026-11-26')).toBe(false);
+    expect(cronFiresOn('0 0 * * 7', '2026-11-29')).toBe(true); // 7 is Sunday
+    expect(cronFiresOn('not a cron', '2026-11-26')).toBe(false);
+  });
+
+  it('agrees with the local scheduler (croner) on every day of a year', () => {
+    const valid = fc
+      .tuple(...FIELD_TOKENS.map((tokens) => fc.constantFrom(...tokens)))
+      .map((fields) => fields.join(' '))
+      .filter(isCronExpression);
+    const day = fc.integer({ min: 0, max: 365 }).map((n) => {
+      const d = new Date(Date.UTC(2026, 0, 1 + n));
+      return d.toISOString().slice(0, 10);
+    });
+    fc.assert(
+      fc.property(valid, day, (expression, d) => {
+        const cron = new Cron(expression, { paused: true, timezone: 'UTC' });
+        const start = new Date(`${d}T00:00:00Z`);
+        const next = cron.nextRun(new Date(start.getTime() - 1_000));
+        const fires = next !== null && next.toISOString().slice(0, 10) === d;
+        return fires === cronFiresOn(expression, d);
+      }),
+      { numRuns: 3000 },
     );
   });
 });

@@ -58,3 +58,38 @@ export function isCronExpression(expression: string): boolean {
   const fields = expression.trim().split(/\s+/);
   return fields.length === FIELDS.length && fields.every((text, i) => isField(text, FIELDS[i]!));
 }
+
+/** The values a valid field allows (weekday 7 folded onto 0). */
+function fieldValues(text: string, field: Field): Set<number> {
+  const values = new Set<number>();
+  for (const part of text.split(',')) {
+    const [range, stepText] = part.split('/') as [string, string | undefined];
+    const step = stepText ? Number(stepText) : 1;
+    let from = field.min;
+    let to = field.max;
+    if (range !== '*') {
+      const bounds = range.split('-');
+      from = valueOf(bounds[0]!, field)!;
+      to = bounds.length > 1 ? valueOf(bounds[1]!, field)! : from;
+    }
+    for (let v = from; v <= to; v += step) values.add(field.max === 7 && v === 7 ? 0 : v);
+  }
+  return values;
+}
+
+/**
+ * Whether a valid cron expression fires at some time of the calendar day `day` ('YYYY-MM-DD'),
+ * with cron's rule for the two day fields: when both day of month and weekday are restricted (neither
+ * is '*'), a day matching either fires (croner's legacy mode, what the local scheduler runs). False for an invalid expression.
+ */
+export function cronFiresOn(expression: string, day: string): boolean {
+  if (!isCronExpression(expression)) return false;
+  const [, , dom, month, dow] = expression.trim().split(/\s+/) as [string, string, string, string, string];
+  const date = new Date(`${day}T12:00:00Z`);
+  if (!fieldValues(month, FIELDS[3]!).has(date.getUTCMonth() + 1)) return false;
+  const domMatch = fieldValues(dom, FIELDS[2]!).has(date.getUTCDate());
+  const dowMatch = fieldValues(dow, FIELDS[4]!).has(date.getUTCDay());
+  // As croner (the local scheduler): a day field of exactly '*' does not restrict; then both must match.
+  if (dom === '*' || dow === '*') return domMatch && dowMatch;
+  return domMatch || dowMatch;
+}

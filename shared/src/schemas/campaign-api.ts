@@ -90,5 +90,7 @@ export const CalendarEntry = z.object({
   active: z.enum(['Y', 'N']),
   start_at: z.string(),
   end_at: z.string(),
+  /** A recurring send: the days its schedule fires (the entry is on these days only). */
+  days: z.array(z.string()).optional(),
 });
 export type CalendarEntry = z.output<typeof CalendarEntry>;

@@ -74,16 +74,40 @@ export interface Period {
   description: string;
   start_at: string;
   end_at: string;
+  /** A recurring send: only these days. */
+  days?: readonly string[] | undefined;
 }
 
-/** The campaigns running on `day` (start ≤ day ≤ end), longest-running first, then by description. */
+/**
+ * The campaigns running on `day` (start ≤ day ≤ end, and one of `days` when the entry lists them),
+ * longest-running first, then by description.
+ */
 export function runningOn<T extends Period>(entries: readonly T[], day: string): T[] {
   return entries
-    .filter((e) => e.start_at <= day && day <= e.end_at)
+    .filter((e) => e.start_at <= day && day <= e.end_at && (!e.days || e.days.includes(day)))
     .sort(
       (a, b) =>
         a.start_at.localeCompare(b.start_at) ||
         a.description.localeCompare(b.description, 'pt-BR') ||
         a.id - b.id,
     );
+}
+
+/** The calendar's colour groups and their legend (the CSS classes `campaign-calendar-entry--{group}`). */
+export const CALENDAR_GROUPS = [
+  { group: 'product', label: 'Desconto em mercadorias e combos', types: ['D', 'DG'] },
+  { group: 'ticket', label: 'Desconto no ticket e por forma de pagamento', types: ['DB', 'DBP'] },
+  { group: 'category', label: 'Desconto por categoria e por marca', types: ['DC', 'DBRANDS'] },
+  { group: 'loyalty', label: 'Fidelidade e TV', types: ['L', 'T', 'C', 'TV'] },
+  {
+    group: 'message',
+    label: 'E-mail, SMS, push e WhatsApp',
+    types: ['EMAIL', 'SMS', 'PUSH', 'WPPM', 'WPPMM', 'WPPG', 'WPPGM', 'WPPC'],
+  },
+  { group: 'art', label: 'Arte do aplicativo', types: ['APPF', 'APPB'] },
+] as const;
+
+/** The colour group of a type ('other' when the calendar does not know it). */
+export function calendarGroup(type: string): string {
+  return CALENDAR_GROUPS.find((g) => (g.types as readonly string[]).includes(type))?.group ?? 'other';
 }

@@ -11,6 +11,8 @@ import { useState } from 'react';
 import { useCampaignCalendar, type CalendarEntry } from '../../api/campaigns';
 import { failureMessage } from '../../api/client';
 import {
+  CALENDAR_GROUPS,
+  calendarGroup,
   monthOf,
   monthTitle,
   monthWeeks,
@@ -30,12 +32,12 @@ function EntryButton({ entry, onOpen }: { entry: CalendarEntry; onOpen: (entry: 
   return (
     <button
       type="button"
-      className={`campaign-calendar-entry campaign-calendar-entry--${entry.type}${entry.active === 'N' ? ' campaign-calendar-entry--inactive' : ''}`}
+      className={`campaign-calendar-entry campaign-calendar-entry--${calendarGroup(entry.type)}${entry.active === 'N' ? ' campaign-calendar-entry--inactive' : ''}`}
       title={`${entry.id} - ${entry.description}\n${typeLabel(entry.type)}\n${periodText(entry.start_at, entry.end_at)}`}
       data-testid={`calendar-entry-${entry.id}`}
       onClick={() => onOpen(entry)}
     >
-      {entry.description}
+      <span className="campaign-calendar-kind">{typeLabel(entry.type)}:</span> {entry.description}
     </button>
   );
 }
@@ -114,7 +116,7 @@ export default function CampaignCalendarPage() {
         header={
           <Header
             variant="h1"
-            description="As campanhas aparecem em cada dia do seu período. Clique em uma campanha para ver os detalhes."
+            description="Cada campanha aparece nos dias do seu período; cada envio, no dia em que sai. Clique em uma campanha para ver os detalhes."
             actions={
               <SpaceBetween direction="horizontal" size="xs" alignItems="center">
                 <Toggle checked={showInactive} onChange={({ detail }) => setShowInactive(detail.checked)}>
@@ -156,6 +158,17 @@ export default function CampaignCalendarPage() {
                 : `${entries.length.toLocaleString('pt-BR')} campanha(s) neste período.`}
             </Box>
           )}
+          <div className="campaign-calendar-legend" aria-label="Legenda" data-testid="calendar-legend">
+            {CALENDAR_GROUPS.map((g) => (
+              <span key={g.group} className="campaign-calendar-legend-item">
+                <span
+                  className={`campaign-calendar-swatch campaign-calendar-entry--${g.group}`}
+                  aria-hidden
+                />
+                {g.label}
+              </span>
+            ))}
+          </div>
           <div className="campaign-calendar" role="table" aria-label={title} data-testid="campaign-calendar">
             <div className="campaign-calendar-row" role="row">
               {WEEKDAYS.map((name) => (

@@ -18,6 +18,12 @@ const OTHER_TYPE_LABELS: Readonly<Record<string, string>> = {
   L: 'Números da sorte',
   T: 'Tickets',
   C: 'Pontos / cashback',
+  EMAIL: 'E-mail',
+  TEMAIL: 'Modelo de e-mail',
+  SMS: 'SMS',
+  PUSH: 'Push',
+  APPF: 'Arte do app (tela cheia)',
+  APPB: 'Arte do app (banner)',
 };
 
 /** The label of a type code ('D' → 'Desconto em mercadorias'); an unknown code as itself. */
