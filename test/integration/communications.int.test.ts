@@ -23,7 +23,7 @@ import { listSchedules } from '@freguesia/functions/lib/ports/local/scheduler-ru
 import { providerMessages, startStandIns, type StandIns } from '@freguesia/infra/local/stand-ins';
 import { call } from '../support/api';
 import { createTestTenant, staffContext, type TestTenant } from '../support/tenant';
-import { randomCpf, staffCustomer } from './customers-fixtures';
+import { createStore, randomCpf, staffCustomer } from './customers-fixtures';
 
 /**
  * The sending pipeline of communication campaigns (functions/src/communications) against DynamoDB
@@ -184,6 +184,7 @@ describe('communications: the sending pipeline', () => {
     registerConsumer('email', duplicating(sendConsumer), 5);
     registerConsumer('email-events', eventsConsumer, 5);
     const ctx = staffContext(t);
+    const store = await createStore(t.tenant, 'Loja Centro');
     // 60 customers: 3 planner pages of 20, batches of 10; some opted out, some without e-mail.
     for (let i = 0; i < 60; i++) {
       const email = `cliente${i}@exemplo.com.br`;
@@ -195,6 +196,8 @@ describe('communications: the sending pipeline', () => {
           fullname: `CLIENTE NUMERO ${i}`,
           email: noEmail ? '' : email,
           email_optout: optOut ? 'Y' : 'N',
+          // Even customers have a favourite store: the {{loja}} of their messages.
+          favorite_store: i % 2 === 0 ? store.id : null,
           contacts: [],
         }),
       );
@@ -256,7 +259,9 @@ describe('communications: the sending pipeline', () => {
 
   it('sends to every reachable customer exactly once, with their name, even when every message is delivered twice', async () => {
     twice.on = true;
-    const id = await create(emailCampaign('Todos duas vezes'));
+    const id = await create(
+      emailCampaign('Todos duas vezes', { layout_body: '<p>Olá, {{nome}}!</p><p>Sua loja: {{ loja }}</p>' }),
+    );
     const details = await staff(campaigns, {
       method: 'GET',
       path: '/api/web/campaign/details',
@@ -281,7 +286,12 @@ describe('communications: the sending pipeline', () => {
       (m) => m.tags?.campaign === String(id) && m.to[0] === 'cliente0@exemplo.com.br',
     )!;
     expect(one.subject).toBe('Ofertas para Cliente');
-    expect(one.html).toBe('<p>Olá, Cliente Numero 0!</p>');
+    // Every variable the editor offers is filled: {{loja}} is the favourite store, empty without one.
+    expect(one.html).toBe('<p>Olá, Cliente Numero 0!</p><p>Sua loja: Loja Centro</p>');
+    const noStore = [...provider.accepted.values()].find(
+      (m) => m.tags?.campaign === String(id) && m.to[0] === 'cliente1@exemplo.com.br',
+    )!;
+    expect(noStore.html).toBe('<p>Olá, Cliente Numero 1!</p><p>Sua loja: </p>');
     // Executed once-only: no edit, no second send.
     const edit = await staff(campaigns, {
       method: 'PUT',

@@ -25,7 +25,11 @@ export interface ChannelSender {
   }): Promise<{ ok: true; id: string } | { ok: false; error: string }>;
 }
 
-/** Template variables of a message (spec: the customer's name and others), escaped for HTML when `html`. */
+/**
+ * Template variables of a message (TEMPLATE_VARIABLES: the customer's name, contacts, document and
+ * favourite store), escaped for HTML when `html`; a variable without a value renders empty.
+ * Unknown names are refused when the campaign is saved (communicationIssues).
+ */
 export function renderTemplate(template: string, r: Recipient, html: boolean): string {
   const first = r.name.trim().split(/\s+/)[0] ?? '';
   const title = (s: string) => s.toLowerCase().replace(/(^|\s)\p{L}/gu, (m) => m.toUpperCase());
@@ -35,6 +39,7 @@ export function renderTemplate(template: string, r: Recipient, html: boolean): s
     email: r.address.includes('@') ? r.address : '',
     celular: r.cellphone ?? '',
     documento: r.document ?? '',
+    loja: r.store ?? '',
   };
   return template.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (whole, name: string) => {
     const value = values[name];

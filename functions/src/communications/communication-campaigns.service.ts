@@ -14,6 +14,7 @@ import {
   type CampaignRecord,
 } from '../campaign-records/campaign-records.service';
 import { staffOf, type ServiceContext } from '../lib/context';
+import { storeNames } from '../catalog/stores.service';
 import { conflict, invalid, notFound } from '../lib/errors';
 import { sanitizeEditorProject, sanitizeEmailHtml } from '../lib/html';
 import { mailPort } from '../lib/ports/mail';
@@ -137,6 +138,8 @@ export async function sendTestEmail(
     key: 'test',
     address: input.email,
     name: staffOf(ctx)?.fullname ?? 'Cliente Exemplo',
+    // {{loja}} shows a real store name: the first of the tenant's stores.
+    store: [...(await storeNames(ctx)).values()][0] ?? 'Loja Exemplo',
   };
   await (
     await mailPort()

@@ -1,4 +1,5 @@
 import { recipientList, type SendableType } from '@freguesia/shared/domain/communication';
+import { storeNames } from '../catalog/stores.service';
 import { customerContacts, customerContactsPage, type CustomerContact } from '../customers/customers.service';
 import type { ServiceContext } from '../lib/context';
 import { logger } from '../lib/logger';
@@ -58,7 +59,7 @@ async function audiencePage(
     next = page.cursor;
     // Members removed from the base since the lead was computed count as skipped.
     const missing = page.ids.length - contacts.length;
-    const chosen = reachable(c.type, contacts);
+    const chosen = reachable(c.type, contacts, await storeNames(ctx));
     return {
       ...chosen,
       skipped: chosen.skipped + missing,
@@ -66,7 +67,7 @@ async function audiencePage(
     };
   }
   const page = await customerContactsPage(ctx, at.cursor, sendingOptions.pageSize);
-  const chosen = reachable(c.type, page.contacts);
+  const chosen = reachable(c.type, page.contacts, await storeNames(ctx));
   return { ...chosen, ...(page.cursor ? { next: { source: 'base', cursor: page.cursor } } : {}) };
 }
 
@@ -74,6 +75,7 @@ async function audiencePage(
 function reachable(
   type: SendableType,
   contacts: CustomerContact[],
+  stores: ReadonlyMap<number, string>,
 ): { recipients: Recipient[]; skipped: number } {
   const recipients: Recipient[] = [];
   for (const c of contacts) {
@@ -99,6 +101,7 @@ function reachable(
       name: c.fullname,
       document: c.document,
       ...(c.cellphone ? { cellphone: c.cellphone } : {}),
+      ...(c.favorite_store && stores.has(c.favorite_store) ? { store: stores.get(c.favorite_store)! } : {}),
     });
   }
   return { recipients, skipped: contacts.length - recipients.length };

@@ -26,6 +26,8 @@ export interface Recipient {
   name: string;
   document?: string;
   cellphone?: string;
+  /** The customer's favourite store's name (`{{loja}}`). */
+  store?: string;
 }
 
 /** The outcome of claiming a recipient in the ledger. */

@@ -40,6 +40,7 @@ export const Recipient = z.object({
   name: z.string(),
   document: z.string().optional(),
   cellphone: z.string().optional(),
+  store: z.string().optional(),
 });
 
 /** A batch of recipients of one run, on its channel's queue. */

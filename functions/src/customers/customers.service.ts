@@ -656,6 +656,8 @@ export interface CustomerContact {
   cellphone_optout: 'Y' | 'N';
   whatsapp_optout: 'Y' | 'N';
   app_optout: 'Y' | 'N';
+  /** The customer's favourite store (the `{{loja}}` of a message), if any. */
+  favorite_store: number | null;
 }
 
 const contactOf = (c: CustomerItem): CustomerContact => ({
@@ -669,6 +671,7 @@ const contactOf = (c: CustomerItem): CustomerContact => ({
   cellphone_optout: c.cellphone_optout ?? 'N',
   whatsapp_optout: c.whatsapp_optout ?? 'N',
   app_optout: c.app_optout ?? 'N',
+  favorite_store: c.favorite_store ?? null,
 });
 
 /** Contacts of customers by id (BatchGets of 100); unknown ids are left out. */

@@ -18,7 +18,17 @@ export const isSendable = (type: string): type is SendableType =>
 export const isCommunicationType = (type: string): type is CommunicationType =>
   (COMMUNICATION_TYPES as readonly string[]).includes(type);
 
+/** The template variables a message may use (filled per recipient when sent; escaped in HTML). */
+export const TEMPLATE_VARIABLES = ['nome', 'primeiro_nome', 'email', 'celular', 'documento', 'loja'] as const;
+
 export const COMMUNICATION_MESSAGES = {
+  unknownVariable: (names: readonly string[]) =>
+    `${names.length === 1 ? 'Variável desconhecida' : 'Variáveis desconhecidas'}: ${names.map((n) => `{{${n}}}`).join(', ')}. Use ${TEMPLATE_VARIABLES.slice(
+      0,
+      -1,
+    )
+      .map((n) => `{{${n}}}`)
+      .join(', ')} ou {{${TEMPLATE_VARIABLES[TEMPLATE_VARIABLES.length - 1]}}}.`,
   emailDescription: 'Informe a descrição da comunicação',
   subject: 'Informe o assunto do e-mail',
   frequency: 'Informe a frequência de execução',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMUNICATION_MESSAGES, CommunicationCampaign, isWebUrl } from './communication';
+import { COMMUNICATION_MESSAGES, CommunicationCampaign, isWebUrl, TEMPLATE_VARIABLES } from './communication';
 
 /** The field messages of a save, as the browser form shows them. */
 const errors = (body: unknown): Record<string, string> => {
@@ -58,5 +58,28 @@ describe('web URLs of push and app art', () => {
     );
     expect(errors(art('https://a.example/x.png', 'https://loja.example'))).toEqual({});
     expect(errors(art(''))['info.url']).toBe(COMMUNICATION_MESSAGES.artUrl);
+  });
+});
+
+describe('template variables (issue 20 item 13)', () => {
+  const sms = (body: string) => ({ description: 'SMS', type: 'SMS', info: { layout_body: body } });
+  it('accepts every variable the editor offers, with or without spaces inside the braces', () => {
+    const every = TEMPLATE_VARIABLES.map((v) => `{{${v}}}`).join(' ');
+    expect(errors(sms(`Oi ${every} {{ primeiro_nome }}`))).toEqual({});
+  });
+
+  it('refuses an unknown variable at save, naming it, instead of sending it as literal text', () => {
+    expect(errors(sms('Oi {{cupom}}, passe na {{ Loja }}'))['info.layout_body']).toBe(
+      COMMUNICATION_MESSAGES.unknownVariable(['cupom', 'Loja']),
+    );
+    expect(COMMUNICATION_MESSAGES.unknownVariable(['cupom'])).toBe(
+      'Variável desconhecida: {{cupom}}. Use {{nome}}, {{primeiro_nome}}, {{email}}, {{celular}}, {{documento}} ou {{loja}}.',
+    );
+    const email = {
+      description: 'E-mail',
+      type: 'EMAIL',
+      info: { layout_title: 'Olá {{apelido}}', layout_body: '<p>{{nome}}</p>' },
+    };
+    expect(errors(email)['info.layout_title']).toBe(COMMUNICATION_MESSAGES.unknownVariable(['apelido']));
   });
 });

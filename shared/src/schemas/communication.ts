@@ -29,6 +29,7 @@ export * from '../domain/communication';
 import {
   COMMUNICATION_MESSAGES,
   COMMUNICATION_TYPES,
+  TEMPLATE_VARIABLES,
   LIMITS,
   isEmailAddress,
   isWebUrl,
@@ -61,6 +62,16 @@ const nullableText = (max: number) =>
       z.string().trim().max(max, `Máximo de ${max} caracteres.`).nullable(),
     )
     .default(null);
+
+export { TEMPLATE_VARIABLES };
+
+/** The `{{…}}` of a text that are not template variables, each once, as written ('{{ Nome }}' → 'Nome'). */
+export function unknownTemplateVariables(text: string): string[] {
+  const known: readonly string[] = TEMPLATE_VARIABLES;
+  const found = new Set<string>();
+  for (const m of text.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)) if (!known.includes(m[1]!)) found.add(m[1]!);
+  return [...found];
+}
 
 /** The `info` of a communication campaign (spec part 3 §3). */
 export const CommunicationInfo = z.object({
@@ -134,6 +145,14 @@ export function communicationIssues(c: Shape, now: Date = new Date()): Issue[] {
         add(['info', 'run_on'], COMMUNICATION_MESSAGES.runOnPast);
     }
   };
+  // Every {{variable}} of a message must be one the sender fills (issue 20 item 13): an unknown one
+  // would reach customers as literal text.
+  if (c.type === 'EMAIL' || c.type === 'TEMAIL' || c.type === 'SMS' || c.type === 'PUSH') {
+    for (const field of ['layout_title', 'layout_header', 'layout_body'] as const) {
+      const unknown = unknownTemplateVariables(info[field]);
+      if (unknown.length > 0) add(['info', field], COMMUNICATION_MESSAGES.unknownVariable(unknown));
+    }
+  }
   switch (c.type) {
     case 'EMAIL': {
       if (!c.description) add(['description'], COMMUNICATION_MESSAGES.emailDescription);
@@ -220,9 +239,6 @@ export type EmailTest = z.output<typeof EmailTest>;
 /** The state of a campaign's sends (GET /web/communications/{id}/progress). */
 export const RUN_STATUSES = ['PLANNING', 'SENDING', 'PAUSED', 'COMPLETED', 'CANCELED'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
-
-/** The template variables a message may use; values are escaped in HTML. */
-export const TEMPLATE_VARIABLES = ['nome', 'primeiro_nome', 'email', 'celular', 'documento', 'loja'] as const;
 
 // ---------------------------------------------------------------------------------------
 // Answers (shared by the functions that build them and the screens that parse them)
