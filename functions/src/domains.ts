@@ -117,6 +117,8 @@ export const domains: DomainDefinition[] = [
       '/api/web/campaign/export',
     ],
   },
+  // The audit log (src/audit): a record's 'Histórico' and the tenant's log for admins.
+  { name: 'audit', prefixes: ['/api/web/audit'] },
   // Figures kept on write by the `dashboard-aggregates` stream processor (src/streams.ts).
   { name: 'dashboard', prefixes: ['/api/web/dashboard'] },
   // POS purchases: up to 100 baskets per request.

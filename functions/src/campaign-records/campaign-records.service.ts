@@ -1,5 +1,6 @@
 import { DISCOUNT_TYPES, type CampaignProduct } from '@freguesia/shared/schemas/campaign';
 import { isCommunicationType } from '@freguesia/shared/domain/communication';
+import { recordAudit } from '../audit/audit.service';
 import { staffOf, type ServiceContext } from '../lib/context';
 import { forbidden, invalid } from '../lib/errors';
 import { activeSetRepository } from './active-set.repository';
@@ -112,12 +113,42 @@ export async function createCampaignRecord(
   fields: CampaignFields,
   products: CampaignProduct[],
 ): Promise<CampaignRecord> {
-  return campaignsRepository(ctx.tenant).create(
+  const saved = await campaignsRepository(ctx.tenant).create(
     fields,
     products,
     staffOf(ctx)?.userId ?? null,
     ctx.now().toISOString(),
   );
+  await auditCampaign(ctx, 'create', undefined, saved);
+  return saved;
+}
+
+/** What the audit log compares of a campaign: its fields and how many products it has. */
+const audited = (c: CampaignRecord) => {
+  const { id: _id, created_by: _by, created_at: _at, updated_at: _up, version: _v, ...fields } = c;
+  return fields;
+};
+
+/** Records a campaign's change in the audit log, and the approval of its cost when this save approved it. */
+async function auditCampaign(
+  ctx: ServiceContext,
+  action: 'create' | 'update' | 'delete',
+  before: CampaignRecord | undefined,
+  after: CampaignRecord | undefined,
+): Promise<void> {
+  const c = (after ?? before)!;
+  await recordAudit(ctx, {
+    entity: 'campaign',
+    entityId: c.id,
+    action,
+    summary: c.description,
+    before: before && audited(before),
+    after: after && audited(after),
+  });
+  const approved = (r: CampaignRecord | undefined) =>
+    Boolean((r?.info as { approvement?: unknown } | undefined)?.approvement);
+  if (after && approved(after) && !approved(before))
+    await recordAudit(ctx, { entity: 'campaign', entityId: c.id, action: 'approve', summary: c.description });
 }
 
 /** Replaces a campaign's fields and product rows; an edit saved since `current` was read is a conflict (STALE_CAMPAIGN). */
@@ -127,7 +158,14 @@ export async function updateCampaignRecord(
   fields: CampaignFields,
   products: CampaignProduct[],
 ): Promise<CampaignRecord> {
-  return campaignsRepository(ctx.tenant).update(current, fields, products, ctx.now().toISOString());
+  const saved = await campaignsRepository(ctx.tenant).update(
+    current,
+    fields,
+    products,
+    ctx.now().toISOString(),
+  );
+  await auditCampaign(ctx, 'update', current, saved);
+  return saved;
 }
 
 /** Merges `patch` into a campaign's info (the sending pipeline's `executed_at`, `canceled_at`); answers whether it wrote. */
@@ -142,4 +180,5 @@ export async function patchCampaignInfo(
 /** Deletes a campaign (unless edited since `current` was read) and its product rows. */
 export async function removeCampaignRecord(ctx: ServiceContext, current: CampaignRecord): Promise<void> {
   await campaignsRepository(ctx.tenant).remove(current);
+  await auditCampaign(ctx, 'delete', current, undefined);
 }

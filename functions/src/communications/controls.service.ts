@@ -1,5 +1,6 @@
 import { localDateTime } from '@freguesia/shared/domain/dates';
 import { COMMUNICATION_MESSAGES } from '@freguesia/shared/domain/communication';
+import { recordAudit } from '../audit/audit.service';
 import { staffOf, type ServiceContext } from '../lib/context';
 import { conflict, invalid, notFound } from '../lib/errors';
 import { queuePort } from '../lib/ports/queue';
@@ -44,6 +45,17 @@ const progressOf = (campaign: number, run: SendRun | undefined): SendProgressVie
   finished_at: run?.finished_at ?? null,
 });
 
+/** Records a send control in the campaign's history (the audit log). */
+async function auditSend(
+  ctx: ServiceContext,
+  id: number,
+  action: 'send' | 'pause' | 'resume' | 'cancel',
+  description?: string,
+): Promise<void> {
+  const summary = description ?? (await sendableCampaign(ctx, id, 'read'))?.description ?? `Campanha ${id}`;
+  await recordAudit(ctx, { entity: 'campaign', entityId: id, action, summary });
+}
+
 function sendableOrThrow(c: SendableCampaign | undefined): SendableCampaign {
   if (!c) throw notFound('Campanha não encontrada.');
   return c;
@@ -56,7 +68,9 @@ export async function sendNow(ctx: ServiceContext, id: number): Promise<SendProg
   if (refused) throw invalid(refused);
   if (c.info.type === 'O' && c.info.executed_at) throw conflict(COMMUNICATION_MESSAGES.executed);
   if (c.info.canceled_at) await clearCanceled(ctx, id);
-  return progressOf(id, await startRun(ctx, c));
+  const run = await startRun(ctx, c);
+  await auditSend(ctx, id, 'send', c.description);
+  return progressOf(id, run);
 }
 
 async function latestOf(
@@ -80,6 +94,7 @@ export async function pauseSend(ctx: ServiceContext, id: number): Promise<SendPr
   const run = await latestOf(ctx, id);
   if (!run || !(await sendingRepository(ctx.tenant).setStatus(run, 'PAUSED', ['PLANNING', 'SENDING'])))
     throw conflict(NOT_RUNNING);
+  await auditSend(ctx, id, 'pause');
   return sendProgress(ctx, id);
 }
 
@@ -103,6 +118,7 @@ export async function resumeSend(ctx: ServiceContext, id: number): Promise<SendP
     } satisfies PlanMessage);
   }
   await completeIfDone(ctx, id, run.run);
+  await auditSend(ctx, id, 'resume');
   return sendProgress(ctx, id);
 }
 
@@ -120,5 +136,6 @@ export async function cancelSend(ctx: ServiceContext, id: number): Promise<SendP
   )
     throw conflict(NOT_RUNNING);
   await markCanceled(ctx, id, localDateTime(ctx.now()), by);
+  await auditSend(ctx, id, 'cancel');
   return sendProgress(ctx, id);
 }

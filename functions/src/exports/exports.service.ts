@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { can } from '@freguesia/shared/domain/permissions';
 import { EXPORT_MESSAGES, type ExportAccepted, type ExportJob } from '@freguesia/shared/schemas/exports';
+import { AUDIT_ENTITY_NAMES, type AuditEntity } from '@freguesia/shared/schemas/audit';
+import { recordAudit } from '../audit/audit.service';
 import { staffOf, type ServiceContext, type StaffPrincipal } from '../lib/context';
 import { paginated, type Paginated } from '../lib/ddb/pagination';
 import { forbidden, notFound } from '../lib/errors';
@@ -78,6 +80,24 @@ export async function requestExport(
   });
   const message: ExportMessage = { tenant: ctx.tenant, id: job.id, put_back: 0 };
   await (await queuePort()).send(EXPORTS_QUEUE, message);
+  // Personal data leaving the system is logged (LGPD art. 37): in the tenant's log and, for a
+  // record the log follows, in the record's history.
+  const exported = { kind: kindName, params, file: target.fileName };
+  await recordAudit(ctx, {
+    entity: 'export',
+    entityId: job.id,
+    action: 'export',
+    summary: target.title,
+    after: exported,
+  });
+  if ((AUDIT_ENTITY_NAMES as string[]).includes(kindName))
+    await recordAudit(ctx, {
+      entity: kindName as AuditEntity,
+      entityId: params.id,
+      action: 'export',
+      summary: target.title,
+      after: exported,
+    });
   return { id: job.id, status: 'queued' };
 }
 

@@ -13,6 +13,7 @@ import {
   resolveCustomerIds,
   type CustomerExportRow,
 } from '../customers/customers.service';
+import { recordAudit } from '../audit/audit.service';
 import type { ServiceContext } from '../lib/context';
 import { paginated, type Paginated } from '../lib/ddb/pagination';
 import { forbidden, InvalidError, notFound } from '../lib/errors';
@@ -156,7 +157,25 @@ export async function deleteLead(ctx: ServiceContext, id: number): Promise<void>
   assertEditable(lead);
   await leadsRepository(ctx.tenant).remove(lead);
   await dropLead(ctx, id);
+  await recordAudit(ctx, {
+    entity: 'lead',
+    entityId: id,
+    action: 'delete',
+    summary: lead.description,
+    before: audited(lead),
+  });
 }
+
+/** What the audit log compares of a lead: what its form edits. */
+const audited = (l: Partial<LeadRecord>) => ({
+  description: l.description,
+  origin: l.origin,
+  filter: l.filter,
+  always_valid: l.always_valid,
+  valid_until: l.valid_until,
+  auto_refresh: l.auto_refresh,
+  frequency_refresh: l.frequency_refresh,
+});
 
 export interface LeadSaved {
   id: number;
@@ -184,6 +203,13 @@ export async function createLead(ctx: ServiceContext, input: LeadInput): Promise
     await undoCreate(ctx, lead);
     throw error;
   }
+  await recordAudit(ctx, {
+    entity: 'lead',
+    entityId: lead.id,
+    action: 'create',
+    summary: lead.description,
+    after: { ...audited(lead), customers: isStatic(input.origin) ? resolved.ids.length : undefined },
+  });
   return { id: lead.id, message: LEAD_MESSAGES.saved, not_found: resolved.notFound };
 }
 
@@ -236,6 +262,14 @@ export async function updateLead(
     staticLead && input.customers.length === 0,
     current,
   );
+  await recordAudit(ctx, {
+    entity: 'lead',
+    entityId: lead.id,
+    action: 'update',
+    summary: lead.description,
+    before: audited(current),
+    after: { ...audited(lead), customers: resolved.ids.length > 0 ? resolved.ids.length : undefined },
+  });
   return { id: lead.id, message: LEAD_MESSAGES.saved, not_found: resolved.notFound };
 }
 

@@ -6,6 +6,7 @@ import {
   customerTagsPage,
   renameCustomerTag,
 } from '../customers/customers.service';
+import { recordAudit } from '../audit/audit.service';
 import type { CustomersChange } from '../customers/changes.service';
 import type { ServiceContext } from '../lib/context';
 import { mapLimited } from '../lib/ddb/concurrency';
@@ -84,6 +85,13 @@ export async function createTag(
   input: TagInput,
 ): Promise<{ id: number; message: string }> {
   const tag = await tagsRepository(ctx.tenant).create(input.description, ctx.now().toISOString());
+  await recordAudit(ctx, {
+    entity: 'tag',
+    entityId: tag.id,
+    action: 'create',
+    summary: tag.description,
+    after: { description: tag.description },
+  });
   return { id: tag.id, message: TAG_MESSAGES.created };
 }
 
@@ -106,6 +114,14 @@ export async function updateTag(
     from: current.description,
   };
   await (await queuePort()).send(JOBS_QUEUE, job);
+  await recordAudit(ctx, {
+    entity: 'tag',
+    entityId: current.id,
+    action: 'update',
+    summary: input.description,
+    before: { description: current.description },
+    after: { description: input.description },
+  });
   return { id: current.id, message: TAG_MESSAGES.updated };
 }
 
@@ -115,6 +131,13 @@ export async function deleteTag(ctx: ServiceContext, id: number): Promise<{ mess
   const population = (await customersPerTag(ctx, [tag.description])).get(tag.description) ?? 0;
   if (population > 0) throw conflict(TAG_MESSAGES.inUse, { population });
   await tagsRepository(ctx.tenant).remove(tag);
+  await recordAudit(ctx, {
+    entity: 'tag',
+    entityId: tag.id,
+    action: 'delete',
+    summary: tag.description,
+    before: { description: tag.description },
+  });
   return { message: TAG_MESSAGES.deleted };
 }
 

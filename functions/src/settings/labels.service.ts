@@ -1,5 +1,6 @@
 import type { Label, LabelInput, LabelListQuery } from '@freguesia/shared/schemas/label';
 import { normalizeText } from '@freguesia/shared/domain/text';
+import { recordAudit } from '../audit/audit.service';
 import { staffOf, type ServiceContext } from '../lib/context';
 import { forbidden } from '../lib/errors';
 import { sanitizeLabelMarkup } from './labels.model';
@@ -52,15 +53,42 @@ export async function listLabels(ctx: ServiceContext, query: LabelListQuery): Pr
 
 /** POST /web/label. */
 export async function createLabel(ctx: ServiceContext, input: LabelInput): Promise<Label> {
-  return labelAnswer(await labelsRepository(ctx.tenant).create(fieldsOf(input)));
+  const created = labelAnswer(await labelsRepository(ctx.tenant).create(fieldsOf(input)));
+  await recordAudit(ctx, {
+    entity: 'label',
+    entityId: created.id,
+    action: 'create',
+    summary: created.name,
+    after: created,
+  });
+  return created;
 }
 
 /** PUT /web/label (id in the body). */
 export async function updateLabel(ctx: ServiceContext, id: number, input: LabelInput): Promise<Label> {
-  return labelAnswer(await labelsRepository(ctx.tenant).update(id, fieldsOf(input)));
+  const previous = await labelsRepository(ctx.tenant).get(id);
+  const updated = labelAnswer(await labelsRepository(ctx.tenant).update(id, fieldsOf(input)));
+  await recordAudit(ctx, {
+    entity: 'label',
+    entityId: id,
+    action: 'update',
+    summary: updated.name,
+    before: previous ? labelAnswer(previous) : undefined,
+    after: updated,
+  });
+  return updated;
 }
 
 /** DELETE /web/label/{id}. */
 export async function deleteLabel(ctx: ServiceContext, id: number): Promise<void> {
+  const previous = await labelsRepository(ctx.tenant).get(id);
   await labelsRepository(ctx.tenant).remove(id);
+  if (previous)
+    await recordAudit(ctx, {
+      entity: 'label',
+      entityId: id,
+      action: 'delete',
+      summary: previous.name,
+      before: labelAnswer(previous),
+    });
 }

@@ -1,6 +1,7 @@
 import { permissionId } from '@freguesia/shared/domain/permissions';
 import { normalizeText } from '@freguesia/shared/domain/text';
 import type { Role, RoleInput } from '@freguesia/shared/schemas/identity';
+import { recordAudit } from '../audit/audit.service';
 import type { ServiceContext } from '../lib/context';
 import { paginateArray, type Paginated } from '../lib/ddb/pagination';
 import { conflict, notFound } from '../lib/errors';
@@ -63,7 +64,15 @@ export async function getRole(ctx: ServiceContext, id: number): Promise<Role> {
 
 /** Creates a role; a name already used (accents, case and spaces ignored) answers a conflict. */
 export async function createRole(ctx: ServiceContext, input: RoleInput): Promise<Role> {
-  return roleAnswer(await rolesRepository(ctx.tenant).create(input), 0);
+  const created = roleAnswer(await rolesRepository(ctx.tenant).create(input), 0);
+  await recordAudit(ctx, {
+    entity: 'role',
+    entityId: created.id,
+    action: 'create',
+    summary: created.role,
+    after: input,
+  });
+  return created;
 }
 
 /** Rewrites a role; the Administrador role must keep the Settings permissions. */
@@ -76,6 +85,14 @@ export async function updateRole(ctx: ServiceContext, id: number, input: RoleInp
     rolesRepository(ctx.tenant).update(previous, input),
     usersPerRole(ctx),
   ]);
+  await recordAudit(ctx, {
+    entity: 'role',
+    entityId: id,
+    action: 'update',
+    summary: updated.role,
+    before: { role: previous.role, permissions: previous.permissions },
+    after: { role: updated.role, permissions: updated.permissions },
+  });
   return roleAnswer(updated, counts.get(id) ?? 0);
 }
 
@@ -86,4 +103,11 @@ export async function deleteRole(ctx: ServiceContext, id: number): Promise<void>
   const repo = rolesRepository(ctx.tenant);
   if (await repo.hasUsers(id)) throw conflict(ROLE_MESSAGES.inUse);
   await repo.remove(previous);
+  await recordAudit(ctx, {
+    entity: 'role',
+    entityId: id,
+    action: 'delete',
+    summary: previous.role,
+    before: { role: previous.role, permissions: previous.permissions },
+  });
 }

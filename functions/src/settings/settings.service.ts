@@ -13,6 +13,7 @@ import {
   isSecretSetting,
   maskSecret,
 } from '@freguesia/shared/schemas/settings';
+import { recordAudit } from '../audit/audit.service';
 import { staffOf, type ServiceContext } from '../lib/context';
 import { generateToken, hashToken, integrationTokenContext } from '../lib/auth/integration';
 import { findTenant } from '../lib/ddb/tenants';
@@ -74,7 +75,19 @@ export async function readSetting(ctx: ServiceContext, key: SettingKey): Promise
  * create" works either way); `primary_color` also becomes the tenant's theme.
  */
 export async function writeSetting(ctx: ServiceContext, input: SettingWrite): Promise<Setting> {
-  const record = await settingsRepository(ctx.tenant).upsert(input.key, input.value, staffOf(ctx)?.userId);
+  const repo = settingsRepository(ctx.tenant);
+  const previous = await repo.value(input.key);
+  const record = await repo.upsert(input.key, input.value, staffOf(ctx)?.userId);
+  // A secret key's value never reaches the log: only that it changed.
+  const shown = (v: string | null) => (isSecretSetting(input.key) && v ? '••••' : v);
+  await recordAudit(ctx, {
+    entity: 'setting',
+    entityId: input.key,
+    action: previous === null ? 'create' : 'update',
+    summary: input.key,
+    before: previous === null ? undefined : { [input.key]: shown(previous) },
+    after: { [input.key]: shown(input.value) },
+  });
   // The record was just written, so no fallback is read.
   return settingAnswer(input.key, record, null);
 }

@@ -1,6 +1,7 @@
 import { normalizeText } from '@freguesia/shared/domain/text';
 import type { User, UserCreate, UserUpdate } from '@freguesia/shared/schemas/identity';
 import { USER_MESSAGES, normalizeUserDocument } from '@freguesia/shared/schemas/identity';
+import { recordAudit } from '../audit/audit.service';
 import { storeNames as catalogStoreNames } from '../catalog/stores.service';
 import { hashPassword } from '../lib/auth/password';
 import { staffOf, type ServiceContext } from '../lib/context';
@@ -121,7 +122,15 @@ export async function createUser(ctx: ServiceContext, input: UserCreate): Promis
   const fields = fieldsOf(input, input.active === 'Y');
   const admin: AdminChange = isAdmin(fields.active, role) ? { delta: 1 } : { delta: 0 };
   const created = await usersRepository(ctx.tenant).create(fields, await hashPassword(input.password), admin);
-  return userAnswer(created, role.role, storeNames.get(created.storeId ?? 0) ?? null);
+  const answer = userAnswer(created, role.role, storeNames.get(created.storeId ?? 0) ?? null);
+  await recordAudit(ctx, {
+    entity: 'user',
+    entityId: created.id,
+    action: 'create',
+    summary: answer.fullname,
+    after: answer,
+  });
+  return answer;
 }
 
 /** Rewrites a user; a new password or disabling ends the user's open sessions. */
@@ -151,7 +160,17 @@ export async function updateUser(ctx: ServiceContext, input: UserUpdate): Promis
     passwordHash,
     admin,
   );
-  return userAnswer(updated, role.role, storeNames.get(updated.storeId ?? 0) ?? null);
+  const answer = userAnswer(updated, role.role, storeNames.get(updated.storeId ?? 0) ?? null);
+  await recordAudit(ctx, {
+    entity: 'user',
+    entityId: updated.id,
+    action: 'update',
+    summary: answer.fullname,
+    before: userAnswer(previous, previousRole?.role ?? '', storeNames.get(previous.storeId ?? 0) ?? null),
+    // A new password is a change, never its value (the log shows '••••').
+    after: { ...answer, ...(passwordHash ? { password: 'changed' } : {}) },
+  });
+  return answer;
 }
 
 export async function deleteUser(ctx: ServiceContext, id: number): Promise<void> {
@@ -162,4 +181,11 @@ export async function deleteUser(ctx: ServiceContext, id: number): Promise<void>
     ? { delta: -1, lastAdminMessage: USER_RULES.lastAdminRemove }
     : { delta: 0 };
   await usersRepository(ctx.tenant).remove(previous, admin);
+  await recordAudit(ctx, {
+    entity: 'user',
+    entityId: id,
+    action: 'delete',
+    summary: previous.fullname,
+    before: userAnswer(previous, role?.role ?? '', null),
+  });
 }

@@ -145,6 +145,7 @@ export const MENU: readonly MenuEntry[] = [
       link('13.2', 'Permissões', '/settings/roles', read('Settings')),
       link('13.3', 'Usuários', '/settings/users', read('Settings')),
       link('13.4', 'Vendas', '/settings/sell', read('Settings')),
+      link('13.5', 'Auditoria', '/settings/audit', write('Settings')),
     ],
   },
 ];

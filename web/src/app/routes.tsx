@@ -56,6 +56,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
     lazy: () => import('../pages/settings/roles-page'),
   },
   {
+    path: '/settings/audit',
+    permission: write('Settings'),
+    breadcrumbs: [{ text: 'Ajustes' }, { text: 'Auditoria' }],
+    lazy: () => import('../pages/settings/audit-page'),
+  },
+  {
     path: '/settings/users',
     permission: read('Settings'),
     breadcrumbs: [{ text: 'Ajustes' }, { text: 'Usuários' }],

@@ -1,6 +1,7 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
+import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Link from '@cloudscape-design/components/link';
 import Modal from '@cloudscape-design/components/modal';
@@ -9,12 +10,13 @@ import Spinner from '@cloudscape-design/components/spinner';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import { DISCOUNT_TYPES, DYNAMICS, type DiscountType } from '@freguesia/shared/schemas/campaign';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCampaign, type CampaignDetails } from '../../api/campaigns';
 import { useStores } from '../../api/catalog';
 import { useCan } from '../../app/ability';
 import { useFollow } from '../../app/shell/use-follow';
+import { AuditHistory } from '../../components/audit-history';
 import { EMPTY, formatDateTime, yesNo } from '../../components/format';
 import { dynamicNeeds, dynamicOf, UNKNOWN_PRODUCT } from './form-model';
 import { activeText, periodText, typeLabel, WHOLE_BASE } from './format';
@@ -205,6 +207,23 @@ function Details({ campaign }: { campaign: CampaignDetails }) {
           }
         />
       ) : null}
+      <HistorySection id={campaign.id} />
     </SpaceBetween>
+  );
+}
+
+/** 'Histórico' (the audit log), loaded when opened. */
+function HistorySection({ id }: { id: number }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <ExpandableSection
+      headerText="Histórico"
+      variant="footer"
+      expanded={open}
+      onChange={({ detail }) => setOpen(detail.expanded)}
+      data-testid="campaign-history"
+    >
+      {open ? <AuditHistory entity="campaign" id={id} /> : null}
+    </ExpandableSection>
   );
 }

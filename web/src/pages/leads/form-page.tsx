@@ -1,3 +1,4 @@
+import { AuditHistory } from '../../components/audit-history';
 import { recordGate } from '../../components/record-gate';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
@@ -466,6 +467,13 @@ function LeadForm({ record }: { record: LeadDetails | null }) {
           </SpaceBetween>
         </Form>
       </form>
+      {editing ? (
+        <Box margin={{ top: 'l' }}>
+          <Container header={<Header variant="h2">Histórico</Header>}>
+            <AuditHistory entity="lead" id={record.id} />
+          </Container>
+        </Box>
+      ) : null}
 
       <ConditionModal
         visible={choosing}
