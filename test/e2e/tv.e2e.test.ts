@@ -176,7 +176,7 @@ describe('TV campaigns (staff) and the TV display page', () => {
     await priceRow.waitFor({ timeout: 15_000 });
     expect(await screen.locator('.tv-title').textContent()).toBe(DESCRIPTION);
     expect(await priceRow.textContent()).toContain('R$ 0,99');
-    // The unknown product has no price anywhere: not on the screen.
+    // The product the catalogue does not know is not put on the screen, club price or not.
     expect(await screen.locator(`.tv-row[data-code="${UNKNOWN}"]`).count()).toBe(0);
     await screenshot(screen, 'tv-display');
     // The full-screen row comes as a banner of its own.

@@ -45,7 +45,7 @@ describe('TV campaigns and their public screen', () => {
     products: [
       { code: ARROZ, type: 2, description: 'ARROZ', price: '21,90', qt_packing: 1 },
       { code: LEITE, type: 1, description: 'LEITE', price: null, qt_packing: 12 },
-      { code: UNKNOWN, type: 1, description: TV_MESSAGES.unknownDescription, price: null },
+      { code: UNKNOWN, type: 1, description: TV_MESSAGES.unknownDescription, price: '3,50' },
     ],
     ...overrides,
   });
@@ -114,7 +114,7 @@ describe('TV campaigns and their public screen', () => {
       [
         [ARROZ, 'Arroz Camil 5kg', 21.9],
         [LEITE, 'Leite Italac 1L', null],
-        [UNKNOWN, TV_MESSAGES.unknownDescription, null],
+        [UNKNOWN, TV_MESSAGES.unknownDescription, 3.5],
       ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
     );
     const list = await admin(campaigns, { path: '/api/web/campaigns', query: { type: 'TV', per_page: 10 } });

@@ -153,18 +153,20 @@ async function buildScreen(ctx: ServiceContext, campaign: CampaignRecord, store:
   const shown: TvScreenRow[] = [];
   for (const row of rows) {
     const p = prices.get(row.code);
+    // A code the catalogue does not know ('PRODUTO NÃO CADASTRADO') is never put on a screen.
+    if (!p) continue;
     const club = row.price === null || row.price === undefined ? null : (numberToCents(row.price) ?? null);
     const price = tvShownPrice(club, {
-      regular: p?.regular ?? null,
-      offer: p?.offer ?? null,
-      promotion: p?.promotion ?? null,
+      regular: p.regular,
+      offer: p.offer,
+      promotion: p.promotion,
     });
     if (!price) continue;
     shown.push({
       code: row.code,
-      description: p?.product.description ?? row.description,
+      description: p.product.description,
       qt_packing: row.qt_packing,
-      url: row.url || p?.product.url || '',
+      url: row.url || p.product.url || '',
       type: row.type === 2 ? 2 : 1,
       ...price,
     });
