@@ -32,8 +32,9 @@ describe('TV display page model', () => {
   });
 
   it('fits 4 to 10 rows a page to the screen height', () => {
-    expect(rowsPerPage(1080)).toBe(10);
-    expect(rowsPerPage(720)).toBe(7);
+    expect(rowsPerPage(1080)).toBe(9);
+    expect(rowsPerPage(720)).toBe(6);
+    expect(rowsPerPage(2160)).toBe(10);
     expect(rowsPerPage(200)).toBe(4);
   });
 

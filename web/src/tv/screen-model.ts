@@ -8,9 +8,9 @@ import type { TvScreen, TvScreenRow } from '@freguesia/shared/schemas/tv';
 
 export type Slide = { kind: 'page'; rows: TvScreenRow[] } | { kind: 'banner'; row: TvScreenRow };
 
-/** Rows per page for a screen of `height` CSS pixels: rows of about 10 % of the height, 4 to 10. */
+/** Rows per page for a screen of `height` CSS pixels: rows of about 120 px, 4 to 10. */
 export function rowsPerPage(height: number): number {
-  return Math.max(4, Math.min(10, Math.floor(height / 100)));
+  return Math.max(4, Math.min(10, Math.floor(height / 120)));
 }
 
 /** The slides in order: a page of normal rows, then a banner, and so on; banners alone if no normal rows. */

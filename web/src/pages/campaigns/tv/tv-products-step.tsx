@@ -263,6 +263,8 @@ export function TvProductsStep({ rows, onRows }: { rows: TvRow[]; onRows: (rows:
                   if (store === undefined) return '—';
                   const p = prices.data?.get(r.code);
                   if (!p) return prices.isFetching ? '…' : '—';
+                  // Not in the catalogue: never on the screen (as the screen itself decides).
+                  if (p.description === null) return 'Não exibido';
                   const shown = tvShownPrice(r.price === null ? null : (numberToCents(r.price) ?? null), p);
                   if (!shown) return '—';
                   return (
