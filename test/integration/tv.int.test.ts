@@ -65,7 +65,12 @@ describe('TV campaigns and their public screen', () => {
   };
   const tokenOf = (link: TvLink) => link.path.slice('/tv#'.length);
   const screen = (token: string, tenant = t.tenant, headers: Record<string, string> = {}) =>
-    call<TvScreen>(tv, { path: '/api/tv/screen', query: { t: token }, tenant, sourceIp: freshIp(), headers });
+    call<TvScreen>(tv, {
+      path: '/api/tv/screen',
+      tenant,
+      sourceIp: freshIp(),
+      headers: { 'x-tv-token': token, ...headers },
+    });
 
   beforeAll(async () => {
     [t, other] = await Promise.all([createTestTenant('tv'), createTestTenant('tvo')]);
@@ -266,14 +271,24 @@ describe('TV campaigns and their public screen', () => {
     let last = 0;
     for (let i = 0; i <= SCREEN_POLLS_PER_MINUTE; i++) {
       last = (
-        await call(tv, { path: '/api/tv/screen', query: { t: 'nada' }, tenant: t.tenant, sourceIp: ip })
+        await call(tv, {
+          path: '/api/tv/screen',
+          tenant: t.tenant,
+          sourceIp: ip,
+          headers: { 'x-tv-token': 'nada' },
+        })
       ).status;
     }
     // A window may turn mid-loop: the next call then counts again, so allow one more round.
     if (last !== 429)
       for (let i = 0; i <= SCREEN_POLLS_PER_MINUTE && last !== 429; i++)
         last = (
-          await call(tv, { path: '/api/tv/screen', query: { t: 'nada' }, tenant: t.tenant, sourceIp: ip })
+          await call(tv, {
+            path: '/api/tv/screen',
+            tenant: t.tenant,
+            sourceIp: ip,
+            headers: { 'x-tv-token': 'nada' },
+          })
         ).status;
     expect(last).toBe(429);
   });

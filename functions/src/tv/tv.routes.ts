@@ -59,16 +59,17 @@ export const tvRoutes = [
     handler: async ({ service, query }) => ({ data: await tvPrices(service, query.id_store, query.codes) }),
   }),
   /**
-   * The public screen: `t` is the link's fragment. The answer's ETag is the screen's version; a
-   * poll with the same `If-None-Match` gets a 304 without a body.
+   * The public screen: the link's fragment comes in the `x-tv-token` header (never in the URL, so
+   * it is in no access log). The answer's ETag is the screen's version; a poll with the same
+   * `If-None-Match` gets a 304 without a body.
    */
   route({
     method: 'GET',
     path: '/api/tv/screen',
     auth: 'public',
-    query: z.object({ t: z.string().max(200, 'Tela não encontrada.').default('') }),
-    handler: async ({ service, query, event }) => {
-      const screen = await tvScreen(service, query.t);
+    handler: async ({ service, event }) => {
+      const token = (event.headers?.['x-tv-token'] ?? '').slice(0, 200);
+      const screen = await tvScreen(service, token);
       const etag = `"${screen.version}"`;
       const headers = { etag, 'cache-control': 'no-cache' };
       if (event.headers?.['if-none-match'] === etag) return new HttpResponse(304, '', headers);

@@ -186,7 +186,7 @@ async function buildScreen(ctx: ServiceContext, campaign: CampaignRecord, store:
 }
 
 /**
- * GET /api/tv/screen?t=: the screen of a signed link, rate-limited per address. Anything but a
+ * GET /api/tv/screen (header `x-tv-token`): the screen of a signed link, rate-limited per address. Anything but a
  * valid link to a TV campaign on air at one of its stores is TV_MESSAGES.screenNotFound.
  */
 export async function tvScreen(ctx: ServiceContext, token: string): Promise<TvScreen> {

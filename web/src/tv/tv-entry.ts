@@ -145,8 +145,9 @@ function apply(next: TvScreen, at: number): void {
 
 async function poll(): Promise<void> {
   try {
-    const res = await fetch(`/api/tv/screen?t=${encodeURIComponent(token)}`, {
-      headers: screen ? { 'if-none-match': `"${screen.version}"` } : {},
+    // The token in a header, not the URL: it stays out of every access log.
+    const res = await fetch('/api/tv/screen', {
+      headers: { 'x-tv-token': token, ...(screen ? { 'if-none-match': `"${screen.version}"` } : {}) },
       cache: 'no-store',
     });
     if (res.status === 304 && screen) {
