@@ -5,10 +5,11 @@ import { TV_MESSAGES, type TvLink, type TvScreen } from '@freguesia/shared/schem
 import { handler as campaigns } from '@freguesia/functions/campaigns/handler';
 import { KIND_CHANGE_MESSAGE } from '@freguesia/functions/campaign-records/campaign-records.service';
 import { handler as tv } from '@freguesia/functions/tv/handler';
+import { handler as checkout } from '@freguesia/functions/checkout/handler';
 import { SCREEN_POLLS_PER_MINUTE } from '@freguesia/functions/tv/tv.service';
 import { call } from '../support/api';
 import { createTestTenant, type TestTenant } from '../support/tenant';
-import { api, createProduct, createStore } from './catalog-fixtures';
+import { api, createProduct, createStore, integrationToken } from './catalog-fixtures';
 
 /**
  * TV campaigns (spec part 2 §2.2) through the real campaigns and tv handlers on DynamoDB Local:
@@ -126,6 +127,33 @@ describe('TV campaigns and their public screen', () => {
     expect(list.status).toBe(200);
     expect(list.body.data.map((c: { id: number }) => c.id)).toContain(id);
     expect(list.body.data.every((c: { type: string }) => c.type === 'TV')).toBe(true);
+  });
+
+  it('grants nothing at the checkout: a club price on a screen is not a discount', async () => {
+    await create();
+    const pos = await integrationToken(t);
+    const res = await call(checkout, {
+      method: 'POST',
+      path: '/api/checkout/subtotal',
+      tenant: t.tenant,
+      headers: { 'x-api-key': pos },
+      body: {
+        session: 'tv-1',
+        customer: { document: '' },
+        basket: {
+          coupon: 'tv-1',
+          id_store: store,
+          checkout: '01',
+          operator: 'Caixa 1',
+          items: [
+            { sequence: 1, barcode: ARROZ, quantity: 1, unit_value: 25, total_value: 25, discounts: 0 },
+          ],
+        },
+      },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.basket.items[0].campaigns).toEqual([]);
+    expect(res.body.basket.discounts).toEqual([]);
   });
 
   it('refuses what the spec asks for, in its words', async () => {
