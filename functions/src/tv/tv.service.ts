@@ -37,7 +37,8 @@ import { tvRepository } from './tv.repository';
  * not TV, inactive, not started or ended are all the same 404, so a probe learns nothing.
  * Regenerating the nonce revokes every link of the campaign.
  *
- * A poll costs the rate-limit counter, the nonce and the campaign record (three small requests);
+ * A poll costs the rate-limit counter, the nonce and the campaign record (three small requests, in
+ * parallel);
  * the rows and their prices (the catalogue and the promotion engine) are computed at most every
  * `SCREEN_TTL_MS` per function instance and campaign version, so a screen sees an edit within
  * its poll interval plus that.
@@ -190,16 +191,22 @@ async function buildScreen(ctx: ServiceContext, campaign: CampaignRecord, store:
  * valid link to a TV campaign on air at one of its stores is TV_MESSAGES.screenNotFound.
  */
 export async function tvScreen(ctx: ServiceContext, token: string): Promise<TvScreen> {
-  await limit(ctx.tenant, `tv:screen:ip:${ctx.sourceIp ?? 'unknown'}`, SCREEN_POLLS_PER_MINUTE, 60);
   const missing = () => notFound(TV_MESSAGES.screenNotFound);
   const parts = parseTvToken(token);
-  if (!parts) throw missing();
-  const nonce = await tvRepository(ctx.tenant).nonce(parts.campaign);
+  if (!parts) {
+    await limit(ctx.tenant, `tv:screen:ip:${ctx.sourceIp ?? 'unknown'}`, SCREEN_POLLS_PER_MINUTE, 60);
+    throw missing();
+  }
+  // One round trip: the count, the nonce and the campaign are read together (the answer waits for all three).
+  const [, nonce, campaign] = await Promise.all([
+    limit(ctx.tenant, `tv:screen:ip:${ctx.sourceIp ?? 'unknown'}`, SCREEN_POLLS_PER_MINUTE, 60),
+    tvRepository(ctx.tenant).nonce(parts.campaign),
+    campaignRecord(ctx, parts.campaign),
+  ]);
   if (!nonce) throw missing();
   const expected = Buffer.from(await signature(ctx.tenant, parts.campaign, parts.store, nonce));
   const given = Buffer.from(parts.signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw missing();
-  const campaign = await campaignRecord(ctx, parts.campaign);
   const today = localDay(ctx.now());
   if (
     !campaign ||
