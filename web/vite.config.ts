@@ -101,6 +101,8 @@ export default defineConfig({
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
         login: fileURLToPath(new URL('./login.html', import.meta.url)),
         cadastro: fileURLToPath(new URL('./cadastro.html', import.meta.url)),
+        // The TV price screen (/tv#token): plain DOM, no React nor Cloudscape (src/tv).
+        tv: fileURLToPath(new URL('./tv.html', import.meta.url)),
       },
     },
   },

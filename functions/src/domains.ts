@@ -119,6 +119,9 @@ export const domains: DomainDefinition[] = [
   },
   // The audit log (src/audit): a record's 'Histórico' and the tenant's log for admins.
   { name: 'audit', prefixes: ['/api/web/audit'] },
+  // TV price screens (spec part 2 §2.2): the screens' links and the wizard's price simulation, and
+  // the public screen (signed link, rate-limited); TV campaigns themselves are saved by `campaigns`.
+  { name: 'tv', prefixes: ['/api/web/tv', '/api/tv'] },
   // Figures kept on write by the `dashboard-aggregates` stream processor (src/streams.ts).
   { name: 'dashboard', prefixes: ['/api/web/dashboard'] },
   // POS purchases: up to 100 baskets per request.

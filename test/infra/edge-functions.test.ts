@@ -55,6 +55,8 @@ describe('SPA rewrite CloudFront Function (default behaviour)', () => {
     ['/login/', '/login.html'],
     ['/cadastro', '/cadastro.html'],
     ['/cadastro/', '/cadastro.html'],
+    ['/tv', '/tv.html'],
+    ['/tv/', '/tv.html'],
   ])('serves the prerendered page of %s (%s)', (uri, file) => expect(rewritten(uri)).toBe(file));
 
   it.each([

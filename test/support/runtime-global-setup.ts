@@ -15,6 +15,13 @@ let dataDir: string | undefined;
 let standIns: StandIns | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
+  // A runtime already up and seeded (`PORT=… npm start -- --in-memory`): a loaded machine may need
+  // longer than the deadline below to seed one.
+  const running = Number(process.env.FREGUESIA_E2E_RUNTIME_PORT);
+  if (running > 0) {
+    project.provide('runtimePort', running);
+    return;
+  }
   const port = await freePort();
   dataDir = mkdtempSync(join(tmpdir(), 'freguesia-e2e-'));
   const root = resolve(import.meta.dirname, '../..');

@@ -1,6 +1,7 @@
 import { DISCOUNT_TYPES, type CampaignProduct } from '@freguesia/shared/schemas/campaign';
 import { isCommunicationType } from '@freguesia/shared/domain/communication';
 import { recordAudit } from '../audit/audit.service';
+import { TV_TYPE } from '@freguesia/shared/domain/tv';
 import { staffOf, type ServiceContext } from '../lib/context';
 import { forbidden, invalid } from '../lib/errors';
 import { activeSetRepository } from './active-set.repository';
@@ -50,15 +51,19 @@ export function assertCampaignAccess(
   if (!(types.length > 0 ? types : ['D']).every(allowed)) throw forbidden();
 }
 
-/** The kind of a campaign type: what it does to a customer (a discount at the checkout, a message, and the kinds to come). */
-export function campaignKind(type: string): 'discount' | 'communication' | 'other' {
+/**
+ * The kind of a campaign type: what it does to a customer (a discount at the checkout, a message,
+ * a price screen in the store — TV shows prices and grants nothing — and the kinds to come).
+ */
+export function campaignKind(type: string): 'discount' | 'communication' | 'display' | 'other' {
   if ((DISCOUNT_TYPES as readonly string[]).includes(type)) return 'discount';
   if (isCommunicationType(type)) return 'communication';
+  if (type === TV_TYPE) return 'display';
   return 'other';
 }
 
 export const KIND_CHANGE_MESSAGE =
-  'O tipo da campanha não pode ser alterado para outro tipo de campanha (desconto, comunicação ou fidelidade). Crie uma nova campanha.';
+  'O tipo da campanha não pode ser alterado para outro tipo de campanha (desconto, comunicação, fidelidade ou TV). Crie uma nova campanha.';
 export const CHANNEL_CHANGE_MESSAGE =
   'O tipo de uma comunicação não pode ser alterado. Crie uma nova comunicação.';
 

@@ -6,6 +6,7 @@ import type { ServiceContext } from '../lib/context';
 import {
   allCampaignProducts,
   campaignRecords,
+  campaignKind,
   campaignSetVersion,
 } from '../campaign-records/campaign-records.service';
 
@@ -50,7 +51,8 @@ async function loadActiveSet(ctx: ServiceContext, version: number, today: string
   // slack keeps campaigns ending today valid whatever the clock of the point of sale says.
   const yesterday = addDays(today, -1);
   const payloads: Campaign[] = all
-    .filter((c) => c.active === 'Y' && c.end_at >= yesterday)
+    // Discounts only: a TV screen or a message shares the record but grants nothing at the checkout.
+    .filter((c) => c.active === 'Y' && c.end_at >= yesterday && campaignKind(c.type) === 'discount')
     .map(
       ({
         id,

@@ -6,6 +6,7 @@ import {
   COMMUNICATION_TYPES,
   CommunicationCampaign,
 } from '@freguesia/shared/schemas/communication';
+import { TV_TYPE, TvCampaign } from '@freguesia/shared/schemas/tv';
 import { campaignAnalytics, leadFromAnalytics } from '../communications/analytics.service';
 import { createCommunication, updateCommunication } from '../communications/communication-campaigns.service';
 import { pageQuery } from '../lib/ddb/pagination';
@@ -14,10 +15,12 @@ import {
   campaignCalendar,
   campaignDetails,
   createCampaign,
+  createTvCampaign,
   deleteCampaign,
   listCampaigns,
   simpleCampaigns,
   updateCampaign,
+  updateTvCampaign,
 } from './campaigns.service';
 
 const DISCOUNT_LABEL: Record<string, true> = Object.fromEntries(DISCOUNT_TYPES.map((t) => [t, true]));
@@ -44,9 +47,11 @@ const yes = (fallback: boolean) =>
         : ['Y', 'S', '1', 'TRUE'].includes(v.trim().toUpperCase()),
     );
 const day = z.string().trim().refine(isDay, 'Data inválida: use AAAA-MM-DD.');
-const type = z.enum([...DISCOUNT_TYPES, ...COMMUNICATION_TYPES], { error: 'Tipo de campanha inválido.' });
-/** The body of a save: a discount campaign or a communication, told apart by `type`. */
-const AnyCampaign = z.discriminatedUnion('type', [Campaign, CommunicationCampaign], {
+const type = z.enum([...DISCOUNT_TYPES, ...COMMUNICATION_TYPES, TV_TYPE], {
+  error: 'Tipo de campanha inválido.',
+});
+/** The body of a save: a discount campaign, a communication or a TV campaign, told apart by `type`. */
+const AnyCampaign = z.discriminatedUnion('type', [Campaign, CommunicationCampaign, TvCampaign], {
   error: 'Tipo de campanha inválido.',
 });
 
@@ -118,9 +123,11 @@ export const campaignRoutes = [
     body: AnyCampaign,
     maxBodyBytes: CAMPAIGN_BODY_BYTES,
     handler: ({ service, body }) =>
-      body.type in DISCOUNT_LABEL
-        ? createCampaign(service, body as Campaign)
-        : createCommunication(service, body as CommunicationCampaign),
+      body.type === TV_TYPE
+        ? createTvCampaign(service, body as TvCampaign)
+        : body.type in DISCOUNT_LABEL
+          ? createCampaign(service, body as Campaign)
+          : createCommunication(service, body as CommunicationCampaign),
   }),
   route({
     method: 'PUT',
@@ -129,9 +136,11 @@ export const campaignRoutes = [
     body: AnyCampaign,
     maxBodyBytes: CAMPAIGN_BODY_BYTES,
     handler: ({ service, body }) =>
-      body.type in DISCOUNT_LABEL
-        ? updateCampaign(service, body as Campaign)
-        : updateCommunication(service, body as CommunicationCampaign),
+      body.type === TV_TYPE
+        ? updateTvCampaign(service, body as TvCampaign)
+        : body.type in DISCOUNT_LABEL
+          ? updateCampaign(service, body as Campaign)
+          : updateCommunication(service, body as CommunicationCampaign),
   }),
   route({
     method: 'DELETE',

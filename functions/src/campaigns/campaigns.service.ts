@@ -2,6 +2,7 @@ import { localDay } from '@freguesia/shared/domain/dates';
 import { normalizeText } from '@freguesia/shared/domain/text';
 import { NO_END_DATE, type Campaign } from '@freguesia/shared/schemas/campaign';
 import { isCommunicationType } from '@freguesia/shared/domain/communication';
+import type { TvCampaign } from '@freguesia/shared/schemas/tv';
 import type {
   CalendarEntry,
   CampaignDetails,
@@ -73,6 +74,9 @@ const visible = (ctx: ServiceContext) => {
 export const OUT_OF_SCOPE_CAMPAIGN =
   'Você só pode alterar ou excluir campanhas que valem apenas para a sua loja.';
 
+/** The kinds aimed at stores: discounts and TV screens. */
+const STORE_AIMED: ReadonlySet<string> = new Set(['discount', 'display']);
+
 /**
  * A user bound to one store sees the campaigns that run in their store, but changes or deletes
  * only those whose stores are all theirs: narrowing a multi-store campaign to their store (or
@@ -80,7 +84,7 @@ export const OUT_OF_SCOPE_CAMPAIGN =
  */
 function assertOwnsStores(ctx: ServiceContext, campaign: CampaignRecord): void {
   const staff = staffOf(ctx);
-  if (!staff || staff.allStores || campaignKind(campaign.type) !== 'discount') return;
+  if (!staff || staff.allStores || !STORE_AIMED.has(campaignKind(campaign.type))) return;
   const inScope = storeScope(ctx);
   if (campaign.stores.length === 0 || !campaign.stores.every((s) => inScope(s.id_store)))
     throw forbidden(OUT_OF_SCOPE_CAMPAIGN);
@@ -195,7 +199,10 @@ export async function campaignDetails(ctx: ServiceContext, id: number): Promise<
     ctx,
     products.map((p) => p.code),
   );
-  const rows = products.map((p) => ({ ...p, description: names.get(p.code) ?? null }));
+  // A TV row keeps the text it was saved with (an unknown product's 'PRODUTO NÃO CADASTRADO').
+  const saved = (p: object) =>
+    'description' in p && typeof p.description === 'string' && p.description ? p.description : null;
+  const rows = products.map((p) => ({ ...p, description: names.get(p.code) ?? saved(p) }));
   return {
     id: campaign.id,
     description: campaign.description,
@@ -233,7 +240,10 @@ async function productNames(ctx: ServiceContext, codes: string[]): Promise<Map<s
  * What a save may name: existing stores within the user's scope, and an existing lead. Refused
  * with the field's message before anything is written.
  */
-async function checkReferences(ctx: ServiceContext, campaign: Campaign): Promise<void> {
+async function checkReferences(
+  ctx: ServiceContext,
+  campaign: Pick<Campaign, 'stores'> & { id_lead?: number | null },
+): Promise<void> {
   const names = await storeNames(ctx);
   const unknown = campaign.stores.find((s) => !names.has(s.id_store));
   if (unknown) throw invalid({ stores: `Loja ${unknown.id_store} não encontrada.` });
@@ -294,6 +304,40 @@ export async function updateCampaign(ctx: ServiceContext, campaign: Campaign): P
   await checkReferences(ctx, campaign);
   await updateCampaignRecord(ctx, current, fieldsOf(campaign), campaign.products);
   if (hasBudget(campaign)) await ensureHoldsSweep(ctx);
+  return { id: current.id };
+}
+
+/** A TV campaign as stored: the shared record, no lead, brands, payments nor groups. */
+const tvFieldsOf = (c: TvCampaign): CampaignFields => ({
+  description: c.description,
+  type: c.type as never,
+  active: c.active,
+  id_lead: null,
+  start_at: c.start_at,
+  end_at: c.end_at,
+  stores: c.stores,
+  brands: [],
+  payments: [],
+  groups: [],
+  info: c.info as never,
+});
+
+/** POST /web/campaign/new with type TV (spec part 2 §2.2): {id}. */
+export async function createTvCampaign(ctx: ServiceContext, campaign: TvCampaign): Promise<{ id: number }> {
+  assertCampaignAccess(ctx, 'write', [campaign.type]);
+  await checkReferences(ctx, campaign);
+  const saved = await createCampaignRecord(ctx, tvFieldsOf(campaign), campaign.products as never);
+  return { id: saved.id };
+}
+
+/** PUT /web/campaign/update with type TV: {id}; the type-kind rule keeps a TV campaign a TV campaign. */
+export async function updateTvCampaign(ctx: ServiceContext, campaign: TvCampaign): Promise<{ id: number }> {
+  if (!campaign.id) throw invalid({ id: 'Campanha inválida.' });
+  const current = await existing(ctx, campaign.id, 'write');
+  assertUpdatable(ctx, current, campaign.type);
+  if (campaign.updated_at && campaign.updated_at !== current.updated_at) throw conflict(STALE_CAMPAIGN);
+  await checkReferences(ctx, campaign);
+  await updateCampaignRecord(ctx, current, tvFieldsOf(campaign), campaign.products as never);
   return { id: current.id };
 }
 

@@ -200,3 +200,22 @@ export async function classifyProducts(
   }
   return answer;
 }
+
+/**
+ * Products by exact code (EAN) with the prices of one store (the TV screens and the TV wizard's
+ * price simulation): one Query of the code index per distinct code, 10 in flight, through the
+ * narrow lookup repository; unknown codes are left out. No store-scope check: the caller has
+ * already decided who may see this store's prices (a signed screen link, or a staff check).
+ */
+export async function productsAtStore(
+  ctx: ServiceContext,
+  codes: readonly string[],
+  idStore: number,
+): Promise<Map<string, Product>> {
+  const repo = productLookupRepository(ctx.tenant);
+  const distinct = [...new Set(codes.map((c) => c.trim()).filter((c) => c !== ''))];
+  const found = await mapLimited(distinct, 10, async (code) => [code, await repo.findByCode(code)] as const);
+  const answer = new Map<string, Product>();
+  for (const [code, item] of found) if (item) answer.set(code, productAnswer(item, idStore));
+  return answer;
+}

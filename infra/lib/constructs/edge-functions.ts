@@ -30,6 +30,8 @@ function handler(event) {
 export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
   '/login': '/login.html',
   '/cadastro': '/cadastro.html',
+  // The TV price screen: a page of its own, not the app (web/tv.html, src/tv).
+  '/tv': '/tv.html',
 };
 
 /**

@@ -238,6 +238,32 @@ export const APP_ROUTES: readonly AppRoute[] = [
     lazy: () => import('../pages/campaigns/form-page'),
   },
   {
+    path: '/campaign/tv',
+    permission: read('Campaigns'),
+    breadcrumbs: [{ text: 'Campanhas' }, { text: 'TV' }],
+    lazy: () => import('../pages/campaigns/tv/tv-list-page'),
+  },
+  {
+    path: '/campaign/tv/new',
+    permission: write('Campaigns'),
+    breadcrumbs: [
+      { text: 'Campanhas' },
+      { text: 'TV', href: '/campaign/tv' },
+      { text: 'Cadastrando Campanha' },
+    ],
+    lazy: () => import('../pages/campaigns/tv/tv-form-page'),
+  },
+  {
+    path: '/campaign/tv/edit/:id',
+    permission: write('Campaigns'),
+    breadcrumbs: [
+      { text: 'Campanhas' },
+      { text: 'TV', href: '/campaign/tv' },
+      { text: 'Alterando Campanha' },
+    ],
+    lazy: () => import('../pages/campaigns/tv/tv-form-page'),
+  },
+  {
     path: '/campaign/calendar',
     permission: read('Campaigns'),
     breadcrumbs: [{ text: 'Campanhas' }, { text: 'Calendário' }],

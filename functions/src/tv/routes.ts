@@ -1,0 +1,3 @@
+import { tvRoutes } from './tv.routes';
+
+export const routes = [...tvRoutes];

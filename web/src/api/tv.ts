@@ -1,0 +1,119 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { CampaignRow } from '@freguesia/shared/schemas/campaign-api';
+import { TvInfo, TvLink, TvPrice, TvProduct, type TvCampaign } from '@freguesia/shared/schemas/tv';
+import { api } from './client';
+import { paginated, parseAnswer, tenantKey, type Paginated } from './query';
+
+/**
+ * TV campaigns (spec part 2 §2.2): the list (type TV, page 10), details and saves through the
+ * campaigns' own paths, and the tv domain's screen links and price simulation.
+ */
+
+/** The TV list shows 10 rows a page (spec part 2 §2, §9). */
+export const TV_PAGE_SIZE = 10;
+const CAMPAIGNS = 'campaigns';
+
+const TvPage = paginated(CampaignRow);
+const SavedAnswer = z.looseObject({ id: z.number() });
+
+/** GET /web/campaign/details of a TV campaign. */
+export const TvDetails = z.object({
+  id: z.number(),
+  description: z.string(),
+  type: z.literal('TV'),
+  active: z.enum(['Y', 'N']),
+  start_at: z.string(),
+  end_at: z.string(),
+  updated_at: z.string(),
+  info: TvInfo,
+  stores: z.array(z.object({ id_store: z.number() })),
+  products: z.array(z.intersection(TvProduct, z.object({ description: z.string().nullable() }))),
+});
+export type TvDetails = z.output<typeof TvDetails>;
+
+export interface TvListParams {
+  page: number;
+  q?: string;
+  showInactive: boolean;
+}
+
+const listQuery = (p: TvListParams) => ({
+  page: p.page,
+  per_page: TV_PAGE_SIZE,
+  q: p.q?.trim() || undefined,
+  type: 'TV',
+  show_actives: p.showInactive ? 'N' : 'Y',
+});
+
+export const tvListKey = (p: TvListParams) => tenantKey(CAMPAIGNS, 'list', listQuery(p));
+
+/** GET /web/campaigns?type=TV. */
+export async function listTvCampaigns(
+  p: TvListParams,
+  signal?: AbortSignal,
+): Promise<Paginated<CampaignRow>> {
+  return parseAnswer(TvPage, await api.get('/web/campaigns', { query: listQuery(p), signal }));
+}
+
+export const useTvCampaign = (id: number | undefined) =>
+  useQuery({
+    queryKey: tenantKey(CAMPAIGNS, 'detail', String(id)),
+    queryFn: async ({ signal }) =>
+      parseAnswer(TvDetails, await api.get('/web/campaign/details', { query: { id }, signal })),
+    enabled: id !== undefined,
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+export type TvPayload = z.input<typeof TvCampaign>;
+
+export function useSaveTvCampaign() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: TvPayload) =>
+      parseAnswer(
+        SavedAnswer,
+        body.id === undefined
+          ? await api.post('/web/campaign/new', body)
+          : await api.put('/web/campaign/update', body),
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: tenantKey(CAMPAIGNS) }),
+  });
+}
+
+/** GET /web/tv/links?id: each store's screen link. */
+export const useTvLinks = (id: number) =>
+  useQuery({
+    queryKey: tenantKey('tv', 'links', id),
+    queryFn: async ({ signal }) =>
+      parseAnswer(
+        z.object({ data: z.array(TvLink) }),
+        await api.get('/web/tv/links', { query: { id }, signal }),
+      ).data,
+  });
+
+/** POST /web/tv/links/regenerate: new links, the old ones revoked. */
+export function useRegenerateTvLinks(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      parseAnswer(z.object({ data: z.array(TvLink) }), await api.post('/web/tv/links/regenerate', { id }))
+        .data,
+    onSuccess: (links) => client.setQueryData(tenantKey('tv', 'links', id), links),
+  });
+}
+
+/** GET /web/tv/prices: the prices of the codes at the store (centavos). */
+export async function tvPrices(idStore: number, codes: readonly string[]): Promise<Map<string, TvPrice>> {
+  const answer = new Map<string, TvPrice>();
+  for (let i = 0; i < codes.length; i += 100) {
+    const chunk = codes.slice(i, i + 100);
+    const { data } = parseAnswer(
+      z.object({ data: z.array(TvPrice) }),
+      await api.get('/web/tv/prices', { query: { id_store: idStore, codes: chunk.join(',') } }),
+    );
+    for (const p of data) answer.set(p.code, p);
+  }
+  return answer;
+}
