@@ -117,6 +117,10 @@ export const domains: DomainDefinition[] = [
       '/api/web/campaign/export',
     ],
   },
+  // Lucky numbers (src/loyalty): issuance state, log, audit, draw helper and a customer's numbers;
+  // the campaigns themselves are saved through /web/campaign/* (campaigns function). Issuance runs
+  // in the `loyalty-grants` stream processor.
+  { name: 'loyalty', prefixes: ['/api/web/lucky-numbers'] },
   // Figures kept on write by the `dashboard-aggregates` stream processor (src/streams.ts).
   { name: 'dashboard', prefixes: ['/api/web/dashboard'] },
   // POS purchases: up to 100 baskets per request.

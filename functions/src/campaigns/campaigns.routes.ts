@@ -6,9 +6,11 @@ import {
   COMMUNICATION_TYPES,
   CommunicationCampaign,
 } from '@freguesia/shared/schemas/communication';
+import { LuckyCampaign, PointsCampaign } from '@freguesia/shared/schemas/lucky';
 import { campaignAnalytics, leadFromAnalytics } from '../communications/analytics.service';
 import { createCommunication, updateCommunication } from '../communications/communication-campaigns.service';
 import { pageQuery } from '../lib/ddb/pagination';
+import { createLoyaltyCampaign, updateLoyaltyCampaign } from '../loyalty/lucky.service';
 import { route } from '../lib/http/route';
 import {
   campaignCalendar,
@@ -44,11 +46,21 @@ const yes = (fallback: boolean) =>
         : ['Y', 'S', '1', 'TRUE'].includes(v.trim().toUpperCase()),
     );
 const day = z.string().trim().refine(isDay, 'Data inválida: use AAAA-MM-DD.');
-const type = z.enum([...DISCOUNT_TYPES, ...COMMUNICATION_TYPES], { error: 'Tipo de campanha inválido.' });
-/** The body of a save: a discount campaign or a communication, told apart by `type`. */
-const AnyCampaign = z.discriminatedUnion('type', [Campaign, CommunicationCampaign], {
+/** Loyalty types saved here and handed to the loyalty service: lucky numbers (L) and points (C). */
+const LOYALTY_TYPES = ['L', 'C'] as const;
+const type = z.enum([...DISCOUNT_TYPES, ...COMMUNICATION_TYPES, ...LOYALTY_TYPES], {
   error: 'Tipo de campanha inválido.',
 });
+/** The body of a save: a discount campaign, a communication or a loyalty campaign, told apart by `type`. */
+const AnyCampaign = z.discriminatedUnion(
+  'type',
+  [Campaign, CommunicationCampaign, LuckyCampaign, PointsCampaign],
+  {
+    error: 'Tipo de campanha inválido.',
+  },
+);
+const isLoyalty = (body: { type: string }): body is LuckyCampaign | PointsCampaign =>
+  body.type === 'L' || body.type === 'C';
 
 /** A campaign of 10,000 products is about 2 MB of JSON. */
 const CAMPAIGN_BODY_BYTES = 4 * 1024 * 1024;
@@ -118,9 +130,11 @@ export const campaignRoutes = [
     body: AnyCampaign,
     maxBodyBytes: CAMPAIGN_BODY_BYTES,
     handler: ({ service, body }) =>
-      body.type in DISCOUNT_LABEL
-        ? createCampaign(service, body as Campaign)
-        : createCommunication(service, body as CommunicationCampaign),
+      isLoyalty(body)
+        ? createLoyaltyCampaign(service, body)
+        : body.type in DISCOUNT_LABEL
+          ? createCampaign(service, body as Campaign)
+          : createCommunication(service, body as CommunicationCampaign),
   }),
   route({
     method: 'PUT',
@@ -129,9 +143,11 @@ export const campaignRoutes = [
     body: AnyCampaign,
     maxBodyBytes: CAMPAIGN_BODY_BYTES,
     handler: ({ service, body }) =>
-      body.type in DISCOUNT_LABEL
-        ? updateCampaign(service, body as Campaign)
-        : updateCommunication(service, body as CommunicationCampaign),
+      isLoyalty(body)
+        ? updateLoyaltyCampaign(service, body)
+        : body.type in DISCOUNT_LABEL
+          ? updateCampaign(service, body as Campaign)
+          : updateCommunication(service, body as CommunicationCampaign),
   }),
   route({
     method: 'DELETE',
