@@ -1,5 +1,5 @@
 import { addDays } from '@freguesia/shared/domain/dates';
-import { earnedNumbers, permutationStep } from '@freguesia/shared/domain/lucky';
+import { earnedNumbers, planSteps, touchedPositions } from '@freguesia/shared/domain/lucky';
 import type { LuckyInfo, PointsInfo } from '@freguesia/shared/schemas/lucky';
 import { campaignRecords, type CampaignRecord } from '../campaign-records/campaign-records.service';
 import type { StoredPurchase } from '../customers/changes.service';
@@ -21,8 +21,10 @@ import { pointsRepository } from './points.repository';
  * nothing twice, and a delivery that died half-way is completed by the next one.
  */
 
-/** Upper bound of allocator steps per grant (conflicts included), against a runaway loop. */
-const MAX_STEPS_PER_NUMBER = 50;
+/** Numbers per transaction: 2 + k + up to 2k items, within DynamoDB's 100. */
+const NUMBERS_PER_TRANSACTION = 25;
+/** Upper bound of allocator rounds per grant (conflicts included), against a runaway loop. */
+const MAX_ROUNDS = 10_000;
 
 interface Qualifying {
   campaign: CampaignRecord;
@@ -118,9 +120,10 @@ async function grantLucky(ctx: ServiceContext, q: Qualifying): Promise<number> {
     pool = (await repo.pool(campaign.id))!;
   }
   let issuedHere = 0;
-  let steps = 0;
+  let rounds = 0;
+  let conflicts = 0;
   while (grant.issued < grant.earned) {
-    if (++steps > MAX_STEPS_PER_NUMBER * Math.max(1, grant.earned))
+    if (++rounds > MAX_ROUNDS)
       throw new Error(`loyalty: allocator of campaign ${campaign.id} kept conflicting`);
     const n: number = pool.issued;
     if (n >= pool.size) {
@@ -136,42 +139,49 @@ async function grantLucky(ctx: ServiceContext, q: Qualifying): Promise<number> {
       });
       break;
     }
-    const r = uniformPosition(n, pool.size);
-    const slots = await repo.slots(campaign.id, [r, n]);
-    const { value, moved } = permutationStep(n, r, slots.get(r), slots.get(n));
-    const number: Omit<LuckyNumberItem, 'tenant' | 'campaign'> = {
-      value,
-      seq: n + 1,
-      customer: purchase.customerId,
-      basket: purchase.id,
-      store: purchase.store,
-      origin: purchase.origin ?? '',
-      basketAt: purchase.at ?? '',
-      createdAt: ctx.now().toISOString(),
-      prev: pool.head,
-      hash: '',
-    };
-    number.hash = linkHash({ ...number, campaign: campaign.id });
+    const k = Math.min(NUMBERS_PER_TRANSACTION, grant.earned - grant.issued, pool.size - n);
+    const picks = Array.from({ length: k }, (_, i) => uniformPosition(n + i, pool!.size));
+    const stored = await repo.slots(campaign.id, touchedPositions(n, picks));
+    const { values, writes } = planSteps(n, picks, stored);
+    const createdAt = ctx.now().toISOString();
+    let prev: string = pool.head;
+    const numbers = values.map((value, i) => {
+      const number: Omit<LuckyNumberItem, 'tenant' | 'campaign'> = {
+        value,
+        seq: n + i + 1,
+        customer: purchase.customerId,
+        basket: purchase.id,
+        store: purchase.store,
+        origin: purchase.origin ?? '',
+        basketAt: purchase.at ?? '',
+        createdAt,
+        prev,
+        hash: '',
+      };
+      number.hash = linkHash({ ...number, campaign: campaign.id });
+      prev = number.hash;
+      return number;
+    });
     const outcome = await repo.issue({
       campaign: campaign.id,
       basket: purchase.id,
       issued: n,
       head: pool.head,
       grantIssued: grant.issued,
-      pos: r,
-      moved,
-      clearN: r !== n && slots.has(n),
-      number,
+      numbers,
+      writes,
     });
     if (outcome === 'issued') {
-      pool = { ...pool, issued: n + 1, head: number.hash };
-      grant = { ...grant, issued: grant.issued + 1 };
-      issuedHere++;
-    } else if (outcome === 'moved') {
-      pool = (await repo.pool(campaign.id)) ?? pool;
-    } else {
-      grant = (await repo.grant(campaign.id, purchase.id)) ?? grant;
+      pool = { ...pool, issued: n + k, head: prev };
+      grant = { ...grant, issued: grant.issued + k };
+      issuedHere += k;
+      conflicts = 0;
+      continue;
     }
+    // Another issuer moved the pool (or another delivery the grant): back off a little, read again.
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(200, 5 * 2 ** conflicts++)));
+    if (outcome === 'moved') pool = (await repo.pool(campaign.id)) ?? pool;
+    else grant = (await repo.grant(campaign.id, purchase.id)) ?? grant;
   }
   if (grant.issued > 0)
     await recordParticipation(ctx, {

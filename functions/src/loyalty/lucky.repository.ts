@@ -25,7 +25,7 @@ export interface LuckyGrant {
   missing: number;
 }
 
-/** One number's transaction: the step taken from pool state (issued, head). */
+/** One transaction of numbers: k consecutive steps of the shuffle from pool state (issued, head). */
 export interface IssueStep {
   campaign: number;
   basket: number;
@@ -34,12 +34,10 @@ export interface IssueStep {
   head: string;
   /** The grant's issued count as read. */
   grantIssued: number;
-  /** Position picked (r) and what moves into it (slot[n] ?? n), undefined when r = n. */
-  pos: number;
-  moved: number | undefined;
-  /** Whether slot[n] exists (it is deleted: position n is spent). */
-  clearN: boolean;
-  number: Omit<LuckyNumberItem, 'tenant' | 'campaign'>;
+  /** The numbers, in sequence order (the last one's hash is the new head). */
+  numbers: Omit<LuckyNumberItem, 'tenant' | 'campaign'>[];
+  /** Slot changes: a value to put, null to delete. */
+  writes: ReadonlyMap<number, number | null>;
 }
 
 export type IssueOutcome = 'issued' | 'moved' | 'granted';
@@ -107,36 +105,38 @@ export function luckyRepository(tenant: string) {
     },
 
     /**
-     * One number, atomically: the pool moves from `issued` to `issued + 1` with the new chain head
-     * (condition: still at `issued`), the shuffle's slot moves, the number is created (condition:
-     * new — never two customers with one number) and the grant counts it (condition: still at
-     * `grantIssued`, so a redelivered purchase issuing at the same time cannot over-issue).
-     * 'moved': the pool moved under us (another issuer), read it again; 'granted': the grant moved
-     * (another delivery of the same purchase), read it again.
+     * Up to 25 numbers, atomically: the pool moves from `issued` to `issued + k` with the new chain
+     * head (condition: still at `issued`), the shuffle's slots change, the numbers are created
+     * (condition: new — never two customers with one number) and the grant counts them
+     * (condition: still at `grantIssued`, so a redelivered purchase issuing at the same time cannot
+     * over-issue). 'moved': the pool moved under us (another issuer), read it again; 'granted':
+     * the grant moved (another delivery of the same purchase), read it again.
      */
     async issue(step: IssueStep): Promise<IssueOutcome> {
-      const { campaign, basket } = step;
+      const { campaign, basket, numbers } = step;
+      const last = numbers[numbers.length - 1]!;
       const result = await writeTransaction(
         () =>
           loyaltyService.transaction
             .write((t) => [
               t.luckyPool
                 .patch({ tenant, campaign })
-                .set({ issued: step.issued + 1, head: step.number.hash })
+                .set({ issued: step.issued + numbers.length, head: last.hash })
                 .where((a, { eq }) => `${eq(a.issued, step.issued)} AND ${eq(a.head, step.head)}`)
                 .commit(),
               t.luckyGrant
                 .patch({ tenant, campaign, basket })
-                .set({ issued: step.grantIssued + 1 })
+                .set({ issued: step.grantIssued + numbers.length })
                 .where((a, { eq }) => eq(a.issued, step.grantIssued))
                 .commit(),
-              t.luckyNumber.create({ tenant, campaign, ...step.number }).commit(),
-              ...((step.moved !== undefined
-                ? [t.luckySlot.put({ tenant, campaign, pos: step.pos, value: step.moved }).commit()]
-                : []) as never[]),
-              ...((step.clearN
-                ? [t.luckySlot.delete({ tenant, campaign, pos: step.issued }).commit()]
-                : []) as never[]),
+              ...(numbers.map((number) =>
+                t.luckyNumber.create({ tenant, campaign, ...number }).commit(),
+              ) as never[]),
+              ...([...step.writes].map(([pos, value]) =>
+                value === null
+                  ? t.luckySlot.delete({ tenant, campaign, pos }).commit()
+                  : t.luckySlot.put({ tenant, campaign, pos, value }).commit(),
+              ) as never[]),
             ])
             .go(),
         { attempts: 1 },

@@ -5,8 +5,10 @@ import {
   formatLuckyNumber,
   parseLuckyNumber,
   permutationStep,
+  planSteps,
   SERIES_SIZE,
   SparsePermutation,
+  touchedPositions,
   winningElement,
 } from './lucky';
 
@@ -102,6 +104,47 @@ describe('lucky numbers: the allocator (sparse Fisher–Yates)', () => {
           }
           expect(new Set(values).size).toBe(values.length);
           expect(values.every((v) => v >= 0 && v < size)).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('issues k steps at once exactly as k single steps (the batched transaction)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 300 }),
+        fc.array(fc.integer({ min: 1, max: 25 }), { minLength: 1, maxLength: 40 }),
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }), {
+          minLength: 400,
+          maxLength: 400,
+        }),
+        (size, batches, draws) => {
+          let u = 0;
+          const next = () => draws[u++ % draws.length]!;
+          const single = new SparsePermutation(size, (from, to) => from + Math.floor(next() * (to - from)));
+          const expected: number[] = [];
+          for (let i = 0; i < size; i++) expected.push(single.next()!);
+          u = 0;
+          const slots = new Map<number, number>();
+          const got: number[] = [];
+          let n = 0;
+          for (const k of [...batches, size]) {
+            const take = Math.min(k, size - n);
+            if (take <= 0) break;
+            const picks = Array.from({ length: take }, (_, i) => n + i + Math.floor(next() * (size - n - i)));
+            const stored = new Map(
+              touchedPositions(n, picks).flatMap((p) => (slots.has(p) ? [[p, slots.get(p)!] as const] : [])),
+            );
+            const { values, writes } = planSteps(n, picks, stored);
+            for (const [pos, value] of writes) {
+              if (value === null) slots.delete(pos);
+              else slots.set(pos, value);
+            }
+            got.push(...values);
+            n += take;
+          }
+          expect(got).toEqual(expected);
+          expect(slots.size).toBe(0);
         },
       ),
     );

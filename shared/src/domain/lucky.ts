@@ -45,6 +45,44 @@ export function permutationStep(
   return { value, moved: r === n ? undefined : (slotAtN ?? n) };
 }
 
+/**
+ * k consecutive steps from n at once (one DynamoDB transaction issues them): `picks[i]` is the
+ * position drawn for step n + i (uniform in [n + i, size)), `stored` the slots read for every
+ * position the steps touch (`touchedPositions`). Answers the values issued, in order, and the
+ * slot changes to write: a number to put, null to delete (positions spent by the steps).
+ */
+export function planSteps(
+  n: number,
+  picks: readonly number[],
+  stored: ReadonlyMap<number, number>,
+): { values: number[]; writes: Map<number, number | null> } {
+  const overlay = new Map<number, number | null>();
+  const slot = (pos: number) => {
+    const v = overlay.has(pos) ? overlay.get(pos) : stored.get(pos);
+    return v === null ? undefined : v;
+  };
+  const values: number[] = [];
+  picks.forEach((r, i) => {
+    const step = n + i;
+    const { value, moved } = permutationStep(step, r, slot(r), slot(step));
+    values.push(value);
+    if (moved !== undefined) overlay.set(r, moved);
+    overlay.set(step, null);
+  });
+  const writes = new Map<number, number | null>();
+  for (const [pos, value] of overlay) {
+    if (value === null) {
+      if (stored.has(pos)) writes.set(pos, null);
+    } else if (stored.get(pos) !== value) writes.set(pos, value);
+  }
+  return { values, writes };
+}
+
+/** The positions k steps from n read: each pick and each step's own position. */
+export const touchedPositions = (n: number, picks: readonly number[]): number[] => [
+  ...new Set([...picks, ...picks.map((_, i) => n + i)]),
+];
+
 /** The in-memory twin of the DynamoDB allocator (tests, benches): same step, a Map for the slots. */
 export class SparsePermutation {
   private readonly slots = new Map<number, number>();
