@@ -123,7 +123,8 @@ do {
   for (const n of page.rows) {
     count++;
     if (n.value < 0 || n.value >= CAPACITY) outside++;
-    else if (seen[n.value]++) duplicates++;
+    else if (seen[n.value]) duplicates++;
+    else seen[n.value] = 1;
   }
   cursor = page.cursor;
 } while (cursor);
