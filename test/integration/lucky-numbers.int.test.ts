@@ -6,6 +6,8 @@ import { CustomerForm } from '@freguesia/shared/schemas/customer';
 import { LUCKY_MESSAGES } from '@freguesia/shared/schemas/lucky';
 import type { LeadCondition } from '@freguesia/shared/segmentation/conditions';
 import { handler as campaigns } from '@freguesia/functions/campaigns/handler';
+import { settlePurchases } from '@freguesia/functions/campaigns/settlement.service';
+import { handler as checkoutHandler } from '@freguesia/functions/checkout/handler';
 import type { StoredPurchase } from '@freguesia/functions/customers/changes.service';
 import { createCustomer } from '@freguesia/functions/customers/customers.service';
 import { documentClient, tableName } from '@freguesia/functions/lib/ddb/client';
@@ -16,7 +18,9 @@ import { handler as loyalty } from '@freguesia/functions/loyalty/handler';
 import { leadsRepository } from '@freguesia/functions/segmentation/leads.repository';
 import { isMember, recordParticipation } from '@freguesia/functions/segmentation/population.service';
 import { call } from '../support/api';
+import { exportFile, startExportsConsumer } from '../support/exports';
 import { createTestTenant, staffContext, type TestTenant } from '../support/tenant';
+import { integrationToken } from './catalog-fixtures';
 import { createStore, randomCpf, staffCustomer } from './customers-fixtures';
 
 /**
@@ -77,6 +81,7 @@ describe('lucky numbers', () => {
   beforeAll(async () => {
     t = await createTestTenant('lky');
     store = (await createStore(t.tenant, 'Loja Centro')).id;
+    startExportsConsumer();
   });
 
   it('refuses an incomplete lucky form with the spec messages and saves a complete one', async () => {
@@ -305,5 +310,149 @@ describe('lucky numbers', () => {
       at: new Date().toISOString(),
     });
     expect(await isMember(staffContext(t), discountLead.id, rafa)).toBe(true);
+  });
+
+  it('exports the Lucky numbers rows of §3 through the campaign export, valid while the record is intact', async () => {
+    const id = await create(luckyCampaign({ value: 20 }));
+    const bia = await customer({ fullname: 'Bia Lima' });
+    await grantPurchases(staffContext(t), [purchase(bia, 45)]);
+    const exported = await exportFile({ tenant: t.tenant, token: t.adminToken }, '/api/web/campaign/export', {
+      id,
+      type: 'L',
+    });
+    expect(exported.accepted.status, exported.accepted.text).toBe(202);
+    expect(exported.job.body).toMatchObject({
+      status: 'done',
+      rows: 2,
+      file_name: `numeros-da-sorte-${id}.xlsx`,
+    });
+    const XLSX = await import('@e965/xlsx');
+    const sheet = XLSX.read(exported.file, { type: 'buffer' }).Sheets['Números da sorte']!;
+    const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet);
+    expect(Object.keys(rows[0]!)).toEqual([
+      'id_campaign',
+      'description',
+      'id_customer',
+      'document',
+      'fullname',
+      'serie',
+      'lucky_number',
+      'is_valid',
+      'id_store',
+      'origin',
+      'basket_at',
+      'created_at',
+    ]);
+    expect(rows.map((r) => r.id_customer)).toEqual([bia, bia]);
+    expect(rows[0]).toMatchObject({
+      fullname: 'BIA LIMA',
+      serie: '00',
+      is_valid: 'Y',
+      id_store: store,
+      origin: 'PDV',
+    });
+    expect(String(rows[0]!.lucky_number)).toMatch(/^00-\d{5}$/);
+  });
+
+  it('lists points campaigns (C) and credits each qualifying purchase once, exported as the Points rows', async () => {
+    const res = await staff(campaigns, {
+      method: 'POST',
+      path: '/api/web/campaign/new',
+      body: {
+        description: 'Pontos de Natal',
+        type: 'C',
+        active: 'Y',
+        start_at: today,
+        end_at: '',
+        info: { value: 5, expiration_days: 30 },
+      },
+    });
+    expect(res.status, res.text).toBe(200);
+    const id = res.body.id as number;
+    const caio = await customer();
+    const bought = purchase(caio, 27);
+    await grantPurchases(staffContext(t), [bought]);
+    await grantPurchases(staffContext(t), [bought]);
+    const list = await staff(campaigns, { method: 'GET', path: '/api/web/campaigns', query: { type: 'C' } });
+    expect(list.body.data.map((r: { id: number }) => r.id)).toContain(id);
+    const exported = await exportFile({ tenant: t.tenant, token: t.adminToken }, '/api/web/campaign/export', {
+      id,
+    });
+    expect(exported.job.body).toMatchObject({ status: 'done', rows: 1 });
+    const XLSX = await import('@e965/xlsx');
+    const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(
+      XLSX.read(exported.file, { type: 'buffer' }).Sheets['Pontos']!,
+    );
+    const expires = new Date(Date.parse(`${today}T12:00:00Z`) + 30 * 86_400_000).toISOString().slice(0, 10);
+    expect(rows).toEqual([{ type: 'CREDIT', date: today, quantity: 5, value: 27, expiration_at: expires }]);
+  });
+
+  it('records participation in a discount campaign when its checkout session settles (CAMP D), once', async () => {
+    const pos = await integrationToken(t);
+    const res = await staff(campaigns, {
+      method: 'POST',
+      path: '/api/web/campaign/new',
+      body: {
+        description: 'Arroz 10%',
+        type: 'D',
+        active: 'Y',
+        start_at: today,
+        end_at: '',
+        stores: [{ id_store: store }],
+        info: { can_accumulate: 'N', need_terms: 'N' },
+        products: [{ code: '7891000100103', trigger_discount: 'D', type: 2, price: 10 }],
+      },
+    });
+    expect(res.status, res.text).toBe(200);
+    const discount = res.body.id as number;
+    const document = randomCpf();
+    const buyer = await customer({ document });
+    const lead = await leadsRepository(t.tenant).create(
+      {
+        description: 'Participou do desconto',
+        origin: 'S',
+        filter: [{ key: 'CAMP', option: 'D', value: [String(discount)] }] as unknown as LeadCondition[],
+        always_valid: 'Y',
+        valid_until: null,
+        auto_refresh: 'N',
+        frequency_refresh: null,
+      },
+      { status: 'D', population: 0 },
+      new Date().toISOString(),
+    );
+    const priced = await call(checkoutHandler, {
+      method: 'POST',
+      path: '/api/checkout/subtotal',
+      tenant: t.tenant,
+      headers: { 'x-api-key': pos },
+      body: {
+        session: 'camp-1',
+        customer: { document },
+        basket: {
+          coupon: 'camp-1',
+          id_store: store,
+          checkout: '01',
+          operator: 'Caixa 1',
+          items: [
+            {
+              sequence: 1,
+              barcode: '7891000100103',
+              quantity: 2,
+              unit_value: 10,
+              total_value: 20,
+              discounts: 0,
+            },
+          ],
+        },
+      },
+    });
+    expect(priced.status, priced.text).toBe(200);
+    expect(priced.body.basket.total_discount).toBe(2);
+    expect(await isMember(staffContext(t), lead.id, buyer)).toBe(false);
+    const settled = { ...purchase(buyer, 18), checkout: '01', coupon: 'camp-1' };
+    expect(await settlePurchases(staffContext(t), [settled])).toBe(1);
+    expect(await settlePurchases(staffContext(t), [settled])).toBe(0);
+    expect(await isMember(staffContext(t), lead.id, buyer)).toBe(true);
+    await staff(campaigns, { method: 'DELETE', path: '/api/web/campaign/delete', query: { id: discount } });
   });
 });
