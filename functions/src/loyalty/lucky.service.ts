@@ -25,7 +25,7 @@ import {
   type CampaignRecord,
 } from '../campaign-records/campaign-records.service';
 import { customerContacts } from '../customers/customers.service';
-import type { ServiceContext } from '../lib/context';
+import { staffOf, type ServiceContext } from '../lib/context';
 import { conflict, forbidden, invalid, notFound } from '../lib/errors';
 import { leadSummaries } from '../segmentation/leads.service';
 import type { LuckyNumberItem } from './lucky.entities';
@@ -152,6 +152,13 @@ export async function updateLoyaltyCampaign(
   const current = await campaignRecord(ctx, campaign.id);
   if (!current) throw notFound(CAMPAIGN_NOT_FOUND);
   assertUpdatable(ctx, current, campaign.type);
+  // A user bound to one store changes only campaigns whose stores are all theirs (issue 20 item 20).
+  const staff = staffOf(ctx);
+  if (staff && !staff.allStores) {
+    const inScope = storeScope(ctx);
+    if (current.stores.length === 0 || !current.stores.every((s) => inScope(s.id_store)))
+      throw forbidden('Você só pode alterar ou excluir campanhas que valem apenas para a sua loja.');
+  }
   if (campaign.updated_at && campaign.updated_at !== current.updated_at) throw conflict(STALE_CAMPAIGN);
   await checkReferences(ctx, campaign);
   if (campaign.type === 'L') {
