@@ -8,13 +8,14 @@
  * In AWS: the account's credentials and TABLE_NAME (no DYNAMODB_ENDPOINT). Exit code 0 when the
  * chain is intact, 1 when broken, 2 on a usage error. The same check is GET /api/web/lucky-numbers/{id}/audit.
  */
+import { systemContext } from '../src/lib/context';
+import { verifyLuckyChain } from '../src/loyalty/lucky.service';
+
 const [tenant, id] = process.argv.slice(2);
 if (!tenant || !Number.isInteger(Number(id)) || Number(id) <= 0) {
   console.error('uso: verify-lucky-chain.ts <tenant> <id da campanha>');
   process.exit(2);
 }
-const { systemContext } = await import('../src/lib/context');
-const { verifyLuckyChain } = await import('../src/loyalty/lucky.service');
 const audit = await verifyLuckyChain(systemContext(tenant, 'lucky-audit'), Number(id));
 if (audit.ok) {
   console.log(`Cadeia íntegra: ${audit.checked} registros conferidos; topo ${audit.head}.`);
