@@ -11,7 +11,7 @@ import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import Table from '@cloudscape-design/components/table';
-import { toDisplayDateTime } from '@freguesia/shared/domain/dates';
+import { localDateTime, toDisplayDateTime } from '@freguesia/shared/domain/dates';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { failureMessage } from '../../api/client';
@@ -202,7 +202,8 @@ function NumbersLog({ id }: { id: string }) {
         {
           id: 'created',
           header: 'Emitido em',
-          cell: (n) => toDisplayDateTime(n.created_at.slice(0, 19)) ?? n.created_at,
+          // Issued instants are UTC; shown in the business time zone.
+          cell: (n) => toDisplayDateTime(localDateTime(new Date(n.created_at))) ?? n.created_at,
         },
         { id: 'hash', header: 'Hash', cell: (n) => <Box variant="code">{n.hash.slice(0, 12)}…</Box> },
       ]}
