@@ -47,7 +47,8 @@ export async function setup(project: TestProject): Promise<void> {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`runtime not healthy in ${Math.round(startMs / 1000)} s:\n${output}`);
+    if (Date.now() > deadline)
+      throw new Error(`runtime not healthy in ${Math.round(startMs / 1000)} s:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
   }
   project.provide('runtimePort', port);
