@@ -122,6 +122,10 @@ export const domains: DomainDefinition[] = [
   // TV price screens (spec part 2 §2.2): the screens' links and the wizard's price simulation, and
   // the public screen (signed link, rate-limited); TV campaigns themselves are saved by `campaigns`.
   { name: 'tv', prefixes: ['/api/web/tv', '/api/tv'] },
+  // Lucky numbers (src/loyalty): issuance state, log, audit, draw helper and a customer's numbers;
+  // the campaigns themselves are saved through /web/campaign/* (campaigns function). Issuance runs
+  // in the `loyalty-grants` stream processor.
+  { name: 'loyalty', prefixes: ['/api/web/lucky-numbers'] },
   // Figures kept on write by the `dashboard-aggregates` stream processor (src/streams.ts).
   { name: 'dashboard', prefixes: ['/api/web/dashboard'] },
   // POS purchases: up to 100 baskets per request.

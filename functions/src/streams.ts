@@ -74,6 +74,17 @@ export const streamProcessors: StreamProcessorDefinition[] = [
     timeoutSeconds: 60,
   },
   {
+    // Purchases earn lucky numbers and points: src/loyalty/grants.stream.ts (idempotent per campaign and purchase).
+    name: 'loyalty-grants',
+    domain: 'loyalty',
+    entry: 'grants.stream.ts',
+    entities: ['basket'],
+    batchSize: 100,
+    maxBatchingWindowSeconds: 1,
+    retryAttempts: 10,
+    timeoutSeconds: 120,
+  },
+  {
     // E-mail, SMS and push campaigns keep their schedules in step: src/communications/schedules.stream.ts.
     name: 'communications-schedules',
     domain: 'communications',

@@ -43,7 +43,9 @@ export async function setup(project: TestProject): Promise<void> {
   child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
   // Generous: the full demo seed takes ~40 s on an idle 2-core machine, much longer when it is busy.
-  const deadline = Date.now() + 300_000;
+  // FREGUESIA_E2E_START_MS: a longer wait on a loaded host (the seed alone can take minutes).
+  const startMs = Number(process.env.FREGUESIA_E2E_START_MS) || 300_000;
+  const deadline = Date.now() + startMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`runtime exited:\n${output}`);
     try {
@@ -52,7 +54,8 @@ export async function setup(project: TestProject): Promise<void> {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`runtime not healthy in 300 s:\n${output}`);
+    if (Date.now() > deadline)
+      throw new Error(`runtime not healthy in ${Math.round(startMs / 1000)} s:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
   }
   project.provide('runtimePort', port);

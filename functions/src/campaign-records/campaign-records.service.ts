@@ -55,10 +55,12 @@ export function assertCampaignAccess(
  * The kind of a campaign type: what it does to a customer (a discount at the checkout, a message,
  * a price screen in the store — TV shows prices and grants nothing — and the kinds to come).
  */
-export function campaignKind(type: string): 'discount' | 'communication' | 'display' | 'other' {
+export function campaignKind(type: string): 'discount' | 'communication' | 'display' | 'loyalty' | 'other' {
   if ((DISCOUNT_TYPES as readonly string[]).includes(type)) return 'discount';
   if (isCommunicationType(type)) return 'communication';
   if (type === TV_TYPE) return 'display';
+  // Lucky numbers, tickets and points.
+  if (type === 'L' || type === 'T' || type === 'C') return 'loyalty';
   return 'other';
 }
 

@@ -7,9 +7,11 @@ import {
   CommunicationCampaign,
 } from '@freguesia/shared/schemas/communication';
 import { TV_TYPE, TvCampaign } from '@freguesia/shared/schemas/tv';
+import { LuckyCampaign, PointsCampaign } from '@freguesia/shared/schemas/lucky';
 import { campaignAnalytics, leadFromAnalytics } from '../communications/analytics.service';
 import { createCommunication, updateCommunication } from '../communications/communication-campaigns.service';
 import { pageQuery } from '../lib/ddb/pagination';
+import { createLoyaltyCampaign, updateLoyaltyCampaign } from '../loyalty/lucky.service';
 import { route } from '../lib/http/route';
 import {
   campaignCalendar,
@@ -47,13 +49,21 @@ const yes = (fallback: boolean) =>
         : ['Y', 'S', '1', 'TRUE'].includes(v.trim().toUpperCase()),
     );
 const day = z.string().trim().refine(isDay, 'Data inválida: use AAAA-MM-DD.');
-const type = z.enum([...DISCOUNT_TYPES, ...COMMUNICATION_TYPES, TV_TYPE], {
+/** Loyalty types saved here and handed to the loyalty service: lucky numbers (L) and points (C). */
+const LOYALTY_TYPES = ['L', 'C'] as const;
+const type = z.enum([...DISCOUNT_TYPES, ...COMMUNICATION_TYPES, TV_TYPE, ...LOYALTY_TYPES], {
   error: 'Tipo de campanha inválido.',
 });
-/** The body of a save: a discount campaign, a communication or a TV campaign, told apart by `type`. */
-const AnyCampaign = z.discriminatedUnion('type', [Campaign, CommunicationCampaign, TvCampaign], {
-  error: 'Tipo de campanha inválido.',
-});
+/** The body of a save: a discount campaign, a communication, a TV or a loyalty campaign, told apart by `type`. */
+const AnyCampaign = z.discriminatedUnion(
+  'type',
+  [Campaign, CommunicationCampaign, TvCampaign, LuckyCampaign, PointsCampaign],
+  {
+    error: 'Tipo de campanha inválido.',
+  },
+);
+const isLoyalty = (body: { type: string }): body is LuckyCampaign | PointsCampaign =>
+  body.type === 'L' || body.type === 'C';
 
 /** A campaign of 10,000 products is about 2 MB of JSON. */
 const CAMPAIGN_BODY_BYTES = 4 * 1024 * 1024;
@@ -125,9 +135,11 @@ export const campaignRoutes = [
     handler: ({ service, body }) =>
       body.type === TV_TYPE
         ? createTvCampaign(service, body as TvCampaign)
-        : body.type in DISCOUNT_LABEL
-          ? createCampaign(service, body as Campaign)
-          : createCommunication(service, body as CommunicationCampaign),
+        : isLoyalty(body)
+          ? createLoyaltyCampaign(service, body)
+          : body.type in DISCOUNT_LABEL
+            ? createCampaign(service, body as Campaign)
+            : createCommunication(service, body as CommunicationCampaign),
   }),
   route({
     method: 'PUT',
@@ -138,9 +150,11 @@ export const campaignRoutes = [
     handler: ({ service, body }) =>
       body.type === TV_TYPE
         ? updateTvCampaign(service, body as TvCampaign)
-        : body.type in DISCOUNT_LABEL
-          ? updateCampaign(service, body as Campaign)
-          : updateCommunication(service, body as CommunicationCampaign),
+        : isLoyalty(body)
+          ? updateLoyaltyCampaign(service, body)
+          : body.type in DISCOUNT_LABEL
+            ? updateCampaign(service, body as Campaign)
+            : updateCommunication(service, body as CommunicationCampaign),
   }),
   route({
     method: 'DELETE',

@@ -31,6 +31,7 @@ import { staffOf, type ServiceContext } from '../lib/context';
 import { paginated, type Paginated } from '../lib/ddb/pagination';
 import { conflict, forbidden, invalid, notFound } from '../lib/errors';
 import { leadSummaries } from '../segmentation/leads.service';
+import { luckyProgress } from '../loyalty/lucky.service';
 import { settlementRepository } from './settlement.repository';
 import { calendarEntry } from './calendar.model';
 import { ensureHoldsSweep } from './checkout.service';
@@ -75,7 +76,7 @@ export const OUT_OF_SCOPE_CAMPAIGN =
   'Você só pode alterar ou excluir campanhas que valem apenas para a sua loja.';
 
 /** The kinds aimed at stores: discounts and TV screens. */
-const STORE_AIMED: ReadonlySet<string> = new Set(['discount', 'display']);
+const STORE_AIMED: ReadonlySet<string> = new Set(['discount', 'display', 'loyalty']);
 
 /**
  * A user bound to one store sees the campaigns that run in their store, but changes or deletes
@@ -132,10 +133,16 @@ export async function listCampaigns(
     })
     .sort((a, b) => b.id - a.id);
   const page = rows.slice((query.page - 1) * query.per_page, query.page * query.per_page);
-  const leads = await leadSummaries(
-    ctx,
-    page.map((c) => c.id_lead).filter((l): l is number => l !== null),
-  );
+  const [leads, lucky] = await Promise.all([
+    leadSummaries(
+      ctx,
+      page.map((c) => c.id_lead).filter((l): l is number => l !== null),
+    ),
+    luckyProgress(
+      ctx,
+      page.filter((c) => (c.type as string) === 'L'),
+    ),
+  ]);
   return paginated(
     page.map((c) => ({
       id: c.id,
@@ -154,12 +161,19 @@ export async function listCampaigns(
       ...(isCommunicationType(c.type)
         ? { info: listInfo(c.info as unknown as Record<string, unknown>) }
         : {}),
+      ...(isLoyaltyType(c.type) ? { info: c.info as unknown as Record<string, unknown> } : {}),
+      ...(lucky.has(c.id)
+        ? { lucky_quantity: lucky.get(c.id)!.generated, progress: lucky.get(c.id)!.progress }
+        : {}),
     })),
     rows.length,
     query.page,
     query.per_page,
   );
 }
+
+/** Lucky numbers (L) and points (C): their info is a few small fields, shown in the lists. */
+const isLoyaltyType = (type: string) => type === 'L' || type === 'C';
 
 /** What a communication row shows of its info (never the message body nor the editor project). */
 const LIST_INFO_KEYS = [

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { centsToNumber } from '@freguesia/shared/domain/money';
 import {
   basketLines,
   paymentDiscount,
@@ -23,7 +22,6 @@ import type {
 import { classifyProducts } from '../catalog/products.service';
 import { storeScope } from '../catalog/stores.service';
 import { checkoutCustomer } from '../customers/customers.service';
-import type { StoredPurchase } from '../customers/changes.service';
 import type { ServiceContext } from '../lib/context';
 import { mapLimited } from '../lib/ddb/concurrency';
 import { conflict, forbidden } from '../lib/errors';
@@ -391,49 +389,9 @@ export async function checkoutPaymentDiscount(
   }).answer;
 }
 
-/**
- * Settles the checkout sessions of purchases just stored (stream of POS ingestion): each open
- * session with the purchase's store, checkout and coupon becomes the campaign's usage rows (the
- * discount export), and its budget hold becomes final. Idempotent: a settled session is skipped.
- */
-export async function settlePurchases(
-  ctx: ServiceContext,
-  purchases: readonly StoredPurchase[],
-): Promise<number> {
-  const repo = settlementRepository(ctx.tenant);
-  let settled = 0;
-  for (const purchase of purchases) {
-    const sessions = (
-      await repo.sessionsOfPurchase(purchase.store, purchase.checkout, purchase.coupon)
-    ).filter((s) => s.status === 'open');
-    for (const session of sessions) {
-      const rows = session.granted.map((g) => ({
-        campaign: g.campaign,
-        sequence: g.sequence,
-        row: {
-          coupon: purchase.coupon,
-          id_basket: purchase.id,
-          itens: purchase.itens,
-          operator: session.operator,
-          total_amount: centsToNumber(purchase.amountCentavos),
-          sequence: g.sequence,
-          code: g.code,
-          quantity: g.quantity / 1000,
-          price: centsToNumber(g.price_cents),
-          amount: centsToNumber(g.amount_cents),
-          discount: centsToNumber(g.discount_cents),
-          discount_perc:
-            g.amount_cents > 0 ? Math.round((g.discount_cents * 10_000) / g.amount_cents) / 100 : 0,
-          final_price: centsToNumber(g.amount_cents - g.discount_cents),
-          budget: session.reservations.some((r) => r.campaign === g.campaign) ? 'Y' : 'N',
-        },
-      }));
-      if (await repo.settle(session, purchase.id, purchase.customerId || null, rows, ctx.now().toISOString()))
-        settled++;
-    }
-  }
-  return settled;
-}
+// Settlement (the `campaigns-settlement` stream processor) lives in settlement.service.ts: it records
+// participation through the segmentation engine, which the point of sale's function must not bundle.
+export { settlePurchases } from './settlement.service';
 
 /** The queue and schedule of the hold sweep (functions/src/queues.ts). */
 export const HOLDS_QUEUE = 'campaigns';

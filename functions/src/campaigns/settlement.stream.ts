@@ -1,6 +1,6 @@
 import { storedPurchaseOf } from '../customers/changes.service';
 import { tenantStreamProcessor } from '../lib/async/stream-processor';
-import { settlePurchases } from './checkout.service';
+import { settlePurchases } from './settlement.service';
 
 /** The processor's name in `functions/src/streams.ts`. */
 export const PROCESSOR = 'campaigns-settlement';

@@ -287,6 +287,10 @@ export interface StoredPurchase {
   amountCentavos: number;
   /** Number of lines. */
   itens: number;
+  /** The purchase's instant as the POS sent it, its business day and its origin. */
+  at?: string;
+  day?: string;
+  origin?: string;
 }
 
 /** A purchase inserted by the write a stream record carries (POS ingestion), or null for anything else. */
@@ -303,5 +307,8 @@ export function storedPurchaseOf(record: DynamoDBRecord): StoredPurchase | null 
     customerId: b.idCustomer,
     amountCentavos: b.amount,
     itens: b.itens,
+    at: b.date,
+    day: b.day,
+    origin: b.origin,
   };
 }

@@ -643,6 +643,12 @@ export async function checkoutCustomer(
   return { id: customer.id, acceptedTerms: customer.gdpr_agreement === 'Y' };
 }
 
+/** Whether an active customer accepted the programme's terms (lucky numbers, points: need_terms). */
+export async function customerAcceptedTerms(ctx: ServiceContext, id: number): Promise<boolean> {
+  const customer = await customerLookupRepository(ctx.tenant).get(id);
+  return !!customer && customer.active === 'Y' && customer.gdpr_agreement === 'Y';
+}
+
 /** What a message to a customer needs: the address of each channel and whether the customer opted out of it. */
 export interface CustomerContact {
   id: number;

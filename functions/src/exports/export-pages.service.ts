@@ -1,4 +1,6 @@
 import { campaignExportPage } from '../campaigns/campaigns.service';
+import { luckyExportPage } from '../loyalty/lucky.service';
+import { pointsExportPage } from '../loyalty/points.service';
 import { leadExportPage } from '../segmentation/leads.service';
 import { tagExportPage } from '../segmentation/tags.service';
 import type { ExportKindName, ExportPage } from './kinds.service';
@@ -12,4 +14,6 @@ export const EXPORT_PAGES: Readonly<Record<ExportKindName, ExportPage>> = {
   tag: (ctx, p, cursor) => tagExportPage(ctx, p.id, cursor),
   lead: (ctx, p, cursor) => leadExportPage(ctx, p.id, cursor),
   campaign: (ctx, p, cursor) => campaignExportPage(ctx, p.id, cursor),
+  lucky: (ctx, p, cursor) => luckyExportPage(ctx, p.id, cursor),
+  points: (ctx, p, cursor) => pointsExportPage(ctx, p.id, cursor),
 };

@@ -4,7 +4,7 @@ import { EXPORT_MESSAGES } from '@freguesia/shared/schemas/exports';
 import { pageQuery } from '../lib/ddb/pagination';
 import { json } from '../lib/http/response';
 import { route } from '../lib/http/route';
-import { exportJob, listExports, requestExport } from './exports.service';
+import { exportJob, listExports, requestCampaignExport, requestExport } from './exports.service';
 import { EXPORT_KINDS, type ExportKindName } from './kinds.service';
 
 /** `?id=` of the record exported, refused with the owner's 'not found' message. */
@@ -37,12 +37,18 @@ const CAMPAIGN_NOT_FOUND = 'Campanha não encontrada.';
 export const exportRoutes = [
   exportRoute('tag', '/api/web/tag/export', idOf(TAG_MESSAGES.notFound)),
   exportRoute('lead', '/api/web/leads/export', idOf(LEAD_MESSAGES.notFound)),
-  // `type` is sent by the campaign screens and not needed: the campaign knows its type.
-  exportRoute(
-    'campaign',
-    '/api/web/campaign/export',
-    idOf(CAMPAIGN_NOT_FOUND).extend({ type: z.string().optional() }),
-  ),
+  // `type` is sent by the campaign screens and not needed: the campaign knows its type, and the
+  // file holds the rows of its kind (discounts; lucky numbers for L, points for C).
+  route({
+    method: 'GET',
+    path: '/api/web/campaign/export',
+    permission: EXPORT_KINDS.campaign.permission,
+    query: idOf(CAMPAIGN_NOT_FOUND).extend({ type: z.string().optional() }),
+    handler: async ({ service, query }) => json(202, await requestCampaignExport(service, query.id)),
+  }),
+  // The same, named by kind (the lucky-number and points screens).
+  exportRoute('lucky', '/api/web/campaign/export/lucky', idOf(CAMPAIGN_NOT_FOUND)),
+  exportRoute('points', '/api/web/campaign/export/points', idOf(CAMPAIGN_NOT_FOUND)),
   /** The record of exports: an admin's (write Settings) lists the tenant's, anyone else's their own. */
   route({
     method: 'GET',

@@ -3,6 +3,7 @@ import { can } from '@freguesia/shared/domain/permissions';
 import { EXPORT_MESSAGES, type ExportAccepted, type ExportJob } from '@freguesia/shared/schemas/exports';
 import { AUDIT_ENTITY_NAMES, type AuditEntity } from '@freguesia/shared/schemas/audit';
 import { recordAudit } from '../audit/audit.service';
+import { campaignRecord } from '../campaign-records/campaign-records.service';
 import { staffOf, type ServiceContext, type StaffPrincipal } from '../lib/context';
 import { paginated, type Paginated } from '../lib/ddb/pagination';
 import { forbidden, notFound } from '../lib/errors';
@@ -99,6 +100,16 @@ export async function requestExport(
       after: exported,
     });
   return { id: job.id, status: 'queued' };
+}
+
+/**
+ * GET /web/campaign/export: the rows of the campaign's own kind (spec part 2 §3 'Export rows'):
+ * lucky numbers for L, the points ledger for C, the granted discounts otherwise. The kind's
+ * target then checks the campaign as the caller.
+ */
+export async function requestCampaignExport(ctx: ServiceContext, id: number): Promise<ExportAccepted> {
+  const type = (await campaignRecord(ctx, id))?.type as string | undefined;
+  return requestExport(ctx, type === 'L' ? 'lucky' : type === 'C' ? 'points' : 'campaign', { id });
 }
 
 /** The job as the screen reads it: a job that cannot finish any more reads as failed. */

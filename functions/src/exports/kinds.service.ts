@@ -1,6 +1,8 @@
 import type { Ability } from '@freguesia/shared/domain/permissions';
 import { campaignExportTarget, DISCOUNT_COLUMNS } from '../campaigns/campaigns.service';
 import type { ServiceContext } from '../lib/context';
+import { LUCKY_COLUMNS, luckyExportTarget } from '../loyalty/lucky.service';
+import { POINTS_COLUMNS, pointsExportTarget } from '../loyalty/points.service';
 import {
   LEAD_EXPORT_COLUMNS,
   leadExportTarget,
@@ -61,6 +63,22 @@ export const EXPORT_KINDS = {
     columns: DISCOUNT_COLUMNS,
     sheetName: 'Descontos',
     target: (ctx, p) => campaignExportTarget(ctx, p.id),
+  },
+  /** The numbers a lucky-number campaign issued (spec part 2 §3 'Export rows', Lucky numbers). */
+  lucky: {
+    permission: { action: 'read', subject: 'Campaigns' },
+    format: 'xlsx',
+    columns: LUCKY_COLUMNS,
+    sheetName: 'Números da sorte',
+    target: (ctx, p) => luckyExportTarget(ctx, p.id),
+  },
+  /** The points ledger of a points campaign (spec part 2 §3 'Export rows', Points). */
+  points: {
+    permission: { action: 'read', subject: 'Campaigns' },
+    format: 'xlsx',
+    columns: POINTS_COLUMNS,
+    sheetName: 'Pontos',
+    target: (ctx, p) => pointsExportTarget(ctx, p.id),
   },
 } as const satisfies Record<string, ExportKind>;
 

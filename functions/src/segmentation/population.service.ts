@@ -6,7 +6,7 @@ import { schedulerPort } from '../lib/ports/scheduler';
 import { populationLimit } from './evaluate.model';
 import { membershipRepository } from './membership.repository';
 import { coveringCells, isValidPoint, pointInPolygon, type LatLng } from './geo.model';
-import { belongs, applyActivity, referencedLeads } from './profiles.service';
+import { belongs, applyActivity, applyParticipation, referencedLeads } from './profiles.service';
 import type { CustomerActivity } from './profile.model';
 import { GEO_PARTITION_PRECISION, SHARDS, populationRepository } from './population.repository';
 import {
@@ -212,4 +212,22 @@ export async function recordActivity(ctx: ServiceContext, activity: CustomerActi
   if (!Number.isInteger(activity.customerId) || activity.customerId <= 0)
     throw invalid({ customerId: 'Cliente inválido.' });
   await applyActivity(ctx, activity);
+}
+
+/** Campaign kinds of the CAMP condition (spec part 2 §9): lucky, tickets and the discounts D, DG, DB, DC. */
+export const PARTICIPATION_TYPES: readonly string[] = ['L', 'T', 'D', 'DG', 'DB', 'DC'];
+
+/**
+ * For the campaign domains (discount settlement, lucky numbers, tickets): the customer took part
+ * in a campaign at `at`. Idempotent (a replayed purchase records nothing new); other types are
+ * ignored. The CAMP condition and lead membership see it at once.
+ */
+export async function recordParticipation(
+  ctx: ServiceContext,
+  participation: { customerId: number; campaignType: string; campaignId: number; at: string },
+): Promise<void> {
+  if (!PARTICIPATION_TYPES.includes(participation.campaignType)) return;
+  if (!Number.isInteger(participation.customerId) || participation.customerId <= 0) return;
+  if (!Number.isInteger(participation.campaignId) || participation.campaignId <= 0) return;
+  await applyParticipation(ctx, participation);
 }

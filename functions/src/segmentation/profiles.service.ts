@@ -242,6 +242,32 @@ export async function applyActivity(ctx: ServiceContext, activity: CustomerActiv
   if (applied) await reevaluateCustomers(ctx, [activity.customerId]);
 }
 
+/**
+ * Records that a customer took part in a campaign (CAMP): applied once per (kind, campaign) — a
+ * customer already known to have taken part is not written again, so settling the same discount
+ * on every purchase costs one read. Incremental membership follows at once.
+ */
+export async function applyParticipation(
+  ctx: ServiceContext,
+  participation: { customerId: number; campaignType: string; campaignId: number; at: string },
+): Promise<boolean> {
+  const repo = populationRepository(ctx.tenant);
+  const activity: CustomerActivity = { ...participation, kind: 'campaign_participation' };
+  const applied = await updateProfile(repo, participation.customerId, (stored) => {
+    if (stored?.profile.campaigns[participation.campaignType]?.includes(participation.campaignId))
+      return null;
+    return {
+      profile: withActivity(
+        stored?.profile ?? emptyProfile(placeholderFacts(participation.customerId)),
+        activity,
+      ),
+      activity: { ref: activityRef(activity), body: activity },
+    };
+  });
+  if (applied) await reevaluateCustomers(ctx, [participation.customerId]);
+  return applied;
+}
+
 /** The lead ids a filter's LD rows look at (exists, not exists, join). */
 export function referencedLeads(filter: readonly LeadCondition[]): number[] {
   const ids = filter

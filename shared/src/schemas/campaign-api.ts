@@ -42,6 +42,9 @@ export const CampaignRow = z.object({
   status: z.enum(['running', 'scheduled', 'ended', 'inactive']),
   /** Communication campaigns only: the schedule, execution, approval and cost (no body). */
   info: z.record(z.string(), z.unknown()).optional(),
+  /** Lucky-number campaigns (L): numbers generated and progress = generated / (100000 × series_quantity), 0–1. */
+  lucky_quantity: z.number().optional(),
+  progress: z.number().optional(),
 });
 export type CampaignRow = z.output<typeof CampaignRow>;
 

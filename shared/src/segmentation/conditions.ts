@@ -160,7 +160,7 @@ export const CAMPAIGN_PARTICIPATION_CHOICES: readonly Choice[] = [
   { code: 'T', label: 'Tickets' },
   { code: 'D', label: 'Desconto' },
   { code: 'DG', label: 'Desconto em grupo (combo)' },
-  { code: 'DB', label: 'Desconto por marca' },
+  { code: 'DB', label: 'Desconto no ticket' },
   { code: 'DC', label: 'Desconto por categoria' },
 ];
 

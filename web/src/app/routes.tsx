@@ -237,6 +237,43 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ],
     lazy: () => import('../pages/campaigns/form-page'),
   },
+  // — lucky-number campaigns (issue 21) —
+  {
+    path: '/campaign/lucky',
+    permission: read('Campaigns'),
+    breadcrumbs: [{ text: 'Campanhas' }, { text: 'Números da Sorte' }],
+    lazy: () => import('../pages/lucky/list-page'),
+  },
+  {
+    path: '/campaign/lucky/new',
+    permission: write('Campaigns'),
+    breadcrumbs: [
+      { text: 'Campanhas' },
+      { text: 'Números da Sorte', href: '/campaign/lucky' },
+      { text: 'Cadastrando Campanha' },
+    ],
+    lazy: () => import('../pages/lucky/form-page'),
+  },
+  {
+    path: '/campaign/lucky/edit/:id',
+    permission: write('Campaigns'),
+    breadcrumbs: [
+      { text: 'Campanhas' },
+      { text: 'Números da Sorte', href: '/campaign/lucky' },
+      { text: 'Alterando Campanha' },
+    ],
+    lazy: () => import('../pages/lucky/form-page'),
+  },
+  {
+    path: '/campaign/lucky/details/:id',
+    permission: read('Campaigns'),
+    breadcrumbs: [
+      { text: 'Campanhas' },
+      { text: 'Números da Sorte', href: '/campaign/lucky' },
+      { text: 'Detalhes' },
+    ],
+    lazy: () => import('../pages/lucky/details-page'),
+  },
   {
     path: '/campaign/tv',
     permission: read('Campaigns'),

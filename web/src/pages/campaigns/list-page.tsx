@@ -135,7 +135,8 @@ export default function CampaignListPage() {
   ];
 
   const filtered = filters.type !== '' || filters.showInactive || filters.runningOnly;
-  const typeOptions = [ALL_TYPES, ...TYPE_OPTIONS];
+  // Points (C) have no editor (spec part 2 §1): listed and exported (the Points rows of §3) here.
+  const typeOptions = [ALL_TYPES, ...TYPE_OPTIONS, { value: 'C', label: 'Pontos / cashback' }];
 
   return (
     <>

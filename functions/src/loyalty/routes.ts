@@ -1,0 +1,3 @@
+import { luckyRoutes } from './lucky.routes';
+
+export const routes = [...luckyRoutes];
