@@ -186,9 +186,10 @@ export async function simpleCampaigns(ctx: ServiceContext): Promise<CampaignSimp
 /** GET /web/campaign/details: the campaign with its product rows (named from the catalogue) and the `campaign_*` lists. */
 export async function campaignDetails(ctx: ServiceContext, id: number): Promise<CampaignDetails> {
   const campaign = await existing(ctx, id);
-  const [products, leads] = await Promise.all([
+  const [products, leads, voucherUses] = await Promise.all([
     campaignProducts(ctx, id),
     leadSummaries(ctx, campaign.id_lead ? [campaign.id_lead] : []),
+    campaign.info.voucher_code ? settlementRepository(ctx.tenant).voucherUses(id) : Promise.resolve(0),
   ]);
   const names = await productNames(
     ctx,
@@ -218,6 +219,7 @@ export async function campaignDetails(ctx: ServiceContext, id: number): Promise<
     campaign_payments: campaign.payments.map((p) => ({ id_payment_method: p.id_payment_method })),
     campaign_info: campaign.info,
     campaign_accelerators: [],
+    voucher_uses: voucherUses,
   };
 }
 
@@ -245,9 +247,11 @@ async function checkReferences(ctx: ServiceContext, campaign: Campaign): Promise
   }
 }
 
-/** Whether a campaign holds budgets at checkout (then the tenant's hold sweep must run). */
+/** Whether a campaign holds budgets or per-customer uses at checkout (then the tenant's hold sweep must run). */
 const hasBudget = (c: Campaign) =>
-  c.info.budget > 0 || c.products.some((p) => p.budget > 0 || p.budget_limit > 0);
+  c.info.budget > 0 ||
+  c.info.customer_limit > 0 ||
+  c.products.some((p) => p.budget > 0 || p.budget_limit > 0);
 
 const fieldsOf = ({
   description,
