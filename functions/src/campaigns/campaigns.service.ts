@@ -29,6 +29,7 @@ import {
 import { staffOf, type ServiceContext } from '../lib/context';
 import { paginated, type Paginated } from '../lib/ddb/pagination';
 import { conflict, forbidden, invalid, notFound } from '../lib/errors';
+import { assertLeadUsable } from '../segmentation/lead-validity.service';
 import { leadSummaries } from '../segmentation/leads.service';
 import { settlementRepository } from './settlement.repository';
 import { ensureHoldsSweep } from './checkout.service';
@@ -244,6 +245,8 @@ async function checkReferences(ctx: ServiceContext, campaign: Campaign): Promise
   if (campaign.id_lead) {
     const leads = await leadSummaries(ctx, [campaign.id_lead]);
     if (!leads.has(campaign.id_lead)) throw invalid({ id_lead: 'Lead não encontrado.' });
+    // An active campaign for a lead past its 'Válido até' would apply to nobody.
+    if (campaign.active === 'Y') await assertLeadUsable(ctx, campaign.id_lead);
   }
 }
 

@@ -30,6 +30,7 @@ import { mapLimited } from '../lib/ddb/concurrency';
 import { conflict, forbidden } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { schedulerPort } from '../lib/ports/scheduler';
+import { expiredLeads } from '../segmentation/lead-validity.service';
 import { isMember } from '../segmentation/population.service';
 import { activeCampaigns } from './active-set.service';
 import {
@@ -127,7 +128,8 @@ const limitedOf = (candidates: readonly PreparedCampaign[]) =>
   candidates.filter((c) => Number.isFinite(c.customerLimit) && c.customerLimit > 0);
 
 /**
- * The customer as the engine sees it: terms and lead memberships (read once per call), and the
+ * The customer as the engine sees it: terms and lead memberships (read once per call; none in an
+ * expired lead), and the
  * settled uses of limited campaigns (the usage rows, which also count uses settled before
  * customer holds existed). The uses held by other checkouts are read at each attempt
  * (`customerUsage`).
@@ -141,13 +143,15 @@ async function customerFacts(
   if (!customer) return { id: null, facts: null, settled: {} };
   const leads = [...new Set(candidates.map((c) => c.lead).filter((l): l is number => l !== null))];
   const limited = limitedOf(candidates).map((c) => c.id);
-  const [memberships, settled] = await Promise.all([
+  const [memberships, expired, settled] = await Promise.all([
     mapLimited(leads, 10, async (lead) => [lead, await isMember(ctx, lead, customer.id)] as const),
+    // A lead past its 'Válido até' has no one in it for a campaign (read with the memberships).
+    expiredLeads(ctx, leads),
     limited.length > 0
       ? checkoutRepository(ctx.tenant).customerUses(limited, customer.id)
       : Promise.resolve({}),
   ]);
-  const inLead = new Map(memberships);
+  const inLead = new Map(memberships.filter(([lead]) => !expired.has(lead)));
   return {
     id: customer.id,
     facts: {
