@@ -188,7 +188,7 @@ export async function simpleCampaigns(ctx: ServiceContext): Promise<CampaignSimp
 export async function campaignDetails(ctx: ServiceContext, id: number): Promise<CampaignDetails> {
   const campaign = await existing(ctx, id);
   const [products, leads, voucherUses] = await Promise.all([
-    campaignProducts(ctx, id),
+    campaignProducts(ctx, campaign),
     leadSummaries(ctx, campaign.id_lead ? [campaign.id_lead] : []),
     campaign.info.voucher_code ? settlementRepository(ctx.tenant).voucherUses(id) : Promise.resolve(0),
   ]);
