@@ -196,6 +196,8 @@ export async function campaignLabels(
         regular_price: regular === undefined ? null : centsToNumber(regular),
         price: centsToNumber(price),
         limit: row.unlimited === 'Y' || row.limit <= 0 ? UNLIMITED_LABEL_LIMIT : row.limit,
+        unlimited: row.unlimited === 'Y' || row.limit <= 0,
+        dynamic: row.type ?? campaign.info.type ?? null,
         take: row.take,
         pay: row.pay,
         qt_packing: row.qt_packing,
