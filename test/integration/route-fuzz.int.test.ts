@@ -337,6 +337,53 @@ describe('route fuzz', () => {
         { products: [{ ...importRow, pack: 1e308 }] },
       ],
     });
+    // The checkout calls with vouchers, a customer and (payments) items: each of them malformed in turn.
+    const saleItem = { sequence: 1, barcode: '7891000100103', quantity: 1, unit_value: 10, total_value: 10 };
+    const sale = {
+      session: 'fuzz',
+      customer: { document: '529.982.247-25' },
+      vouchers: ['NATAL10'],
+    };
+    const subtotalBody = {
+      ...sale,
+      basket: { id_store: store, coupon: '1', checkout: '01', items: [saleItem] },
+    };
+    const paymentBody = {
+      ...sale,
+      basket: {
+        id_store: store,
+        payment_method: 1,
+        total_value: 10,
+        coupon: '1',
+        checkout: '01',
+        items: [saleItem],
+      },
+    };
+    const wrongVouchers = [
+      'NATAL10',
+      [null],
+      [{}],
+      [1e308],
+      [BEYOND_2_53],
+      [LONG],
+      Array.from({ length: 1_000 }, (_, i) => `V${i}`),
+      { a: 1 },
+    ];
+    seeds.set('POST /api/checkout/subtotal', {
+      base: subtotalBody,
+      extra: wrongVouchers.map((vouchers) => ({ ...subtotalBody, vouchers })),
+    });
+    seeds.set('POST /api/checkout/discounts/payments', {
+      base: paymentBody,
+      extra: [
+        ...wrongVouchers.map((vouchers) => ({ ...paymentBody, vouchers })),
+        { ...paymentBody, customer: { document: LONG } },
+        { ...paymentBody, basket: { ...paymentBody.basket, items: [] } },
+        { ...paymentBody, basket: { ...paymentBody.basket, items: [{ ...saleItem, total_value: 1e308 }] } },
+        { ...paymentBody, basket: { ...paymentBody.basket, total_value: 11 } },
+        { ...paymentBody, basket: { ...paymentBody.basket, items: 'x' } },
+      ],
+    });
     seeds.set('POST /api/web/user/new', {
       base: {
         email: `fuzz@${t.tenant}.test`,

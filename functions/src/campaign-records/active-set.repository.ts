@@ -23,11 +23,16 @@ export function activeSetRepository(tenant: string) {
       return data.map(toRecord);
     },
 
-    /** The product rows of every campaign of the tenant, by campaign id (one paginated Query). */
-    async products(): Promise<Map<number, CampaignProduct[]>> {
+    /**
+     * The product rows of every campaign of the tenant, by campaign id (one paginated Query): only
+     * those of the generation each campaign's header reads (`gens`, read before the rows, so a row
+     * set being replaced is never mixed with its successor).
+     */
+    async products(gens: ReadonlyMap<number, number>): Promise<Map<number, CampaignProduct[]>> {
       const { data } = await CampaignProductEntity.query.byCampaign({ tenant }).go({ pages: 'all' });
       const answer = new Map<number, CampaignProduct[]>();
       for (const p of data) {
+        if ((p.gen ?? 0) !== (gens.get(p.campaign) ?? 0)) continue;
         const list = answer.get(p.campaign) ?? [];
         list.push(p.row as CampaignProduct);
         answer.set(p.campaign, list);

@@ -38,6 +38,12 @@ export const CampaignEntity = new Entity(
       /** Combo groups of a DG campaign. */
       groups: { type: 'any', required: true, default: () => [] },
       product_count: { type: 'number', required: true, default: 0 },
+      /**
+       * The generation of product rows the campaign reads (absent: 0, rows made before generations).
+       * An update writes the new rows under the next generation, then flips this in the header's
+       * transaction: readers never see a mix of old and new rows.
+       */
+      product_gen: { type: 'number' },
       created_by: { type: 'number' },
       version: { type: 'number', required: true, default: 1 },
       createdAt: { type: 'string', required: true, readOnly: true },
@@ -55,7 +61,10 @@ export const CampaignProductEntity = new Entity(
     attributes: {
       tenant,
       campaign: id,
+      /** The row's key: the EAN for generation 0, `<EAN>#g<gen>` after. */
       code: { type: 'string', required: true, readOnly: true },
+      /** The generation of the campaign's product rows this one belongs to (absent: 0). */
+      gen: { type: 'number' },
       row: { type: 'any', required: true },
     },
     indexes: { byCampaign: key('primary', ['tenant'], ['campaign', 'code']) },

@@ -1,5 +1,4 @@
 import type { Campaign, CampaignProduct } from '@freguesia/shared/schemas/campaign';
-import { CounterEntity } from '../lib/ddb/entities/counter';
 import { countersFor } from '../lib/ddb/counters';
 import { failedIndex, isConditionFailure, transactionError, writeTransaction } from '../lib/ddb/transactions';
 import { conflict } from '../lib/errors';
@@ -25,6 +24,8 @@ export type CampaignFields = Omit<Campaign, 'id' | 'updated_at' | 'products'>;
 export interface CampaignRecord extends CampaignFields {
   id: number;
   product_count: number;
+  /** The generation of product rows the campaign reads (see `update`). */
+  product_gen: number;
   created_by: number | null;
   version: number;
   created_at: string;
@@ -45,13 +46,14 @@ export const toRecord = (item: CampaignItem): CampaignRecord => ({
   payments: (item.payments ?? []) as Campaign['payments'],
   groups: (item.groups ?? []) as Campaign['groups'],
   product_count: item.product_count,
+  product_gen: item.product_gen ?? 0,
   created_by: item.created_by ?? null,
   version: item.version,
   created_at: item.createdAt,
   updated_at: item.updatedAt,
 });
 
-function stored(fields: CampaignFields) {
+function attributesOf(fields: CampaignFields) {
   const { id_lead, stores, brands, ...rest } = fields;
   return {
     ...rest,
@@ -63,15 +65,28 @@ function stored(fields: CampaignFields) {
 
 type Txn = Parameters<Parameters<typeof campaignRecordsService.transaction.write>[0]>[0];
 
+/** The key of a product row in its generation (generation 0: the bare EAN, as before generations). */
+export const productKey = (code: string, gen: number) => (gen === 0 ? code : `${code}#g${gen}`);
+
+/** A stored product row with its key and generation. */
+interface StoredRow {
+  key: string;
+  gen: number;
+  row: CampaignProduct;
+}
+
 /** Campaign records (discounts and communications) of one tenant. */
 export function campaignsRepository(tenant: string) {
   const counters = countersFor(tenant);
 
-  /** Writes product rows beyond the first transaction, in transactions of their own. */
-  async function writeProducts(id: number, put: CampaignProduct[], remove: string[]): Promise<void> {
+  /** Writes product rows of a generation (and deletes rows by key), in transactions of their own. */
+  async function writeProducts(id: number, put: CampaignProduct[], remove: string[], gen = 0): Promise<void> {
     const ops: ((t: Txn) => unknown)[] = [
       ...put.map(
-        (row) => (t: Txn) => t.campaignProduct.put({ tenant, campaign: id, code: row.code, row }).commit(),
+        (row) => (t: Txn) =>
+          t.campaignProduct
+            .put({ tenant, campaign: id, code: productKey(row.code, gen), row, ...(gen ? { gen } : {}) })
+            .commit(),
       ),
       ...remove.map((code) => (t: Txn) => t.campaignProduct.delete({ tenant, campaign: id, code }).commit()),
     ];
@@ -82,6 +97,14 @@ export function campaignsRepository(tenant: string) {
       );
       if (result.canceled) throw transactionError(result);
     }
+  }
+
+  /** Every product row of a campaign, of every generation. */
+  async function storedRows(id: number): Promise<StoredRow[]> {
+    const { data } = await CampaignProductEntity.query
+      .byCampaign({ tenant, campaign: id })
+      .go({ pages: 'all' });
+    return data.map((p) => ({ key: p.code, gen: p.gen ?? 0, row: p.row as CampaignProduct }));
   }
 
   return {
@@ -96,11 +119,10 @@ export function campaignsRepository(tenant: string) {
       return data.map(toRecord);
     },
 
-    async products(id: number): Promise<CampaignProduct[]> {
-      const { data } = await CampaignProductEntity.query
-        .byCampaign({ tenant, campaign: id })
-        .go({ pages: 'all' });
-      return data.map((p) => p.row as CampaignProduct);
+    /** The product rows of a campaign: those of the generation its header reads (given, or read). */
+    async products(id: number, gen?: number): Promise<CampaignProduct[]> {
+      const current = gen ?? (await this.get(id))?.product_gen ?? 0;
+      return (await storedRows(id)).filter((r) => r.gen === current).map((r) => r.row);
     },
 
     /**
@@ -127,7 +149,7 @@ export function campaignsRepository(tenant: string) {
                 .create({
                   tenant,
                   id,
-                  ...stored(fields),
+                  ...attributesOf(fields),
                   product_count: products.length,
                   ...(by ? { created_by: by } : {}),
                   version: 1,
@@ -157,7 +179,12 @@ export function campaignsRepository(tenant: string) {
 
     /**
      * Replaces a campaign's fields (conditioned on the version read: a concurrent edit is a
-     * conflict), then its product rows (puts of every row, deletes of removed codes).
+     * conflict) and, when they changed, its product rows, never exposing a mix of old and new rows:
+     * the new rows are written first under a new generation (unique per attempt, from a counter),
+     * invisible while the header reads the old one; the last of them commit with the header, which
+     * flips `product_gen` in that transaction; then the rows of other generations are deleted. A
+     * failure before the flip leaves the old version whole (the new rows are removed again, or
+     * left invisible and removed by the next update).
      */
     async update(
       current: CampaignRecord,
@@ -166,36 +193,63 @@ export function campaignsRepository(tenant: string) {
       at: string,
     ): Promise<CampaignRecord> {
       const id = current.id;
-      const before = await this.products(id);
+      const stored = await storedRows(id);
+      const before = stored.filter((r) => r.gen === current.product_gen).map((r) => r.row);
       const codes = new Set(products.map((p) => p.code));
-      const removed = before.map((p) => p.code).filter((code) => !codes.has(code));
       const unchanged = new Map(before.map((p) => [p.code, JSON.stringify(p)]));
-      const changed = products.filter((p) => unchanged.get(p.code) !== JSON.stringify(p));
-      const patchFields = stored(fields);
-      const result = await writeTransaction(() =>
-        campaignRecordsService.transaction
-          .write((t) => {
-            let patch = t.campaign.patch({ tenant, id }).set({
-              ...patchFields,
-              product_count: products.length,
-              version: current.version + 1,
-              updatedAt: at,
-            });
-            if (!fields.id_lead) patch = patch.remove(['id_lead']) as typeof patch;
-            return [
-              patch.where((a, { eq }) => eq(a.version, current.version)).commit(),
-              t.counter.upsert({ tenant, name: VERSION_COUNTER }).add({ value: 1 }).commit(),
-            ];
-          })
-          .go(),
-      );
-      if (result.canceled) {
-        if (failedIndex(result) === 0) throw conflict(STALE_CAMPAIGN);
-        throw transactionError(result);
+      const rowsChanged =
+        before.some((p) => !codes.has(p.code)) ||
+        products.some((p) => unchanged.get(p.code) !== JSON.stringify(p));
+      const gen = rowsChanged ? await counters.next('campaign-products-gen') : current.product_gen;
+      const last = rowsChanged ? products.slice(0, TRANSACTION_ITEMS - 2) : [];
+      const early = rowsChanged ? products.slice(last.length) : [];
+      const patchFields = attributesOf(fields);
+      const undo = () =>
+        writeProducts(
+          id,
+          [],
+          early.map((p) => productKey(p.code, gen)),
+        ).catch(() => undefined);
+      try {
+        await writeProducts(id, early, [], gen);
+        const result = await writeTransaction(() =>
+          campaignRecordsService.transaction
+            .write((t) => {
+              let patch = t.campaign.patch({ tenant, id }).set({
+                ...patchFields,
+                product_count: products.length,
+                product_gen: gen,
+                version: current.version + 1,
+                updatedAt: at,
+              });
+              if (!fields.id_lead) patch = patch.remove(['id_lead']) as typeof patch;
+              return [
+                patch.where((a, { eq }) => eq(a.version, current.version)).commit(),
+                t.counter.upsert({ tenant, name: VERSION_COUNTER }).add({ value: 1 }).commit(),
+                ...(last.map((row) =>
+                  t.campaignProduct
+                    .put({ tenant, campaign: id, code: productKey(row.code, gen), row, gen })
+                    .commit(),
+                ) as never[]),
+              ];
+            })
+            .go(),
+        );
+        if (result.canceled) {
+          if (failedIndex(result) === 0) throw conflict(STALE_CAMPAIGN);
+          throw transactionError(result);
+        }
+      } catch (error) {
+        if (rowsChanged) await undo();
+        throw error;
       }
-      if (changed.length + removed.length > 0) {
-        await writeProducts(id, changed, removed);
-        await CounterEntity.update({ tenant, name: VERSION_COUNTER }).add({ value: 1 }).go();
+      if (rowsChanged) {
+        // The old generation (and leftovers of failed updates) is no longer read by anyone.
+        await writeProducts(
+          id,
+          [],
+          stored.filter((r) => r.gen !== gen).map((r) => r.key),
+        ).catch(() => undefined);
       }
       return (await this.get(id))!;
     },
@@ -250,11 +304,10 @@ export function campaignsRepository(tenant: string) {
         if (failedIndex(result) === 0) throw conflict(STALE_CAMPAIGN);
         throw transactionError(result);
       }
-      const rows = await this.products(id);
       await writeProducts(
         id,
         [],
-        rows.map((r) => r.code),
+        (await storedRows(id)).map((r) => r.key),
       );
     },
   };

@@ -99,14 +99,25 @@ export async function campaignRecords(ctx: ServiceContext): Promise<CampaignReco
   return activeSetRepository(ctx.tenant).campaigns();
 }
 
-/** The product rows of a (discount) campaign. */
-export async function campaignProducts(ctx: ServiceContext, id: number): Promise<CampaignProduct[]> {
-  return campaignsRepository(ctx.tenant).products(id);
+/** The product rows of a (discount) campaign: those its header reads (pass the record read, or its id). */
+export async function campaignProducts(
+  ctx: ServiceContext,
+  campaign: number | Pick<CampaignRecord, 'id' | 'product_gen'>,
+): Promise<CampaignProduct[]> {
+  return typeof campaign === 'number'
+    ? campaignsRepository(ctx.tenant).products(campaign)
+    : campaignsRepository(ctx.tenant).products(campaign.id, campaign.product_gen);
 }
 
-/** The product rows of every campaign of the tenant, by campaign id (one paginated Query). */
-export async function allCampaignProducts(ctx: ServiceContext): Promise<Map<number, CampaignProduct[]>> {
-  return activeSetRepository(ctx.tenant).products();
+/**
+ * The product rows of these campaigns (as just read: each header names the generation of rows it
+ * reads), by campaign id (one paginated Query).
+ */
+export async function allCampaignProducts(
+  ctx: ServiceContext,
+  campaigns: readonly Pick<CampaignRecord, 'id' | 'product_gen'>[],
+): Promise<Map<number, CampaignProduct[]>> {
+  return activeSetRepository(ctx.tenant).products(new Map(campaigns.map((c) => [c.id, c.product_gen])));
 }
 
 /** The version of the tenant's campaign set: it moves with every create, update and delete (the checkout's cache key). */

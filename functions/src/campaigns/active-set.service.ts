@@ -46,7 +46,10 @@ export async function activeCampaigns(ctx: ServiceContext): Promise<ActiveSet> {
 
 async function loadActiveSet(ctx: ServiceContext, version: number, today: string): Promise<ActiveSet> {
   const tenant = ctx.tenant;
-  const [all, products] = await Promise.all([campaignRecords(ctx), allCampaignProducts(ctx)]);
+  // Headers first: each names the generation of product rows it reads, and an update writes its new
+  // rows before flipping the header, so rows read after the header are never a mix of two versions.
+  const all = await campaignRecords(ctx);
+  const products = await allCampaignProducts(ctx, all);
   // Ended campaigns stay out; the engine judges the period of the rest at each sale. A day of
   // slack keeps campaigns ending today valid whatever the clock of the point of sale says.
   const yesterday = addDays(today, -1);

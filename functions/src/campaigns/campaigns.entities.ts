@@ -13,7 +13,8 @@ const tenant = { type: 'string', required: true, readOnly: true } as const;
 const id = { type: 'number', required: true, readOnly: true, padding: { length: 9, char: '0' } } as const;
 
 /**
- * Budget use of a campaign (`code` '*') or of one of its products: what checkouts have reserved
+ * Budget use of a campaign (`code` '*') or of one of its products (and, under `cust:<id>`, the
+ * uses of a customer held or settled against a per-customer limit, in `used_units`): what checkouts have reserved
  * and purchases settled, in centavos of discount and in thousandths of a unit. Reservations are
  * conditional ADDs that never pass `limit`, so concurrent checkouts cannot overspend.
  */
@@ -55,6 +56,10 @@ export const CheckoutSessionEntity = new Entity(
       reservations: { type: 'any', required: true, default: () => [] },
       /** Per line and campaign: what was granted (the discount export rows). */
       granted: { type: 'any', required: true, default: () => [] },
+      /** [{campaign, customer}]: the uses held on per-customer limits (released like a budget hold). */
+      customer_holds: { type: 'any' },
+      /** Campaigns granted through a voucher the sale presented (a voucher use each, at settlement). */
+      voucher_campaigns: { type: 'any' },
       status: { type: ['open', 'settled', 'released'] as const, required: true },
       version: { type: 'number', required: true, default: 1 },
       createdAt: { type: 'string', required: true, readOnly: true },

@@ -30,6 +30,7 @@ import {
 import { staffOf, type ServiceContext } from '../lib/context';
 import { paginated, type Paginated } from '../lib/ddb/pagination';
 import { conflict, forbidden, invalid, notFound } from '../lib/errors';
+import { assertLeadUsable } from '../segmentation/lead-validity.service';
 import { leadSummaries } from '../segmentation/leads.service';
 import { luckyProgress } from '../loyalty/lucky.service';
 import { settlementRepository } from './settlement.repository';
@@ -205,9 +206,10 @@ export async function simpleCampaigns(ctx: ServiceContext): Promise<CampaignSimp
 /** GET /web/campaign/details: the campaign with its product rows (named from the catalogue) and the `campaign_*` lists. */
 export async function campaignDetails(ctx: ServiceContext, id: number): Promise<CampaignDetails> {
   const campaign = await existing(ctx, id);
-  const [products, leads] = await Promise.all([
-    campaignProducts(ctx, id),
+  const [products, leads, voucherUses] = await Promise.all([
+    campaignProducts(ctx, campaign),
     leadSummaries(ctx, campaign.id_lead ? [campaign.id_lead] : []),
+    campaign.info.voucher_code ? settlementRepository(ctx.tenant).voucherUses(id) : Promise.resolve(0),
   ]);
   const names = await productNames(
     ctx,
@@ -240,6 +242,7 @@ export async function campaignDetails(ctx: ServiceContext, id: number): Promise<
     campaign_payments: campaign.payments.map((p) => ({ id_payment_method: p.id_payment_method })),
     campaign_info: campaign.info,
     campaign_accelerators: [],
+    voucher_uses: voucherUses,
   };
 }
 
@@ -267,12 +270,16 @@ async function checkReferences(
   if (campaign.id_lead) {
     const leads = await leadSummaries(ctx, [campaign.id_lead]);
     if (!leads.has(campaign.id_lead)) throw invalid({ id_lead: 'Lead não encontrado.' });
+    // An active campaign for a lead past its 'Válido até' would apply to nobody.
+    if (campaign.active === 'Y') await assertLeadUsable(ctx, campaign.id_lead);
   }
 }
 
-/** Whether a campaign holds budgets at checkout (then the tenant's hold sweep must run). */
+/** Whether a campaign holds budgets or per-customer uses at checkout (then the tenant's hold sweep must run). */
 const hasBudget = (c: Campaign) =>
-  c.info.budget > 0 || c.products.some((p) => p.budget > 0 || p.budget_limit > 0);
+  c.info.budget > 0 ||
+  c.info.customer_limit > 0 ||
+  c.products.some((p) => p.budget > 0 || p.budget_limit > 0);
 
 const fieldsOf = ({
   description,

@@ -46,6 +46,12 @@ export interface Grant {
   discount_cents: number;
 }
 
+/** One use of a per-customer limit held by a session (one per purchase, whatever its lines). */
+export interface CustomerHold {
+  campaign: number;
+  customer: number;
+}
+
 export interface CheckoutSession {
   session: string;
   id_store: number;
@@ -55,6 +61,8 @@ export interface CheckoutSession {
   id_customer: number | null;
   reservations: Reservation[];
   granted: Grant[];
+  customer_holds: CustomerHold[];
+  voucher_campaigns: number[];
   status: 'open' | 'settled' | 'released';
   version: number;
   created_at: string;
@@ -86,11 +94,31 @@ export const toSession = (item: CheckoutSessionItem): CheckoutSession => ({
   id_customer: item.id_customer ?? null,
   reservations: (item.reservations ?? []) as Reservation[],
   granted: (item.granted ?? []) as Grant[],
+  customer_holds: (item.customer_holds ?? []) as CustomerHold[],
+  voucher_campaigns: (item.voucher_campaigns ?? []) as number[],
   status: item.status,
   version: item.version,
   created_at: item.createdAt,
   expires_at: item.expiresAt ?? 0,
 });
+
+/** The counter item of a customer's uses of a campaign (per-customer limits). */
+export const customerCode = (customer: number) => `cust:${customer}`;
+
+/**
+ * A change of a customer's held uses: +1 is conditioned on staying within the campaign's limit,
+ * so parallel checkouts (or two lanes) of one customer never take more uses than the limit.
+ */
+export interface CustomerMove {
+  campaign: number;
+  customer: number;
+  delta: 1 | -1;
+  limit: number;
+}
+
+/** What giving a session's customer holds back writes. */
+export const customerHoldsBack = (holds: readonly CustomerHold[]): CustomerMove[] =>
+  holds.map((h) => ({ ...h, delta: -1, limit: Infinity }));
 
 /** What giving a session's holds back writes: minus each piece on its shard (legacy holds on the original item). */
 export function givenBack(reservations: readonly Reservation[]): BudgetMove[] {
@@ -168,6 +196,7 @@ export function checkoutRepository(tenant: string) {
       budgetMoves: readonly BudgetMove[],
       at: string,
       expiresAt: number,
+      customerMoves: readonly CustomerMove[] = [],
     ): Promise<ReserveOutcome> {
       const moves = budgetMoves.filter((d) => d.cents !== 0 || d.units !== 0);
       const result = await writeTransaction(() =>
@@ -206,6 +235,8 @@ export function checkoutRepository(tenant: string) {
                         operator: next.operator,
                         reservations: next.reservations,
                         granted: next.granted,
+                        customer_holds: next.customer_holds,
+                        voucher_campaigns: next.voucher_campaigns,
                         status: 'open',
                         version: previous.version + 1,
                         updatedAt: at,
@@ -226,6 +257,18 @@ export function checkoutRepository(tenant: string) {
                         expiresAt,
                       })
                       .commit(),
+                ...customerMoves.map((m) => {
+                  const update = t.campaignBudget
+                    .upsert({ tenant, campaign: m.campaign, code: customerCode(m.customer) })
+                    .add({ used_cents: 0, used_units: m.delta });
+                  if (m.delta < 0 || !Number.isFinite(m.limit)) return update.commit();
+                  return update
+                    .where(
+                      (a, { lte, notExists }) =>
+                        `(${notExists(a.used_units)} OR ${lte(a.used_units, m.limit - 1)})`,
+                    )
+                    .commit();
+                }),
               ] as never[],
           )
           .go(),
@@ -238,6 +281,19 @@ export function checkoutRepository(tenant: string) {
         throw transactionError(result);
       }
       return { ok: false, reason: failed === moves.length ? 'session' : 'budget' };
+    },
+
+    /** The uses of each campaign held or settled for a customer (the per-customer limit counters; one BatchGet). */
+    async customerHolds(campaigns: readonly number[], idCustomer: number): Promise<Record<number, number>> {
+      const answer: Record<number, number> = {};
+      if (campaigns.length === 0) return answer;
+      const data = await batchGetEntities(
+        (pending) => CampaignBudgetEntity.get(pending).go({ concurrency: 4 }),
+        campaigns.map((campaign) => ({ tenant, campaign, code: customerCode(idCustomer) })),
+        { what: 'customer limits' },
+      );
+      for (const item of data) answer[item.campaign] = item.used_units;
+      return answer;
     },
 
     /** Purchases in which a customer benefited from each campaign (per-customer limits). */

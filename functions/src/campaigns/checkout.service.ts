@@ -7,6 +7,7 @@ import {
 } from '@freguesia/shared/promotions/checkout';
 import { evaluate } from '@freguesia/shared/promotions/engine';
 import type {
+  BasketLine,
   CustomerFacts,
   EvaluationResult,
   PreparedCampaign,
@@ -27,6 +28,7 @@ import { mapLimited } from '../lib/ddb/concurrency';
 import { conflict, forbidden } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { schedulerPort } from '../lib/ports/scheduler';
+import { expiredLeads } from '../segmentation/lead-validity.service';
 import { isMember } from '../segmentation/population.service';
 import { activeCampaigns } from './active-set.service';
 import {
@@ -41,8 +43,11 @@ import {
   checkoutRepository,
   givenBack,
   type BudgetLimit,
+  customerHoldsBack,
   type BudgetMove,
   type CheckoutSession,
+  type CustomerHold,
+  type CustomerMove,
   type Grant,
   type Reservation,
 } from './checkout.repository';
@@ -116,29 +121,93 @@ async function productFacts(
 const atStore = (prepared: PreparedCampaigns, store: number): PreparedCampaign[] =>
   prepared.campaigns.filter((c) => c.stores.size === 0 || c.stores.has(store));
 
-/** The customer as the engine sees it: terms, lead memberships and past uses of limited campaigns. */
+/** Campaigns with a per-customer limit ('1 per customer'). */
+const limitedOf = (candidates: readonly PreparedCampaign[]) =>
+  candidates.filter((c) => Number.isFinite(c.customerLimit) && c.customerLimit > 0);
+
+/**
+ * The customer as the engine sees it: terms and lead memberships (read once per call; none in an
+ * expired lead), and the
+ * settled uses of limited campaigns (the usage rows, which also count uses settled before
+ * customer holds existed). The uses held by other checkouts are read at each attempt
+ * (`customerUsage`).
+ */
 async function customerFacts(
   ctx: ServiceContext,
   candidates: PreparedCampaign[],
   document: string | undefined,
-): Promise<{ id: number | null; facts: CustomerFacts | null }> {
+): Promise<{ id: number | null; facts: CustomerFacts | null; settled: Record<number, number> }> {
   const customer = document ? await checkoutCustomer(ctx, document) : undefined;
-  if (!customer) return { id: null, facts: null };
+  if (!customer) return { id: null, facts: null, settled: {} };
   const leads = [...new Set(candidates.map((c) => c.lead).filter((l): l is number => l !== null))];
-  const limited = candidates
-    .filter((c) => Number.isFinite(c.customerLimit) && c.customerLimit > 0)
-    .map((c) => c.id);
-  const [memberships, usage] = await Promise.all([
+  const limited = limitedOf(candidates).map((c) => c.id);
+  const [memberships, expired, settled] = await Promise.all([
     mapLimited(leads, 10, async (lead) => [lead, await isMember(ctx, lead, customer.id)] as const),
+    // A lead past its 'Válido até' has no one in it for a campaign (read with the memberships).
+    expiredLeads(ctx, leads),
     limited.length > 0
       ? checkoutRepository(ctx.tenant).customerUses(limited, customer.id)
       : Promise.resolve({}),
   ]);
-  const inLead = new Map(memberships);
+  const inLead = new Map(memberships.filter(([lead]) => !expired.has(lead)));
   return {
     id: customer.id,
-    facts: { accepted_terms: customer.acceptedTerms, in_lead: (lead) => inLead.get(lead) === true, usage },
+    facts: {
+      accepted_terms: customer.acceptedTerms,
+      in_lead: (lead) => inLead.get(lead) === true,
+      usage: {},
+    },
+    settled,
   };
+}
+
+/** The session's own open holds on a customer's limits (they stay its own when it calls again). */
+function ownCustomerHolds(previous: CheckoutSession | undefined, customer: number | null): Set<number> {
+  if (!previous || previous.status !== 'open' || customer === null) return new Set();
+  return new Set(previous.customer_holds.filter((h) => h.customer === customer).map((h) => h.campaign));
+}
+
+/**
+ * A customer's uses of each limited campaign as the engine counts them: the uses held or settled
+ * by other sales (the counter, less this session's own hold), and never fewer than the settled
+ * usage rows.
+ */
+function customerUsage(
+  limited: readonly number[],
+  settled: Record<number, number>,
+  counters: Record<number, number>,
+  own: ReadonlySet<number>,
+): Record<number, number> {
+  const usage: Record<number, number> = {};
+  for (const c of limited) usage[c] = Math.max(settled[c] ?? 0, (counters[c] ?? 0) - (own.has(c) ? 1 : 0));
+  return usage;
+}
+
+/** The customer holds of a result (one per limited campaign granted) and the counter writes from the previous ones. */
+function customerMoves(
+  granted: readonly Grant[],
+  candidates: readonly PreparedCampaign[],
+  customer: number | null,
+  previous: CheckoutSession | undefined,
+): { holds: CustomerHold[]; moves: CustomerMove[] } {
+  const limits = new Map(limitedOf(candidates).map((c) => [c.id, c.customerLimit]));
+  const holds: CustomerHold[] =
+    customer === null
+      ? []
+      : [...new Set(granted.map((g) => g.campaign))]
+          .filter((c) => limits.has(c))
+          .map((campaign) => ({ campaign, customer }));
+  const before = previous?.status === 'open' ? previous.customer_holds : [];
+  const key = (h: CustomerHold) => `${h.campaign}:${h.customer}`;
+  const had = new Set(before.map(key));
+  const has = new Set(holds.map(key));
+  const moves: CustomerMove[] = [
+    ...customerHoldsBack(before.filter((h) => !has.has(key(h)))),
+    ...holds
+      .filter((h) => !had.has(key(h)))
+      .map((h): CustomerMove => ({ ...h, delta: 1, limit: limits.get(h.campaign)! })),
+  ];
+  return { holds, moves };
 }
 
 /** The configured limits of the budgets that these campaigns and basket codes can touch. */
@@ -279,11 +348,132 @@ function assertSellsAt(ctx: ServiceContext, idStore: number): void {
   if (!storeScope(ctx)(idStore)) throw forbidden(OUT_OF_SCOPE_SALE);
 }
 
+/** The sale a checkout call belongs to: what keys its session and settles it. */
+interface Sale {
+  session: string;
+  store: number;
+  checkout: string;
+  coupon: string;
+  operator: string;
+}
+
 /**
- * POST /checkout/subtotal: the discounts of the basket for this store, customer and moment, with
- * the session's budget hold replaced by what this answer grants. The answer is what the engine
- * computed with the budgets actually held: when another checkout takes the last of a budget first,
- * the basket is evaluated again without it.
+ * The session of a call: the point of sale's `session`, else the purchase key (store, checkout,
+ * coupon). Without a coupon either, nothing tells two sales apart, so each call gets its own
+ * session (never replacing another sale's hold; released by the sweep). `prefix` keeps the
+ * payment call's hold apart from the subtotal's of the same sale (both settle with the purchase).
+ */
+function saleOf(
+  request: {
+    session: string;
+    basket: { id_store: number; checkout: string; coupon: string; operator: string };
+  },
+  prefix = '',
+): Sale {
+  const { basket } = request;
+  const own =
+    request.session ||
+    (basket.coupon ? `${basket.id_store}:${basket.checkout}:${basket.coupon}` : `anon:${randomUUID()}`);
+  return {
+    session: `${prefix}${own}`,
+    store: basket.id_store,
+    checkout: basket.checkout,
+    coupon: basket.coupon,
+    operator: basket.operator,
+  };
+}
+
+/**
+ * Evaluates a sale with the budgets and per-customer limits actually held, and replaces the
+ * session's holds by what this answer grants (budgets: conditional ADDs on their shards; a
+ * customer's limited uses: a conditional ADD on the customer's counter of the campaign). When
+ * another checkout takes the last of a budget or a customer's last use first, the sale is read and
+ * evaluated again without it.
+ */
+async function holdDiscounts(
+  ctx: ServiceContext,
+  sale: Sale,
+  candidates: PreparedCampaign[],
+  codes: readonly string[],
+  document: string | undefined,
+  ready: Promise<unknown>,
+  run: (customer: CustomerFacts | null, budgets: RemainingBudget[]) => EvaluationResult,
+): Promise<EvaluationResult> {
+  const limits = budgetLimits(candidates, new Set(codes));
+  const repo = checkoutRepository(ctx.tenant);
+  const readBudgets = () =>
+    Promise.all([
+      repo.session(sale.session),
+      limits.size > 0
+        ? repo.counters([...limits.values()])
+        : Promise.resolve(new Map<string, BudgetCounters>()),
+    ]);
+  // Independent reads in parallel: one round trip after the active set's version (two for an
+  // identified customer when a campaign limits uses per customer).
+  const [customer, firstState] = await Promise.all([
+    customerFacts(ctx, candidates, document),
+    readBudgets(),
+    ready,
+  ]);
+  const limited = customer.id === null ? [] : limitedOf(candidates).map((c) => c.id);
+  const readHeld = () =>
+    limited.length > 0 ? repo.customerHolds(limited, customer.id!) : Promise.resolve({});
+  const vouchered = new Set(candidates.filter((c) => c.voucher !== null).map((c) => c.id));
+
+  for (let attempt = 1, state = firstState, held = await readHeld(); ; attempt++) {
+    if (attempt > 1) [state, held] = await Promise.all([readBudgets(), readHeld()]);
+    const [previous, counters] = state;
+    if (previous && previous.status !== 'open')
+      throw conflict('Esta venda já foi finalizada; abra uma nova sessão.');
+    const facts = customer.facts && {
+      ...customer.facts,
+      usage: customerUsage(limited, customer.settled, held, ownCustomerHolds(previous, customer.id)),
+    };
+    const result = run(facts, remainingBudgets(limits, counters, previous));
+    const reservations = reservationsOf(result, limits);
+    const granted = grantsOf(result);
+    // Nothing granted, nothing held before: no session to keep (a basket with no campaign).
+    if (
+      granted.length === 0 &&
+      (!previous ||
+        (previous.reservations.length === 0 &&
+          previous.granted.length === 0 &&
+          previous.customer_holds.length === 0))
+    )
+      return result;
+    const at = ctx.now();
+    const moves = budgetMoves(reservations, previous, limits, counters, sale.session);
+    const forCustomer = customerMoves(granted, candidates, customer.id, previous);
+    const outcome = !moves
+      ? ({ ok: false, reason: 'budget' } as const)
+      : await repo.reserve(
+          {
+            session: sale.session,
+            id_store: sale.store,
+            checkout: sale.checkout,
+            coupon: sale.coupon,
+            operator: sale.operator,
+            id_customer: customer.id,
+            reservations,
+            granted,
+            customer_holds: forCustomer.holds,
+            voucher_campaigns: [...new Set(granted.map((g) => g.campaign))].filter((c) => vouchered.has(c)),
+          },
+          previous,
+          moves,
+          at.toISOString(),
+          Math.floor(at.getTime() / 1000) + HOLD_MINUTES * 60,
+          forCustomer.moves,
+        );
+    if (outcome.ok) return result;
+    if (attempt >= ATTEMPTS)
+      throw conflict('Muitas vendas disputam o mesmo orçamento de campanha. Tente novamente.');
+  }
+}
+
+/**
+ * POST /checkout/subtotal: the discounts of the basket for this store, customer, vouchers and
+ * moment, with the session's holds replaced by what this answer grants.
  */
 export async function checkoutSubtotal(
   ctx: ServiceContext,
@@ -294,99 +484,81 @@ export async function checkoutSubtotal(
   const store = request.basket.id_store;
   const candidates = atStore(prepared, store);
   const codes = request.basket.items.map((i) => i.barcode);
-  const limits = budgetLimits(candidates, new Set(codes));
-  const repo = checkoutRepository(ctx.tenant);
-  // Without a session the purchase key names it; without a coupon either, nothing tells two sales
-  // apart, so each call gets its own session (never replacing another sale's hold; released by the sweep).
-  const session =
-    request.session ||
-    (request.basket.coupon
-      ? `${store}:${request.basket.checkout}:${request.basket.coupon}`
-      : `anon:${randomUUID()}`);
-  // Independent reads in parallel: one round trip after the active set's version.
-  const readState = () =>
-    Promise.all([
-      repo.session(session),
-      limits.size > 0
-        ? repo.counters([...limits.values()])
-        : Promise.resolve(new Map<string, BudgetCounters>()),
-    ]);
-  const [facts, customer, firstState] = await Promise.all([
-    productFacts(ctx, prepared, codes),
-    customerFacts(ctx, candidates, request.customer?.document),
-    readState(),
-  ]);
-  const lines = basketLines(request, facts);
-
-  for (let attempt = 1, state = firstState; ; attempt++, state = await readState()) {
-    const [previous, counters] = state;
-    if (previous && previous.status !== 'open')
-      throw conflict('Esta venda já foi finalizada; abra uma nova sessão.');
-    const budgets = remainingBudgets(limits, counters, previous);
-    const result = evaluate(prepared, {
-      lines,
-      store_id: store,
-      at: ctx.now(),
-      customer: customer.facts,
-      budgets,
-    });
-    const reservations = reservationsOf(result, limits);
-    const granted = grantsOf(result);
-    // Nothing granted, nothing held before: no session to keep (a basket with no campaign).
-    if (
-      granted.length === 0 &&
-      reservations.length === 0 &&
-      (!previous || previous.reservations.length === 0)
-    ) {
-      return subtotalAnswer(request, result);
-    }
-    const at = ctx.now();
-    const moves = budgetMoves(reservations, previous, limits, counters, session);
-    const outcome = !moves
-      ? ({ ok: false, reason: 'budget' } as const)
-      : await repo.reserve(
-          {
-            session,
-            id_store: store,
-            checkout: request.basket.checkout,
-            coupon: request.basket.coupon,
-            operator: request.basket.operator,
-            id_customer: customer.id,
-            reservations,
-            granted,
-          },
-          previous,
-          moves,
-          at.toISOString(),
-          Math.floor(at.getTime() / 1000) + HOLD_MINUTES * 60,
-        );
-    if (outcome.ok) return subtotalAnswer(request, result);
-    if (attempt >= ATTEMPTS)
-      throw conflict('Muitas vendas disputam o mesmo orçamento de campanha. Tente novamente.');
-  }
+  const facts = productFacts(ctx, prepared, codes);
+  let lines: BasketLine[] = [];
+  const result = await holdDiscounts(
+    ctx,
+    saleOf(request),
+    candidates,
+    codes,
+    request.customer?.document,
+    facts.then((f) => (lines = basketLines(request, f))),
+    (customer, budgets) =>
+      evaluate(prepared, {
+        lines,
+        store_id: store,
+        at: ctx.now(),
+        customer,
+        vouchers: request.vouchers,
+        budgets,
+      }),
+  );
+  return subtotalAnswer(request, result);
 }
 
-/** POST /checkout/discounts/payments: the payment method's discount (DBP campaigns) on a ticket total. */
+/**
+ * POST /checkout/discounts/payments: the payment method's discount (DBP campaigns) on the ticket.
+ * Held and settled like the subtotal (its own session of the same sale, settled by the same
+ * purchase), so a DBP budget is never passed; with the optional `customer`, `vouchers` and `items`
+ * the campaigns with a lead, the terms, a per-customer limit or a quantity dynamic apply as at the
+ * subtotal (without items the ticket is one unit of `total_value`).
+ */
 export async function checkoutPaymentDiscount(
   ctx: ServiceContext,
   request: PaymentDiscountRequest,
 ): Promise<PaymentDiscountAnswer> {
   assertSellsAt(ctx, request.basket.id_store);
   const { prepared } = await activeCampaigns(ctx);
-  const candidates = atStore(prepared, request.basket.id_store).filter((c) => c.type === 'DBP');
-  const limits = budgetLimits(candidates, new Set());
-  const budgets = remainingBudgets(
-    limits,
-    limits.size > 0 ? await checkoutRepository(ctx.tenant).counters([...limits.values()]) : new Map(),
-    undefined,
+  const store = request.basket.id_store;
+  const candidates = atStore(prepared, store).filter((c) => c.type === 'DBP');
+  const items = request.basket.items;
+  const codes = items?.map((i) => i.barcode) ?? [];
+  // The items at what is left of each after the discounts already given.
+  const net = items && {
+    ...request,
+    basket: {
+      ...request.basket,
+      items: items.map((i) => ({ ...i, total_value: Math.max(0, i.total_value - i.discounts) })),
+    },
+  };
+  let lines: BasketLine[] | undefined;
+  const ready = net
+    ? productFacts(ctx, prepared, codes).then((f) => (lines = basketLines(net, f)))
+    : Promise.resolve();
+  let answer: PaymentDiscountAnswer | undefined;
+  await holdDiscounts(
+    ctx,
+    saleOf(request, 'pay:'),
+    candidates,
+    codes,
+    request.customer?.document,
+    ready,
+    (customer, budgets) => {
+      const computed = paymentDiscount(prepared, {
+        store_id: store,
+        at: ctx.now(),
+        payment_method: request.basket.payment_method,
+        total_cents: request.basket.total_value,
+        customer,
+        vouchers: request.vouchers,
+        budgets,
+        lines,
+      });
+      answer = computed.answer;
+      return computed.result;
+    },
   );
-  return paymentDiscount(prepared, {
-    store_id: request.basket.id_store,
-    at: ctx.now(),
-    payment_method: request.basket.payment_method,
-    total_cents: request.basket.total_value,
-    budgets,
-  }).answer;
+  return answer!;
 }
 
 // Settlement (the `campaigns-settlement` stream processor) lives in settlement.service.ts: it records

@@ -143,7 +143,7 @@ export async function campaignLabels(
     throw notFound(CAMPAIGN_NOT_FOUND);
   if (campaign.stores.length > 0 && !campaign.stores.some((s) => s.id_store === query.id_store))
     throw invalid({ id_store: LABEL_STORE_MESSAGE });
-  const [rows, names] = await Promise.all([campaignProducts(ctx, id), storeNames(ctx)]);
+  const [rows, names] = await Promise.all([campaignProducts(ctx, campaign), storeNames(ctx)]);
   const storeName = names.get(query.id_store);
   if (storeName === undefined) throw invalid({ id_store: LABEL_STORE_MESSAGE });
 
@@ -196,6 +196,8 @@ export async function campaignLabels(
         regular_price: regular === undefined ? null : centsToNumber(regular),
         price: centsToNumber(price),
         limit: row.unlimited === 'Y' || row.limit <= 0 ? UNLIMITED_LABEL_LIMIT : row.limit,
+        unlimited: row.unlimited === 'Y' || row.limit <= 0,
+        dynamic: row.type ?? campaign.info.type ?? null,
         take: row.take,
         pay: row.pay,
         qt_packing: row.qt_packing,

@@ -1,7 +1,18 @@
 import { batchWriteEntities } from '../lib/ddb/batch';
+import { CounterEntity } from '../lib/ddb/entities/counter';
 import { failedIndex, isConditionFailure, transactionError, writeTransaction } from '../lib/ddb/transactions';
 import { CampaignUsageEntity, CheckoutSessionEntity, campaignsService } from './campaigns.entities';
-import { counterCode, givenBack, toSession, type CheckoutSession } from './checkout.repository';
+import {
+  counterCode,
+  customerCode,
+  customerHoldsBack,
+  givenBack,
+  toSession,
+  type CheckoutSession,
+} from './checkout.repository';
+
+/** The counter of a voucher campaign's uses (settled purchases that presented its voucher). */
+export const voucherUsesCounter = (campaign: number) => `voucher-uses:${campaign}`;
 
 /**
  * What happens to checkout sessions after the sale: a stored purchase settles them (their grants
@@ -39,7 +50,9 @@ export function settlementRepository(tenant: string) {
         createdAt: at,
         id_customer: idCustomer ?? 0,
       });
-      const first = rows.slice(0, 90);
+      // A voucher use per campaign the session's voucher unlocked, in the settling transaction.
+      const vouchers = current.voucher_campaigns.slice(0, 10);
+      const first = rows.slice(0, 90 - vouchers.length);
       try {
         const result = await writeTransaction(() =>
           campaignsService.transaction
@@ -50,6 +63,12 @@ export function settlementRepository(tenant: string) {
                 .where((a, { eq }) => eq(a.status, 'open'))
                 .commit(),
               ...(first.map((r) => t.campaignUsage.put(usage(r)).commit()) as never[]),
+              ...(vouchers.map((campaign) =>
+                t.counter
+                  .upsert({ tenant, name: voucherUsesCounter(campaign) })
+                  .add({ value: 1 })
+                  .commit(),
+              ) as never[]),
             ])
             .go(),
         );
@@ -62,9 +81,13 @@ export function settlementRepository(tenant: string) {
         throw error;
       }
       // The rest after the session is settled: a retried batch rewrites the same keys.
-      await batchWriteEntities((items) => CampaignUsageEntity.put(items).go(), rows.slice(90).map(usage), {
-        what: 'campaign usage rows',
-      });
+      await batchWriteEntities(
+        (items) => CampaignUsageEntity.put(items).go(),
+        rows.slice(first.length).map(usage),
+        {
+          what: 'campaign usage rows',
+        },
+      );
       return true;
     },
 
@@ -84,11 +107,23 @@ export function settlementRepository(tenant: string) {
                 .add({ used_cents: r.cents, used_units: r.units })
                 .commit(),
             ) as never[]),
+            ...(customerHoldsBack(current.customer_holds).map((h) =>
+              t.campaignBudget
+                .upsert({ tenant, campaign: h.campaign, code: customerCode(h.customer) })
+                .add({ used_cents: 0, used_units: h.delta })
+                .commit(),
+            ) as never[]),
           ])
           .go(),
       );
       if (result.canceled && failedIndex(result) !== 0) throw transactionError(result);
       return !result.canceled;
+    },
+
+    /** Settled purchases that presented the campaign's voucher. */
+    async voucherUses(campaign: number): Promise<number> {
+      const { data } = await CounterEntity.get({ tenant, name: voucherUsesCounter(campaign) }).go();
+      return data?.value ?? 0;
     },
 
     /** Open sessions whose hold expired before `epochSeconds` (the sweep; index Query). */

@@ -19,6 +19,7 @@ import { conflict, invalid, notFound } from '../lib/errors';
 import { sanitizeEditorProject, sanitizeEmailHtml } from '../lib/html';
 import { mailPort } from '../lib/ports/mail';
 import { limit } from '../lib/ratelimit';
+import { assertLeadUsable } from '../segmentation/lead-validity.service';
 import { leadSummaries } from '../segmentation/leads.service';
 import { renderTemplate, senderFrom } from './channel-senders.service';
 import { estimateSend } from './estimate.service';
@@ -94,6 +95,8 @@ async function fieldsOf(
 async function checkLead(ctx: ServiceContext, c: CommunicationCampaign) {
   if (c.id_lead && !(await leadSummaries(ctx, [c.id_lead])).has(c.id_lead))
     throw invalid({ id_lead: 'Lead não encontrado.' });
+  // A send to a lead past its 'Válido até' would reach nobody.
+  if (c.active === 'Y') await assertLeadUsable(ctx, c.id_lead);
 }
 
 /** POST /web/campaign/new with a communication type: {id}. */

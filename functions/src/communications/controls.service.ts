@@ -10,7 +10,8 @@ import {
   sendableCampaign,
   type SendableCampaign,
 } from './campaign-state.service';
-import { completeIfDone, refusal, startRun } from './runs.service';
+import { audienceLead, completeIfDone, refusal, startRun } from './runs.service';
+import { assertLeadUsable } from '../segmentation/lead-validity.service';
 import { PLANNER_QUEUE, type PlanMessage } from './sending.model';
 import { sendingRepository, type SendRun } from './sending.repository';
 
@@ -66,6 +67,8 @@ export async function sendNow(ctx: ServiceContext, id: number): Promise<SendProg
   const c = sendableOrThrow(await sendableCampaign(ctx, id, 'write'));
   const refused = refusal(c);
   if (refused) throw invalid(refused);
+  // A lead past its 'Válido até' reaches nobody: refused with its message.
+  await assertLeadUsable(ctx, audienceLead(c));
   if (c.info.type === 'O' && c.info.executed_at) throw conflict(COMMUNICATION_MESSAGES.executed);
   if (c.info.canceled_at) await clearCanceled(ctx, id);
   const run = await startRun(ctx, c);

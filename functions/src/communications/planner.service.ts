@@ -4,9 +4,10 @@ import { customerContacts, customerContactsPage, type CustomerContact } from '..
 import type { ServiceContext } from '../lib/context';
 import { logger } from '../lib/logger';
 import { queuePort } from '../lib/ports/queue';
+import { expiredLeads } from '../segmentation/lead-validity.service';
 import { listMembers } from '../segmentation/population.service';
 import { sendableCampaign, type SendableCampaign } from './campaign-state.service';
-import { completeIfDone, refusal, startRun } from './runs.service';
+import { audienceLead, completeIfDone, refusal, startRun } from './runs.service';
 import {
   CHANNEL_QUEUE,
   PLANNER_QUEUE,
@@ -23,10 +24,16 @@ import { sendingRepository, type Recipient, type SendRun } from './sending.repos
  * has the whole pipeline).
  */
 
-/** A schedule fired: starts the run unless the campaign can no longer be sent (then nothing happens). */
+/** A schedule fired: starts the run unless the campaign can no longer be sent (inactive, not approved, cancelled, its lead expired: then nothing happens). */
 export async function fireCampaign(ctx: ServiceContext, id: number): Promise<SendRun | undefined> {
   const c = await sendableCampaign(ctx, id);
-  if (!c || refusal(c) || c.info.canceled_at) {
+  const lead = c ? audienceLead(c) : null;
+  if (
+    !c ||
+    refusal(c) ||
+    c.info.canceled_at ||
+    (lead !== null && (await expiredLeads(ctx, [lead])).has(lead))
+  ) {
     logger.info('communications: schedule fired for a campaign that cannot be sent', {
       tenant: ctx.tenant,
       campaign: id,

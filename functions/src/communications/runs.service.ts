@@ -21,6 +21,10 @@ export function refusal(c: SendableCampaign): string | undefined {
   return undefined;
 }
 
+/** The lead a send goes to (a typed recipient list wins over it), or null. */
+export const audienceLead = (c: SendableCampaign): number | null =>
+  recipientList(c.info.recipients).length > 0 ? null : c.id_lead;
+
 const initialCursor = (c: SendableCampaign): string =>
   JSON.stringify({
     source: recipientList(c.info.recipients).length > 0 ? 'list' : c.id_lead ? 'lead' : 'base',

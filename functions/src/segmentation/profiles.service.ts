@@ -1,5 +1,6 @@
 import type { LeadCondition } from '@freguesia/shared/segmentation/conditions';
 import { toInstant } from '@freguesia/shared/segmentation/calendar';
+import { localDay } from '@freguesia/shared/domain/dates';
 import { classifyProducts } from '../catalog/products.service';
 import type {
   CustomerRecordChange,
@@ -9,6 +10,7 @@ import type {
 import type { ServiceContext } from '../lib/context';
 import { joinedLeads, matchesFilter, populationLimit } from './evaluate.model';
 import { isValidPoint, pointHash } from './geo.model';
+import { expiredLeads } from './lead-validity.service';
 import { listSegmentationLeads, setLeadRun, type LeadRecord } from './leads.repository';
 import {
   emptyProfile,
@@ -152,9 +154,11 @@ async function profilePurchase(
 export interface BatchCache {
   leads: Map<string, LeadRecord[]>;
   catalog: Map<string, Awaited<ReturnType<typeof classifyProducts>>>;
+  /** The expired leads named by LD rows, by tenant and business day. */
+  expired: Map<string, Set<number>>;
 }
 
-export const newBatchCache = (): BatchCache => ({ leads: new Map(), catalog: new Map() });
+export const newBatchCache = (): BatchCache => ({ leads: new Map(), catalog: new Map(), expired: new Map() });
 
 /**
  * Applies the customer and purchase changes of one tenant (in stream order) to the profiles,
@@ -291,6 +295,21 @@ export function belongs(
   );
 }
 
+/** The leads named by the segmentation leads' LD rows that expired (once per batch). */
+async function expiredOf(
+  ctx: ServiceContext,
+  leads: readonly LeadRecord[],
+  cache: BatchCache,
+): Promise<Set<number>> {
+  const key = `${ctx.tenant}\u0000${localDay(ctx.now())}`;
+  let expired = cache.expired.get(key);
+  if (!expired) {
+    expired = await expiredLeads(ctx, [...new Set(leads.flatMap((l) => referencedLeads(l.filter)))]);
+    cache.expired.set(key, expired);
+  }
+  return expired;
+}
+
 async function segmentationLeads(ctx: ServiceContext, cache: BatchCache): Promise<LeadRecord[]> {
   let leads = cache.leads.get(ctx.tenant);
   if (!leads) {
@@ -320,11 +339,15 @@ export async function reevaluateCustomers(
   const repo = populationRepository(ctx.tenant);
   const now = ctx.now();
   const moved = new Set<number>();
+  // Leads named by LD rows and past their 'Válido até' read as leads without members.
+  const expired = await expiredOf(ctx, leads, cache);
+  const usable = (memberOf: ReadonlySet<number>) =>
+    expired.size === 0 ? memberOf : new Set([...memberOf].filter((id) => !expired.has(id)));
   for (const customerId of customerIds) {
     const [stored, memberships] = await Promise.all([repo.getProfile(customerId), repo.leadsOf(customerId)]);
     const memberOf = new Set(memberships);
     for (const lead of leads) {
-      const desired = stored !== undefined && belongs(stored.profile, lead, now, memberOf);
+      const desired = stored !== undefined && belongs(stored.profile, lead, now, usable(memberOf));
       if (desired === memberOf.has(lead.id)) continue;
       const limit = populationLimit(lead.filter as LeadCondition[]);
       if (desired && limit !== undefined && (await repo.population(lead.id)) >= limit) continue;

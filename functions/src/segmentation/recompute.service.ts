@@ -6,6 +6,7 @@ import { queuePort } from '../lib/ports/queue';
 import { schedulerPort } from '../lib/ports/scheduler';
 import type { SegmentationMessage } from './recompute.schema';
 import { isTimeRelative, populationLimit } from './evaluate.model';
+import { expiredLeads, leadsWithValidity } from './lead-validity.service';
 import { getLead, listSegmentationLeads, setLeadRun, type LeadRecord } from './leads.repository';
 import { SHARDS, populationRepository, type MembershipChange } from './population.repository';
 import { belongs, referencedLeads } from './profiles.service';
@@ -104,7 +105,10 @@ export async function runSegment(
   const started = Date.now();
   const now = ctx.now();
   // The members of the leads this filter names (LD rows), in this shard only.
-  const refs = referencedLeads(lead.filter).filter((id) => id !== leadId);
+  // A named lead past its 'Válido até' reads as a lead without members.
+  const named = referencedLeads(lead.filter).filter((id) => id !== leadId);
+  const expired = await expiredLeads(ctx, named);
+  const refs = named.filter((id) => !expired.has(id));
   const refMembers = await Promise.all(
     refs.map(async (id) => [id, new Set(await repo.membersRange(id, shard, 0))] as const),
   );
@@ -178,8 +182,14 @@ export async function ensureDailyPass(ctx: ServiceContext): Promise<void> {
 
 /** The daily pass: a new run of every time-relative segmentation lead; the schedule goes when none is left. */
 export async function dailyPass(ctx: ServiceContext): Promise<number> {
-  const leads = (await listSegmentationLeads(ctx.tenant)).filter(
-    (l) => l.origin === 'S' && isTimeRelative(l.filter as LeadCondition[]),
+  const all = await listSegmentationLeads(ctx.tenant);
+  // A lead whose LD rows name a lead with a 'Válido até' moves the day that lead expires.
+  const expiring = await leadsWithValidity(ctx, [...new Set(all.flatMap((l) => referencedLeads(l.filter)))]);
+  const leads = all.filter(
+    (l) =>
+      l.origin === 'S' &&
+      (isTimeRelative(l.filter as LeadCondition[]) ||
+        referencedLeads(l.filter).some((id) => id !== l.id && expiring.has(id))),
   );
   if (leads.length === 0) {
     await (await schedulerPort()).cancel(dailyScheduleName(ctx.tenant));

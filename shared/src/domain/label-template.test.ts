@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NO_END_DATE } from '../schemas/campaign';
 import type { CampaignLabelRow } from '../schemas/label';
 import {
+  DEFAULT_LABEL_LAYOUT,
   LABEL_PLACEHOLDERS,
   SAMPLE_LABEL_VALUES,
   escapeHtml,
@@ -100,5 +101,25 @@ describe('labelValues', () => {
       take: '3',
       pay: '2',
     });
+  });
+
+  it('claims no limit for an unlimited product and shows a quantity dynamic on the default layout', () => {
+    const unlimited = labelValues(row({ unlimited: true, dynamic: 5, take: 3, pay: 2 }), campaign, {
+      name: '',
+    });
+    expect(unlimited).toMatchObject({ limit_line: '', dynamic: 'Leve 3 pague 2' });
+    const html = renderLabel(DEFAULT_LABEL_LAYOUT, unlimited);
+    expect(html).not.toContain('Limite de');
+    expect(html).toContain('Leve 3 pague 2');
+
+    const limited = labelValues(row({ limit: 5, unlimited: false, dynamic: 4, take: 3 }), campaign, {
+      name: '',
+    });
+    expect(limited).toMatchObject({
+      limit_line: 'Limite de 5 unidades por cliente.',
+      dynamic: 'A partir de 3 unidades',
+    });
+    expect(renderLabel(DEFAULT_LABEL_LAYOUT, limited)).toContain('Limite de 5 unidades por cliente.');
+    expect(labelValues(row({ dynamic: 2 }), campaign, { name: '' }).dynamic).toBe('');
   });
 });

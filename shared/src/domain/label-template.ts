@@ -26,6 +26,16 @@ export const LABEL_PLACEHOLDERS = [
   { key: 'regular_price_integer', text: 'Parte inteira do preço normal', sample: '1.399' },
   { key: 'regular_price_cents', text: 'Centavos do preço normal', sample: '90' },
   { key: 'limit', text: 'Limite por compra (sem limite: 1000)', sample: '1000' },
+  {
+    key: 'limit_line',
+    text: 'Frase do limite: "Limite de N unidades por cliente." (vazia sem limite)',
+    sample: 'Limite de 5 unidades por cliente.',
+  },
+  {
+    key: 'dynamic',
+    text: 'A dinâmica quando depende da quantidade: "Leve 3 pague 2", "A partir de 3 unidades" (vazia nas outras)',
+    sample: 'Leve 3 pague 2',
+  },
   { key: 'take', text: 'Quantidade "leve X" / "a partir de X" (vazio quando não há)', sample: '3' },
   { key: 'pay', text: 'Quantidade "pague Y" (vazio quando não há)', sample: '2' },
   { key: 'start_at', text: 'Início da campanha (DD/MM/AAAA)', sample: '01/06/2025' },
@@ -72,6 +82,13 @@ export function priceParts(reais: number | null | undefined): {
   return { text: formatMoney(cents, { symbol: false }), integer, cents: decimals };
 }
 
+/** The line of a quantity dynamic: 'Leve X pague Y' (5), 'A partir de X unidades' (3, 4); empty otherwise. */
+function dynamicLine(row: Pick<CampaignLabelRow, 'dynamic' | 'take' | 'pay'>): string {
+  if (row.dynamic === 5 && row.take > 0 && row.pay > 0) return `Leve ${row.take} pague ${row.pay}`;
+  if ((row.dynamic === 3 || row.dynamic === 4) && row.take > 0) return `A partir de ${row.take} unidades`;
+  return '';
+}
+
 /** The placeholder values of one product's label. */
 export function labelValues(
   row: CampaignLabelRow,
@@ -92,6 +109,8 @@ export function labelValues(
     regular_price_integer: regular.integer,
     regular_price_cents: regular.cents,
     limit: String(row.limit > 0 ? row.limit : UNLIMITED_LABEL_LIMIT),
+    limit_line: row.unlimited || !(row.limit > 0) ? '' : `Limite de ${row.limit} unidades por cliente.`,
+    dynamic: dynamicLine(row),
     take: row.take > 0 ? String(row.take) : '',
     pay: row.pay > 0 ? String(row.pay) : '',
     start_at: start,
@@ -107,7 +126,8 @@ export const DEFAULT_LABEL_LAYOUT = `<div style="font-family: Arial, sans-serif;
   <div style="font-size: 11px; font-weight: bold; text-transform: uppercase;">{{description}}</div>
   <div style="font-size: 9px;">De R$ {{regular_price}} por</div>
   <div><span style="font-size: 12px;">R$</span> <span style="font-size: 30px; font-weight: bold;">{{price_integer}}</span><span style="font-size: 14px; font-weight: bold;">,{{price_cents}}</span></div>
-  <div style="font-size: 8px;">Limite de {{limit}} unidades por cliente. Válido {{period}}.</div>
+  <div style="font-size: 10px; font-weight: bold;">{{dynamic}}</div>
+  <div style="font-size: 8px;">{{limit_line}} Válido {{period}}.</div>
   <div style="font-size: 8px;">{{ean}}</div>
 </div>`;
 

@@ -41,3 +41,21 @@ export type LeadStatus = (typeof LEAD_STATUSES)[number];
 /** Rows of a file, e-mail or manual lead sent at once (a spreadsheet of this size is ~5 MB of JSON at most). */
 export const MAX_LEAD_ROWS = 50_000;
 export const LEAD_DESCRIPTION_MAX = 200;
+
+/**
+ * A lead is expired once the business day (America/Sao_Paulo, 'YYYY-MM-DD') is past its 'Válido
+ * até' (a lead 'Sempre válido' never expires). An expired lead keeps its members for the record,
+ * but nothing uses them: a discount campaign for it applies to nobody at the checkout, a send to
+ * it reaches nobody, an `LD` condition reads it as a lead without members ('exists' false,
+ * '!exists' true, 'join' adds no one), and no campaign or send can be saved for it.
+ */
+export function isLeadExpired(
+  lead: { always_valid: 'Y' | 'N'; valid_until: string | null },
+  today: string,
+): boolean {
+  return lead.always_valid === 'N' && lead.valid_until !== null && lead.valid_until < today;
+}
+
+/** The refusal of a save that names an expired lead. */
+export const leadExpiredMessage = (description: string, validUntil: string) =>
+  `O lead "${description}" expirou em ${validUntil.split('-').reverse().join('/')}: escolha um lead válido.`;

@@ -25,7 +25,7 @@ export type ProductFacts = Pick<BasketLine, 'category_path' | 'brand_id' | 'grou
  * (`discounts` > 0) counts as on offer.
  */
 export function basketLines(
-  request: SubtotalRequest,
+  request: { basket: { items: readonly SubtotalRequest['basket']['items'][number][] } },
   facts: (barcode: string) => ProductFacts | undefined,
 ): BasketLine[] {
   return request.basket.items.map((item) => {
@@ -86,11 +86,14 @@ export interface PaymentDiscountInput {
   customer?: CustomerFacts | null;
   vouchers?: readonly string[];
   budgets?: readonly RemainingBudget[];
+  /** The ticket's lines when the point of sale sends them; else one unit of `total_cents`. */
+  lines?: readonly BasketLine[] | undefined;
 }
 
 /**
- * POST /checkout/discounts/payments: the discount of the payment method (DBP campaigns) on a
- * ticket known only by its total, with the engine's result for the budget consumption.
+ * POST /checkout/discounts/payments: the discount of the payment method (DBP campaigns) on the
+ * ticket's lines (or, known only by its total, one unit of it), with the engine's result for the
+ * budget consumption.
  */
 export function paymentDiscount(
   prepared: PreparedCampaigns,
@@ -98,7 +101,7 @@ export function paymentDiscount(
 ): { answer: PaymentDiscountAnswer; result: EvaluationResult } {
   const evaluation: EvaluationInput = {
     ...input,
-    lines: [
+    lines: input.lines ?? [
       {
         sequence: 1,
         code: '',

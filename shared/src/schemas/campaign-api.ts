@@ -82,6 +82,8 @@ export const CampaignDetails = z.object({
   campaign_payments: z.array(z.object({ id_payment_method: z.number() })),
   campaign_info: DiscountInfo,
   campaign_accelerators: z.array(z.unknown()),
+  /** Settled purchases that presented the voucher ('Ativar por voucher'); 0 without one. */
+  voucher_uses: z.number().optional(),
 });
 export type CampaignDetails = z.output<typeof CampaignDetails>;
 

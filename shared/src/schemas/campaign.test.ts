@@ -7,6 +7,7 @@ import {
   parseCategoryPaths,
   PaymentDiscountRequest,
   SubtotalRequest,
+  VOUCHERS_MESSAGE,
 } from './campaign';
 
 const valid = {
@@ -251,7 +252,25 @@ describe('checkout requests', () => {
     expect(
       PaymentDiscountRequest.parse({ basket: { id_store: 1, payment_method: '4', total_value: '150,90' } }),
     ).toEqual({
-      basket: { id_store: 1, payment_method: 4, total_value: 15090 },
+      session: '',
+      customer: null,
+      vouchers: [],
+      basket: { id_store: 1, payment_method: 4, total_value: 15090, coupon: '', checkout: '', operator: '' },
     });
+  });
+
+  it('reads the vouchers beside the basket, without case, spaces or repeats', () => {
+    const basket = {
+      id_store: 1,
+      items: [{ sequence: 1, barcode: '1', quantity: 1, unit_value: 1, total_value: 1 }],
+    };
+    expect(SubtotalRequest.parse({ basket }).vouchers).toEqual([]);
+    expect(SubtotalRequest.parse({ basket, vouchers: [' natal10', 'NATAL10', '', 123] }).vouchers).toEqual([
+      'NATAL10',
+      '123',
+    ]);
+    expect(SubtotalRequest.safeParse({ basket, vouchers: 'NATAL10' }).error!.issues[0]!.message).toBe(
+      VOUCHERS_MESSAGE,
+    );
   });
 });

@@ -68,34 +68,66 @@ export const CheckoutItem = z.object({
 });
 export type CheckoutItem = z.output<typeof CheckoutItem>;
 
+/** Most vouchers one sale may present. */
+export const MAX_VOUCHERS = 10;
+export const VOUCHERS_MESSAGE = 'Informe os vouchers como uma lista de códigos (vouchers: ["CÓDIGO"]).';
+
+/**
+ * The voucher codes the customer presented (`vouchers: ["CODE", …]`, beside `basket`): compared
+ * without case or surrounding spaces, repeated and empty codes dropped. `basket.coupon` stays the
+ * fiscal receipt (it keys settlement); a voucher is only what unlocks an 'Ativar por voucher' campaign.
+ */
+export const Vouchers = z
+  .preprocess(
+    (v) => (v === undefined || v === null ? [] : v),
+    z
+      .array(
+        z.union([z.string(), z.number()], { error: VOUCHERS_MESSAGE }).transform((v) => String(v).trim()),
+        { error: VOUCHERS_MESSAGE },
+      )
+      .max(MAX_VOUCHERS, `Envie no máximo ${MAX_VOUCHERS} vouchers.`),
+  )
+  .superRefine((codes, ctx) => {
+    codes.forEach((code, i) => {
+      if (code.length > 60)
+        ctx.addIssue({ code: 'custom', path: [i], message: 'Voucher inválido: máximo de 60 caracteres.' });
+    });
+  })
+  .transform((codes) => [...new Set(codes.filter(Boolean).map((c) => c.toUpperCase()))]);
+
+const customer = z
+  .object({ document: text(20).transform((v) => v.replace(/\D/g, '')) })
+  .nullish()
+  .transform((c) => (c && c.document ? c : null));
+
+const items = z
+  .array(CheckoutItem, { error: 'Informe os itens da compra.' })
+  .min(1, 'Informe os itens da compra.')
+  .max(500, 'Envie no máximo 500 itens.')
+  .superRefine((items, ctx) => {
+    const seen = new Set<number>();
+    items.forEach((item, i) => {
+      if (seen.has(item.sequence))
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'sequence'],
+          message: `Sequência ${item.sequence} repetida.`,
+        });
+      seen.add(item.sequence);
+    });
+  });
+
 /** POST /checkout/subtotal: the basket being rung up, with the customer's document when known. */
 export const SubtotalRequest = z.object({
   session: text(200).default(''),
-  customer: z
-    .object({ document: text(20).transform((v) => v.replace(/\D/g, '')) })
-    .nullish()
-    .transform((c) => (c && c.document ? c : null)),
+  customer,
+  vouchers: Vouchers,
   basket: z.object({
     coupon: text(30).default(''),
     id_store: id('Informe a loja (id_store).'),
     checkout: text(20).default(''),
     operator: text(60).default(''),
-    items: z
-      .array(CheckoutItem, { error: 'Informe os itens da compra.' })
-      .min(1, 'Informe os itens da compra.')
-      .max(500, 'Envie no máximo 500 itens.')
-      .superRefine((items, ctx) => {
-        const seen = new Set<number>();
-        items.forEach((item, i) => {
-          if (seen.has(item.sequence))
-            ctx.addIssue({
-              code: 'custom',
-              path: [i, 'sequence'],
-              message: `Sequência ${item.sequence} repetida.`,
-            });
-          seen.add(item.sequence);
-        });
-      }),
+    items,
   }),
 });
 export type SubtotalRequest = z.output<typeof SubtotalRequest>;
@@ -134,13 +166,36 @@ export const SubtotalAnswer = z.object({
 });
 export type SubtotalAnswer = z.output<typeof SubtotalAnswer>;
 
-/** POST /checkout/discounts/payments: the ticket's total and the payment method chosen. */
+export const PAYMENT_TOTAL_MISMATCH =
+  'O valor total (total_value) não confere com os itens enviados (total_value − discounts de cada item).';
+
+/**
+ * POST /checkout/discounts/payments: the ticket's total and the payment method chosen. Optional,
+ * shaped as in /checkout/subtotal: `session`, `customer`, `vouchers`, and in `basket` the sale's
+ * `coupon`/`checkout`/`operator` (what settles the budget hold) and its `items` (each at its
+ * `total_value` minus the `discounts` already given; their sum must be `total_value`), so campaigns
+ * with a lead, the terms, a per-customer limit or a quantity dynamic apply as at the subtotal.
+ */
 export const PaymentDiscountRequest = z.object({
-  basket: z.object({
-    id_store: id('Informe a loja (id_store).'),
-    payment_method: id('Informe a forma de pagamento.'),
-    total_value: requestCents('Valor total', MAX_BASKET_CENTS),
-  }),
+  session: text(200).default(''),
+  customer,
+  vouchers: Vouchers,
+  basket: z
+    .object({
+      id_store: id('Informe a loja (id_store).'),
+      payment_method: id('Informe a forma de pagamento.'),
+      total_value: requestCents('Valor total', MAX_BASKET_CENTS),
+      coupon: text(30).default(''),
+      checkout: text(20).default(''),
+      operator: text(60).default(''),
+      items: items.optional(),
+    })
+    .superRefine((basket, ctx) => {
+      if (!basket.items) return;
+      const sum = basket.items.reduce((s, i) => s + Math.max(0, i.total_value - i.discounts), 0);
+      if (Math.abs(sum - basket.total_value) > 1)
+        ctx.addIssue({ code: 'custom', path: ['total_value'], message: PAYMENT_TOTAL_MISMATCH });
+    }),
 });
 export type PaymentDiscountRequest = z.output<typeof PaymentDiscountRequest>;
 

@@ -202,6 +202,10 @@ export const CampaignLabelRow = z.object({
   price: z.number().nullable(),
   /** Units per purchase; a product without a limit shows 1000. */
   limit: z.number(),
+  /** No per-purchase limit (`limit` then reads 1000): the default layout shows no limit line. */
+  unlimited: z.boolean().optional(),
+  /** The row's dynamic (1..10), for the label's 'Leve 3 pague 2' / 'A partir de 3 unidades' line. */
+  dynamic: z.number().nullable().optional(),
   /** X of 'from X' and 'take X pay Y' dynamics (0 when none), Y of 'take X pay Y'. */
   take: z.number(),
   pay: z.number(),

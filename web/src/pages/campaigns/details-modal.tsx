@@ -155,6 +155,9 @@ function Details({ campaign }: { campaign: CampaignDetails }) {
             value: campaign.type === 'D' ? 'Por produto' : ruleText(info.type, info.value),
           },
           { label: 'Voucher', value: info.voucher_code ?? EMPTY },
+          ...(info.voucher_code
+            ? [{ label: 'Vendas com o voucher', value: String(campaign.voucher_uses ?? 0) }]
+            : []),
           { label: 'Ignorar se o item estiver em oferta', value: yesNo(info.unique_discount) },
           { label: 'Pode repetir o desconto', value: yesNo(info.can_repeat_customer) },
           { label: 'Acumula com outras campanhas', value: yesNo(info.can_accumulate) },

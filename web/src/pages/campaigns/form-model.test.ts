@@ -158,6 +158,23 @@ describe('campaign wizard values', () => {
     });
     expect(formToPayload(values, 9)).toMatchObject({ id: 9, id_lead: 4, updated_at: details.updated_at });
     expect(detailsToForm({ ...details, end_at: NO_END_DATE })).toMatchObject({ no_end: true, end_at: '' });
+    expect(values.default_pay).toBe('');
+    const takePay = (pay: number) => ({
+      ...details.products[0]!,
+      type: 5 as const,
+      take: 3,
+      pay,
+      price: null,
+    });
+    // Editing a 'Leve 3 pague 2' campaign shows its 'Pague (Y)'.
+    expect(
+      detailsToForm({ ...details, products: [takePay(2), { ...takePay(2), code: '7891000055502' }] })
+        .default_pay,
+    ).toBe('2');
+    expect(
+      detailsToForm({ ...details, products: [takePay(2), { ...takePay(1), code: '7891000055502' }] })
+        .default_pay,
+    ).toBe('');
   });
 });
 

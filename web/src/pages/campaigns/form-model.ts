@@ -194,6 +194,16 @@ export function emptyCampaignForm(today: string = localDay()): CampaignFormValue
   };
 }
 
+/** The Y the saved campaign's 'Leve X pague Y' discount rows share ('' when none or when they differ). */
+function commonPay(
+  products: readonly { trigger_discount: string; type: number | null; pay: number }[],
+): string {
+  const pays = new Set(
+    products.filter((p) => p.trigger_discount === 'D' && p.type === 5 && p.pay > 0).map((p) => p.pay),
+  );
+  return pays.size === 1 ? String([...pays][0]) : '';
+}
+
 /** The saved campaign as the wizard's values. */
 export function detailsToForm(c: CampaignDetails): CampaignFormValues {
   const noEnd = c.end_at === NO_END_DATE;
@@ -235,7 +245,8 @@ export function detailsToForm(c: CampaignDetails): CampaignFormValues {
       qt_packing: p.qt_packing,
       regular_price: null,
     })),
-    default_pay: '',
+    // 'Pague (Y)' shows what the saved 'Leve X pague Y' rows pay (their common Y).
+    default_pay: commonPay(c.products),
     info: {
       need_terms: info.need_terms,
       can_accumulate: info.can_accumulate,
