@@ -259,7 +259,7 @@ async function productNames(ctx: ServiceContext, codes: string[]): Promise<Map<s
  */
 async function checkReferences(
   ctx: ServiceContext,
-  campaign: Pick<Campaign, 'stores'> & { id_lead?: number | null },
+  campaign: Pick<Campaign, 'stores'> & { id_lead?: number | null; active?: 'Y' | 'N' },
 ): Promise<void> {
   const names = await storeNames(ctx);
   const unknown = campaign.stores.find((s) => !names.has(s.id_store));
