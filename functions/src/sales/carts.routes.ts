@@ -7,6 +7,7 @@ import {
   deleteCart,
   getCart,
   listCarts,
+  salesCoverage,
   syncCart,
   updateCart,
 } from './carts.service';
@@ -36,6 +37,13 @@ export const cartRoutes = [
     path: '/api/web/carts/users',
     permission: READ,
     handler: async ({ service }) => ({ data: await cartSellers(service) }),
+  }),
+  // Ours: the coverage states for the wizard's 'Cliente Bloqueado' check (sellers may not read Settings).
+  route({
+    method: 'GET',
+    path: '/api/web/carts/coverage',
+    permission: READ,
+    handler: ({ service }) => salesCoverage(service),
   }),
   route({
     method: 'GET',

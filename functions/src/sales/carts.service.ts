@@ -553,3 +553,9 @@ export async function syncCart(ctx: ServiceContext, id: number): Promise<{ messa
     sale: toSale(cart.id, cart.version, cart.sale, cart.createdAt, cart.updatedAt),
   };
 }
+
+/** GET /web/carts/coverage: the states sales may go to (`sales_coverage_states`; empty = anywhere), for the wizard. */
+export async function salesCoverage(ctx: ServiceContext): Promise<{ states: string[] }> {
+  mustStaff(ctx);
+  return { states: coverageStates(await readSettingValue(ctx, 'sales_coverage_states')) };
+}
