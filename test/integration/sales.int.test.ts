@@ -6,8 +6,9 @@ import { handler as catalog } from '@freguesia/functions/catalog/handler';
 import { handler as customers } from '@freguesia/functions/customers/handler';
 import { handler as sales } from '@freguesia/functions/sales/handler';
 import { handler as settings } from '@freguesia/functions/settings/handler';
+import { HOLD_MINUTES, releaseExpiredSessions } from '@freguesia/functions/campaigns/checkout.service';
 import { call } from '../support/api';
-import { createTestTenant, type TestTenant } from '../support/tenant';
+import { createTestTenant, staffContext, type TestTenant } from '../support/tenant';
 import { createStore, randomCpf, staffCustomer } from './customers-fixtures';
 
 /**
@@ -152,6 +153,35 @@ describe('sales orders', () => {
     });
     expect(resaved.body.discount_value).toBe(2);
     await carts({ method: 'DELETE', path: `/api/web/carts/${second.body.id}` });
+  });
+
+  it('gives a forgotten draft’s budget back after the hold time, and its next save takes a fresh hold', async () => {
+    await campaign('Uma unidade', EAN_B, { type: 6, price: 3, budget_limit: 1 });
+    const first = (await carts({ method: 'POST', path: '/api/web/carts', body: draft([[EAN_B, 1, 9]]) }))
+      .body;
+    expect(first.discount_value).toBe(3);
+    const later = staffContext(t, { now: () => new Date(Date.now() + (HOLD_MINUTES + 1) * 60_000) });
+    expect(await releaseExpiredSessions(later)).toBeGreaterThanOrEqual(1);
+    // Another draft now gets the unit; the forgotten one, saved again, opens a new session without it.
+    const second = (await carts({ method: 'POST', path: '/api/web/carts', body: draft([[EAN_B, 1, 9]]) }))
+      .body;
+    expect(second.discount_value).toBe(3);
+    const resaved = await carts({
+      method: 'PUT',
+      path: `/api/web/carts/${first.id}`,
+      body: { ...draft([[EAN_B, 1, 9]]), version: first.version },
+    });
+    expect(resaved.status, resaved.text).toBe(200);
+    expect(resaved.body.discount_value).toBe(0);
+    // Deleting the second draft frees the unit for the first one's next save.
+    await carts({ method: 'DELETE', path: `/api/web/carts/${second.id}` });
+    const again = await carts({
+      method: 'PUT',
+      path: `/api/web/carts/${first.id}`,
+      body: { ...draft([[EAN_B, 1, 9]]), version: resaved.body.version },
+    });
+    expect(again.body.discount_value).toBe(3);
+    await carts({ method: 'DELETE', path: `/api/web/carts/${first.id}` });
   });
 
   it('refuses the second of two saves made on the same version and keeps the first', async () => {
