@@ -248,9 +248,9 @@ function SaleWizard() {
     </Container>
   );
 
-  const products = (
+  const productsTable = (readOnly: boolean) => (
     <Table
-      data-testid="sale-products"
+      data-testid={readOnly ? 'sale-summary-products' : 'sale-products'}
       header={
         <Header
           variant="h2"
@@ -261,7 +261,7 @@ function SaleWizard() {
               </Button>
               <Button
                 data-testid="sale-add-products"
-                disabled={!editable || !form.store_id}
+                disabled={readOnly || !editable || !form.store_id}
                 onClick={() => setModal('products')}
               >
                 Adicionar produtos
@@ -292,7 +292,7 @@ function SaleWizard() {
                   variant="icon"
                   iconName="subtract-minus"
                   ariaLabel="Diminuir"
-                  disabled={!editable || p.quantity <= 1}
+                  disabled={readOnly || !editable || p.quantity <= 1}
                   onClick={() => setLine(i, { quantity: p.quantity - 1 })}
                 />
                 <Box data-testid={`line-quantity-${i}`}>{p.quantity}</Box>
@@ -300,7 +300,7 @@ function SaleWizard() {
                   variant="icon"
                   iconName="add-plus"
                   ariaLabel="Aumentar"
-                  disabled={!editable}
+                  disabled={readOnly || !editable}
                   onClick={() => setLine(i, { quantity: p.quantity + 1 })}
                 />
               </SpaceBetween>
@@ -313,7 +313,7 @@ function SaleWizard() {
           header: 'Desconto manual',
           cell: (p) => {
             const i = form.products.indexOf(p);
-            if (!canDiscount || !editable)
+            if (!canDiscount || readOnly || !editable)
               return p.discount > 0
                 ? p.discount_type === 'percent'
                   ? `${p.discount}%`
@@ -371,7 +371,7 @@ function SaleWizard() {
               variant="icon"
               iconName="remove"
               ariaLabel="Remover"
-              disabled={!editable}
+              disabled={readOnly || !editable}
               onClick={() => update({ products: form.products.filter((x) => x !== p) })}
             />
           ),
@@ -619,7 +619,7 @@ function SaleWizard() {
             ]}
           />
         </Container>
-        {products}
+        {productsTable(true)}
         {payments}
       </SpaceBetween>
     </div>
@@ -627,7 +627,7 @@ function SaleWizard() {
 
   const steps = [
     { title: 'Detalhes', content: details },
-    { title: 'Produtos', content: products },
+    { title: 'Produtos', content: productsTable(false) },
     { title: 'Entrega', content: delivery },
     { title: 'Pagamento', content: payments },
     { title: 'Resumo', content: summary },
