@@ -133,7 +133,9 @@ export async function cartSellers(
   ctx: ServiceContext,
 ): Promise<{ id: number; shortname: string; fullname: string }[]> {
   const staff = mustStaff(ctx);
-  const { data } = await listUsers(ctx, { q: '', page: 1, per_page: 100_000 } as never);
+  const { data } = await listUsers(ctx, { q: '', page: 1, per_page: 100_000 } as Parameters<
+    typeof listUsers
+  >[1]);
   return data
     .filter((u) => staff.allStores || u.all_stores === 'Y' || u.store_id === staff.storeId)
     .map((u) => ({ id: u.id, shortname: u.shortname || u.fullname, fullname: u.fullname }));
@@ -239,6 +241,17 @@ const sessionOf = (id: number, generation: number) => `cart:${id}:${generation}`
  * /checkout/discounts/payments). A hold that expired is replaced by a fresh session.
  */
 async function price(ctx: ServiceContext, id: number, sale: StoredSale): Promise<StoredSale> {
+  // The payment methods' discounts (on each payment's value) are asked while the engine prices the lines.
+  const pendingPayments = Promise.all(
+    sale.payments.map(async (p) => {
+      if (p.total_cents === 0) return { ...p, discount_cents: 0 };
+      const answer = await checkoutPaymentDiscount(ctx, {
+        basket: { id_store: sale.store_id, payment_method: p.id, total_value: p.total_cents },
+      });
+      return { ...p, discount_cents: Math.round(answer.totalDiscount * 100) };
+    }),
+  );
+  pendingPayments.catch(() => undefined);
   let generation = sale.hold_generation;
   let lines = sale.products;
   let hold: string | null = sale.hold_session;
@@ -295,23 +308,7 @@ async function price(ctx: ServiceContext, id: number, sale: StoredSale): Promise
       }
     }
   }
-  const goods = lines.reduce((s, l) => {
-    const { gross } = lineBase(l);
-    return s + gross - Math.min(gross, lineBase(l).manual + l.engine_cents);
-  }, 0);
-  const payments = await Promise.all(
-    sale.payments.map(async (p) => {
-      if (p.total_cents === 0) return { ...p, discount_cents: 0 };
-      const answer = await checkoutPaymentDiscount(ctx, {
-        basket: {
-          id_store: sale.store_id,
-          payment_method: p.id,
-          total_value: Math.min(p.total_cents, goods + sale.shipping_cents),
-        },
-      });
-      return { ...p, discount_cents: Math.round(answer.totalDiscount * 100) };
-    }),
-  );
+  const payments = await pendingPayments;
   return { ...sale, products: lines, payments, hold_session: hold, hold_generation: generation };
 }
 
@@ -321,11 +318,12 @@ async function build(
   id: number,
   input: SaleInput,
   current: StoredSale | undefined,
+  known?: Promise<Lookups>,
 ): Promise<StoredSale> {
   const staff = mustStaff(ctx);
   if (!storeScope(ctx)(input.store_id)) throw forbidden('Você só pode registrar vendas na sua loja.');
   const [{ stores, methods }, customer, seller] = await Promise.all([
-    lookups(ctx),
+    known ?? lookups(ctx),
     current && current.customer_id === input.customer_id
       ? Promise.resolve(undefined)
       : saleCustomer(ctx, input.customer_id),
@@ -425,13 +423,16 @@ export async function updateCart(ctx: ServiceContext, id: number, input: SaleInp
   mustStaff(ctx);
   if (input.version === undefined) throw invalid({ version: 'Informe a versão da venda (version).' });
   const repo = cartsRepository(ctx.tenant);
+  // Stores and payment methods are read while the cart is.
+  const known = lookups(ctx);
+  known.catch(() => undefined);
   const current = await mustGet(ctx, id);
   if (current.version !== input.version) throw conflict(SALE_MESSAGES.stale);
   const from = current.sale.status;
   const asked: SaleStatus = input.status ?? from;
   let sale: StoredSale;
   if (isEditable(from)) {
-    sale = await price(ctx, id, await build(ctx, id, input, current.sale));
+    sale = await price(ctx, id, await build(ctx, id, input, current.sale, known));
   } else {
     if (asked === from) throw conflict(SALE_MESSAGES.notEditable);
     sale = { ...current.sale };
