@@ -78,6 +78,7 @@ export default function SalesListPage() {
     {
       id: 'status',
       header: 'Status',
+      minWidth: 190,
       cell: (s) => (
         <span data-testid={`sale-status-${s.id}`}>
           <StatusIndicator type={STATUS_TYPES[s.status]}>{STATUS_LABELS[s.status]}</StatusIndicator>
