@@ -126,6 +126,9 @@ export const domains: DomainDefinition[] = [
   // the campaigns themselves are saved through /web/campaign/* (campaigns function). Issuance runs
   // in the `loyalty-grants` stream processor.
   { name: 'loyalty', prefixes: ['/api/web/lucky-numbers'] },
+  // Sales orders (spec part 3 §2–§9): drafts priced by the checkout service, the order's life, the
+  // offers modal (`/api/web/products/customer` wins over catalog's `/api/web/products`: longest prefix).
+  { name: 'sales', prefixes: ['/api/web/carts', '/api/web/products/customer'] },
   // Figures kept on write by the `dashboard-aggregates` stream processor (src/streams.ts).
   { name: 'dashboard', prefixes: ['/api/web/dashboard'] },
   // POS purchases: up to 100 baskets per request.

@@ -587,3 +587,13 @@ export async function releaseExpiredSessions(ctx: ServiceContext): Promise<numbe
   if (released > 0) logger.info('checkout holds released', { tenant: ctx.tenant, released });
   return released;
 }
+
+/**
+ * Gives back at once the budget held by an open session (a sales draft deleted, cancelled or moved
+ * to another store). Answers whether a hold was released; a settled or unknown session is left alone.
+ */
+export async function releaseCheckoutSession(ctx: ServiceContext, session: string): Promise<boolean> {
+  const current = await checkoutRepository(ctx.tenant).session(session);
+  if (!current || current.status !== 'open') return false;
+  return settlementRepository(ctx.tenant).release(current, ctx.now().toISOString());
+}

@@ -702,3 +702,48 @@ export async function customerContactsPage(
 export async function customerTotal(ctx: ServiceContext): Promise<number> {
   return customersRepository(ctx.tenant).total();
 }
+
+// ---------------------------------------------------------------- for sales orders
+
+/** The customer snapshot a sales order keeps (spec part 3 §3 'Sale (cart)'). */
+export interface SaleCustomerSnapshot {
+  id: number;
+  fullname: string;
+  document: string;
+  active: boolean;
+  favorite_store_id: number | null;
+  zipcode: string;
+  address: string;
+  number: string;
+  complement: string;
+  neighborhood: string;
+  city: string;
+  state: string;
+  email: string;
+  cellphone: string;
+}
+
+/** The customer of a sales order, or undefined when unknown (one GetItem, the narrow lookup). */
+export async function saleCustomer(
+  ctx: ServiceContext,
+  id: number,
+): Promise<SaleCustomerSnapshot | undefined> {
+  const c = await customerLookupRepository(ctx.tenant).get(id);
+  if (!c) return undefined;
+  return {
+    id: c.id,
+    fullname: c.fullname,
+    document: c.document,
+    active: c.active === 'Y',
+    favorite_store_id: c.favorite_store ?? null,
+    zipcode: c.zipcode ?? '',
+    address: c.address ?? '',
+    number: c.number ?? '',
+    complement: c.complement ?? '',
+    neighborhood: c.neighborhood ?? '',
+    city: c.city ?? '',
+    state: c.state ?? '',
+    email: c.email ?? '',
+    cellphone: c.cellphone ?? '',
+  };
+}

@@ -44,6 +44,36 @@ export const APP_ROUTES: readonly AppRoute[] = [
     lazy: () => import('../pages/customers/details-page'),
   },
   {
+    path: '/sell',
+    permission: read('Sell'),
+    breadcrumbs: [{ text: 'Vendas' }],
+    lazy: () => import('../pages/sales/list-page'),
+  },
+  {
+    path: '/sell/new',
+    permission: write('Sell'),
+    breadcrumbs: [{ text: 'Vendas', href: '/sell' }, { text: 'Nova venda' }],
+    lazy: () => import('../pages/sales/wizard-page'),
+  },
+  {
+    path: '/sell/edit/:id',
+    permission: write('Sell'),
+    breadcrumbs: [{ text: 'Vendas', href: '/sell' }, { text: 'Alterar venda' }],
+    lazy: () => import('../pages/sales/wizard-page'),
+  },
+  {
+    path: '/sell/clone/:id',
+    permission: write('Sell'),
+    breadcrumbs: [{ text: 'Vendas', href: '/sell' }, { text: 'Duplicar venda' }],
+    lazy: () => import('../pages/sales/wizard-page'),
+  },
+  {
+    path: '/settings/sell',
+    permission: read('Settings'),
+    breadcrumbs: [{ text: 'Ajustes' }, { text: 'Vendas' }],
+    lazy: () => import('../pages/settings/sell-page'),
+  },
+  {
     path: '/settings/platform',
     permission: write('Settings'),
     breadcrumbs: [{ text: 'Ajustes' }, { text: 'Plataforma' }],
