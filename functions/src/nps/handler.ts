@@ -1,4 +1,4 @@
 import { createDomainHandler } from '../lib/http/handler';
-import { routes } from './nps.routes';
+import { routes } from './routes';
 
 export const handler = createDomainHandler(routes);
