@@ -5,7 +5,7 @@ import { logger } from '../lib/logger';
 import { queuePort } from '../lib/ports/queue';
 import { npsRepository, type NpsSettingsItem } from './nps.repository';
 import type { NpsSendMessage } from './send.schema';
-import { surveyLink } from './survey-link';
+import { surveyLink } from './survey-link.service';
 
 /**
  * The send rule (spec part 3 §3 'NPS', §5; functions/README.md "NPS"): after a purchase at an

@@ -5,7 +5,7 @@ import type { ServiceContext } from '../lib/context';
 import { conflict, forbidden, unauthenticated } from '../lib/errors';
 import { limit } from '../lib/ratelimit';
 import { npsRepository } from './nps.repository';
-import { SURVEY_LINK_DAYS, surveyToken, verifySurveyHash, verifySurveyToken } from './survey-link';
+import { SURVEY_LINK_DAYS, surveyToken, verifySurveyHash, verifySurveyToken } from './survey-link.service';
 
 /**
  * The public survey page's calls (spec part 3 §7 'Public survey calls'; the `survey` function):

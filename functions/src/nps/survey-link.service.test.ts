@@ -8,7 +8,7 @@ import {
   surveyToken,
   verifySurveyHash,
   verifySurveyToken,
-} from './survey-link';
+} from './survey-link.service';
 
 describe('survey link hash', () => {
   beforeEach(() => {
