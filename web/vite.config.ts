@@ -101,6 +101,8 @@ export default defineConfig({
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
         login: fileURLToPath(new URL('./login.html', import.meta.url)),
         cadastro: fileURLToPath(new URL('./cadastro.html', import.meta.url)),
+        // /nps?hash=…: the public survey, no framework (src/public/nps-entry.ts).
+        nps: fileURLToPath(new URL('./nps.html', import.meta.url)),
       },
     },
   },
