@@ -24,13 +24,12 @@ export async function npsDashboard(ctx: ServiceContext, days: number): Promise<N
   // The window's first instant in UTC: 00:00 in Brasília (UTC−3, no daylight saving since 2019).
   const fromInstant = new Date(`${from}T03:00:00.000Z`).toISOString();
   const [daily, observations] = await Promise.all([
-    repo.days(from),
+    repo.days(from, today),
     repo.observations(fromInstant, OBSERVATIONS_MAX),
   ]);
   const scores = new Map<number, number>();
   const months = new Map<string, Record<NpsClassification, number>>();
   for (const day of daily) {
-    if (day.day > today) continue;
     const month = day.day.slice(0, 7);
     const m = months.get(month) ?? { detractor: 0, passive: 0, promoter: 0 };
     for (const score of SCORES) {

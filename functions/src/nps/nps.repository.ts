@@ -137,9 +137,15 @@ export function npsRepository(tenant: string) {
       throw transactionError(result);
     },
 
-    /** Day counters from `from` (inclusive): one Query (at most 181 small items). */
-    async days(from: string): Promise<NpsDailyItem[]> {
-      const { data } = await NpsDailyEntity.query.byDay({ tenant }).gte({ day: from }).go({ pages: 'all' });
+    /**
+     * Day counters from `from` to `to` (inclusive): one Query (at most 181 small items). Both ends
+     * are key conditions: the tenant's partition holds other records, which are never read.
+     */
+    async days(from: string, to: string): Promise<NpsDailyItem[]> {
+      const { data } = await NpsDailyEntity.query
+        .byDay({ tenant })
+        .between({ day: from }, { day: to })
+        .go({ pages: 'all' });
       return data;
     },
 
@@ -147,7 +153,7 @@ export function npsRepository(tenant: string) {
     async observations(from: string, limit: number): Promise<NpsObservationItem[]> {
       const { data } = await NpsObservationEntity.query
         .byTime({ tenant })
-        .gte({ answered_at: from })
+        .between({ answered_at: from }, { answered_at: '9999-12-31T23:59:59.999Z' })
         .go({ order: 'desc', limit });
       return data;
     },
