@@ -159,7 +159,7 @@ describe('NPS', () => {
     await visitor.getByTestId('nps-submit').click();
     await expect.poll(() => alerts).toEqual([SURVEY_MESSAGES.chooseScore]);
     await visitor.locator('[data-state="form"]').waitFor();
-    await visitor.getByText('10', { exact: true }).click();
+    await visitor.getByTestId('nps-score-10').check();
     await visitor.getByTestId('nps-observation').fill(OBSERVATION);
     await visitor.getByTestId('nps-submit').click();
     await visitor.getByTestId('nps-thanks').waitFor({ timeout: 30_000 });

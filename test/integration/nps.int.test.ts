@@ -13,6 +13,10 @@ import { createCustomer } from '@freguesia/functions/customers/customers.service
 import { setMailPort, type MailMessage } from '@freguesia/functions/lib/ports/mail';
 import { idle, registerConsumer } from '@freguesia/functions/lib/ports/local/queue-runtime';
 import { systemContext } from '@freguesia/functions/lib/context';
+import { handler as answersStream } from '@freguesia/functions/nps/answers.stream';
+import { previewLead } from '@freguesia/functions/segmentation/leads.service';
+import type { LeadCondition } from '@freguesia/shared/segmentation/conditions';
+import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { call } from '../support/api';
 import { createTestTenant, staffContext, type TestTenant } from '../support/tenant';
 import { createStore } from './catalog-fixtures';
@@ -281,6 +285,7 @@ describe('NPS', () => {
     expect((await token(`${c};${s};${'A'.repeat(sig.length)}`)).status).toBe(401);
     expect((await token(`${c};${s}`)).status).toBe(401);
     expect((await token('')).status).toBe(401);
+    expect((await token('%E0%A4%A;1;x')).status).toBe(401);
     // The link of one customer claimed for another.
     expect((await token(freshHash, t.tenant, ids.eva)).status).toBe(401);
     // Another tenant.
@@ -320,5 +325,34 @@ describe('NPS', () => {
     expect((await staff(nps, { method: 'GET', path: '/api/web/nps/dashboard' }, writer.token)).status).toBe(
       200,
     );
+  });
+
+  it('makes the answers live in the segmentation CM options', async () => {
+    const answers = [
+      { customer: ids.duda, score: 9 },
+      { customer: ids.ana, score: 5 },
+    ];
+    const event: DynamoDBStreamEvent = {
+      Records: answers.map((a, i) => ({
+        eventName: 'INSERT',
+        dynamodb: {
+          SequenceNumber: String(100 + i),
+          NewImage: {
+            __edb_e__: { S: 'npsAnswer' },
+            tenant: { S: t.tenant },
+            customer: { N: String(a.customer) },
+            score: { N: String(a.score) },
+            answered_at: { S: new Date().toISOString() },
+          },
+        },
+      })),
+    };
+    expect((await answersStream(event)).batchItemFailures).toEqual([]);
+    const population = async (option: string) =>
+      (await previewLead(staffContext(t), [{ key: 'CM', option, value: 30 } as LeadCondition])).population;
+    expect(await population('nps_answered')).toBe(2);
+    expect(await population('nps_promoter')).toBe(1);
+    expect(await population('nps_detractor')).toBe(1);
+    expect(await population('nps_passive')).toBe(0);
   });
 });

@@ -28,6 +28,15 @@ const bearer = (authorization: string | undefined): string => {
   return match?.[1] ?? '';
 };
 
+/** The hash as the page sends it (possibly still percent-encoded); '' when it cannot be decoded. */
+const hashOf = (authorization: string | undefined): string => {
+  try {
+    return decodeURIComponent(bearer(authorization));
+  } catch {
+    return '';
+  }
+};
+
 /** GET /internalservices/login/url-token?id_customer (bearer: the link's hash) → {token}. */
 export async function issueSurveyToken(
   ctx: ServiceContext,
@@ -35,7 +44,7 @@ export async function issueSurveyToken(
   idCustomer: number | undefined,
 ): Promise<{ token: string }> {
   await throttle(ctx, 'token');
-  const ids = await verifySurveyHash(ctx.tenant, decodeURIComponent(bearer(authorization)));
+  const ids = await verifySurveyHash(ctx.tenant, hashOf(authorization));
   if (!ids || (idCustomer !== undefined && idCustomer !== ids.customer))
     throw unauthenticated(SURVEY_MESSAGES.invalidLink);
   const survey = await npsRepository(ctx.tenant).survey(ids.survey);
