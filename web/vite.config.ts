@@ -103,6 +103,8 @@ export default defineConfig({
         cadastro: fileURLToPath(new URL('./cadastro.html', import.meta.url)),
         // The TV price screen (/tv#token): plain DOM, no React nor Cloudscape (src/tv).
         tv: fileURLToPath(new URL('./tv.html', import.meta.url)),
+        // /nps?hash=…: the public survey, no framework (src/public/nps-entry.ts).
+        nps: fileURLToPath(new URL('./nps.html', import.meta.url)),
       },
     },
   },

@@ -133,6 +133,11 @@ export const domains: DomainDefinition[] = [
   { name: 'dashboard', prefixes: ['/api/web/dashboard'] },
   // POS purchases: up to 100 baskets per request.
   { name: 'integration', prefixes: ['/api/integration/baskets'], memoryMb: 1024, timeoutSeconds: 29 },
+  // NPS (src/nps, functions/README.md "NPS"): the dashboard and the settings (saved through the HTML
+  // sanitiser); /api/web/settings/nps wins over settings' /api/web/settings (longest prefix).
+  { name: 'nps', prefixes: ['/api/web/nps', '/api/web/settings/nps'] },
+  // The public survey page's calls, a light function of their own (src/survey → nps/survey.service).
+  { name: 'survey', prefixes: ['/api/nps', '/api/internalservices/login/url-token'] },
 ];
 
 /** Returns the domain that serves `path`, by longest matching prefix, or undefined. */

@@ -93,6 +93,8 @@ export const queues: QueueDefinition[] = [
     maxReceiveCount: 3,
     timeoutSeconds: 300,
   },
+  // NPS surveys to send after purchases (src/nps/send.consumer.ts), one survey per message.
+  { name: 'nps', consumer: 'nps', entry: 'send.consumer.ts', maxReceiveCount: 3, timeoutSeconds: 120 },
 ];
 
 export type QueueName = (typeof queues)[number]['name'];

@@ -95,6 +95,28 @@ export const streamProcessors: StreamProcessorDefinition[] = [
     retryAttempts: 10,
     timeoutSeconds: 60,
   },
+  {
+    // Purchases open NPS surveys (once per customer and interval): src/nps/purchases.stream.ts.
+    name: 'nps-purchases',
+    domain: 'nps',
+    entry: 'purchases.stream.ts',
+    entities: ['basket'],
+    batchSize: 100,
+    maxBatchingWindowSeconds: 1,
+    retryAttempts: 10,
+    timeoutSeconds: 60,
+  },
+  {
+    // NPS answers become the customers' 'nps_answered' activity (segmentation CM): src/nps/answers.stream.ts.
+    name: 'nps-answers',
+    domain: 'nps',
+    entry: 'answers.stream.ts',
+    entities: ['npsAnswer'],
+    batchSize: 100,
+    maxBatchingWindowSeconds: 1,
+    retryAttempts: 10,
+    timeoutSeconds: 60,
+  },
 ];
 
 /** The attribute in which ElectroDB stores an item's entity name. */

@@ -6,7 +6,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { domainForPath } from '@freguesia/functions/domains';
-import { PRERENDERED_PAGES } from '../lib/constructs/edge-functions';
+import { PRERENDERED_PAGES, SURVEY_PAGE, isSurveyRequest } from '../lib/constructs/edge-functions';
 import {
   API_CONTENT_SECURITY_POLICY,
   baseSecurityHeaders,
@@ -122,10 +122,18 @@ async function serveStatic(
     res.end('A aplicação web ainda não foi construída: execute `npm run build:web`.');
     return;
   }
-  const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://local').pathname);
+  const url = new URL(req.url ?? '/', 'http://local');
+  const pathname = decodeURIComponent(url.pathname);
   const candidate = normalize(join(webDir, pathname));
   const isFile = candidate.startsWith(webDir) && existsSync(candidate) && statSync(candidate).isFile();
-  const file = isFile ? candidate : (prerenderedPage(webDir, pathname) ?? index);
+  const survey = isSurveyRequest(pathname, url.searchParams.has(SURVEY_PAGE.query))
+    ? join(webDir, SURVEY_PAGE.file)
+    : undefined;
+  const file = isFile
+    ? candidate
+    : survey && existsSync(survey)
+      ? survey
+      : (prerenderedPage(webDir, pathname) ?? index);
   const immutable = isFile && pathname.startsWith('/assets/');
   const stat = statSync(file);
   const headers: Record<string, string | number> = {

@@ -85,6 +85,8 @@ async function main(): Promise<void> {
     FREGUESIA_DATA_DIR: dataDir,
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
     DEFAULT_TENANT: process.env.DEFAULT_TENANT ?? 'demo',
+    // Links sent to customers (the NPS survey): the tenant's own host on this port.
+    SITE_URL_TEMPLATE: process.env.SITE_URL_TEMPLATE ?? `http://{tenant}.localhost:${port}`,
   });
   const shutdown = async () => {
     await dynamo.stop();

@@ -23,6 +23,7 @@ export const benchmarks = [
   'pos-ingestion',
   'erp-import',
   'dashboard',
+  'nps-dashboard',
   'segmentation-recompute',
   'segmentation-preview',
   'segmentation-incremental',

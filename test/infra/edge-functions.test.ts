@@ -4,6 +4,7 @@ import { forwardHostCode, spaRewriteCode } from '@freguesia/infra/lib/constructs
 interface CloudFrontRequest {
   uri: string;
   headers: Record<string, { value: string } | undefined>;
+  querystring?: Record<string, { value: string } | undefined>;
 }
 type Handler = (event: { request: CloudFrontRequest }) => CloudFrontRequest;
 
@@ -66,6 +67,16 @@ describe('SPA rewrite CloudFront Function (default behaviour)', () => {
     '/robots.txt',
     '/index.html',
   ])('serves the file %s as it is', (uri) => expect(rewritten(uri)).toBe(uri));
+
+  it('serves the survey page for /nps with a hash, and the app for the staff /nps', () => {
+    const survey = (uri: string, querystring: CloudFrontRequest['querystring']) =>
+      spaRewrite({ request: { uri, headers: {}, querystring } }).uri;
+    expect(survey('/nps', { hash: { value: '1;2;abc' } })).toBe('/nps.html');
+    expect(survey('/nps/', { hash: { value: '1;2;abc' } })).toBe('/nps.html');
+    expect(survey('/nps', {})).toBe('/index.html');
+    expect(survey('/nps', { days: { value: '30' } })).toBe('/index.html');
+    expect(survey('/customers', { hash: { value: 'x' } })).toBe('/index.html');
+  });
 
   it('treats a token with dots in the last segment as a route, not a file', () => {
     expect(rewritten('/nps/eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlLXZhbHVlLWxvbmc')).toBe(

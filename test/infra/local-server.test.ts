@@ -30,6 +30,7 @@ beforeAll(async () => {
     join(webDir, 'cadastro.html'),
     '<!doctype html><div id="root"><main data-testid="portal-page"></main></div>',
   );
+  writeFileSync(join(webDir, 'nps.html'), '<!doctype html><main data-testid="nps-survey-page"></main>');
   writeFileSync(join(webDir, 'assets', 'index-AbC123.js'), script);
   writeFileSync(join(webDir, 'assets', 'logo-AbC123.png'), Buffer.alloc(4000, 7));
   server = await startLocalServer({ port: 0, webDir });
@@ -86,6 +87,11 @@ describe('local server: prerendered pages, as CloudFront', () => {
       ['/cadastro/', 'data-testid="portal-page"'],
       ['/cadastro/termos', '<div id="root"></div>'],
       ['/customers', '<div id="root"></div>'],
+      // The public survey with its hash; the staff's /nps is an app route.
+      ['/nps?hash=1%3B2%3Babc', 'data-testid="nps-survey-page"'],
+      ['/nps/?hash=x', 'data-testid="nps-survey-page"'],
+      ['/nps', '<div id="root"></div>'],
+      ['/nps?days=30', '<div id="root"></div>'],
     ] as const) {
       const res = await get(path);
       expect(res.status, path).toBe(200);

@@ -4,6 +4,7 @@ import type { ExpenseReport } from '@freguesia/shared/schemas/communication';
 import type { ServiceContext } from '../lib/context';
 import { readSettingValue } from '../settings/settings.service';
 import { sendableCampaigns } from './campaign-state.service';
+import { directSendsByChannel } from './direct.service';
 import { unitPrice } from './estimate.service';
 import { sendingRepository } from './sending.repository';
 
@@ -44,6 +45,7 @@ export async function expenseReport(
         marketing.push({ type: c.type, id_campaign: c.id, description: c.description, quantity: counts[k]! });
     });
   }
+  const nps = await directSendsByChannel(ctx, 'NPS', period);
   const [prices, whatsapp] = await Promise.all([
     Promise.all(SENDABLE_TYPES.map((type) => unitPrice(ctx, type))),
     whatsappPrice(ctx),
@@ -56,8 +58,8 @@ export async function expenseReport(
     marketing_messages: marketing.sort(
       (a, b) => a.type.localeCompare(b.type) || a.id_campaign - b.id_campaign,
     ),
-    // NPS surveys are not built yet (no NPS sends exist): the list stays empty until they are.
-    nps_messages: [],
+    // NPS surveys sent after purchases (nps/send.service.ts), by origin: the channel they went on.
+    nps_messages: nps.map((r) => ({ origin: r.channel, quantity: r.quantity })),
     unit_prices: { EMAIL: byType.EMAIL, SMS: byType.SMS, PUSH: byType.PUSH, WHATSAPP: whatsapp },
   };
 }

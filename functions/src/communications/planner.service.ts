@@ -78,8 +78,8 @@ async function audiencePage(
   return { ...chosen, ...(page.cursor ? { next: { source: 'base', cursor: page.cursor } } : {}) };
 }
 
-/** Who of the contacts the channel reaches: active, with an address, not opted out. */
-function reachable(
+/** Who of the contacts the channel reaches: active, with an address, not opted out (also direct.service.ts). */
+export function reachable(
   type: SendableType,
   contacts: CustomerContact[],
   stores: ReadonlyMap<number, string>,

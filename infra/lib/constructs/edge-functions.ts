@@ -35,17 +35,33 @@ export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
 };
 
 /**
+ * The public NPS survey (web/nps.html, a page of its own with no framework): /nps with a `hash`
+ * query. A /nps without it is the staff's NPS screen, a route of the app.
+ */
+export const SURVEY_PAGE = { path: '/nps', file: '/nps.html', query: 'hash' } as const;
+
+/** Whether a request of `pathname` with `hasHash` (a `hash` query parameter) gets the survey page. */
+export const isSurveyRequest = (pathname: string, hasHash: boolean): boolean =>
+  hasHash && (pathname === SURVEY_PAGE.path || pathname === `${SURVEY_PAGE.path}/`);
+
+/**
  * Viewer request on the web bucket: /login and /cadastro get their prerendered file
- * (PRERENDERED_PAGES); any other path whose last segment has no file extension is a route of the
+ * (PRERENDERED_PAGES), /nps?hash=… the survey's own page (SURVEY_PAGE); any other path whose last segment has no file extension is a route of the
  * single-page app (/nps/..., /customers), so serve index.html. Done here rather than with
  * distribution-wide custom error responses, which would also rewrite the API's own 403 and 404
  * JSON answers into index.html with status 200.
  */
 export const spaRewriteCode = `
 var PAGES = ${JSON.stringify(PRERENDERED_PAGES)};
+var SURVEY = ${JSON.stringify(SURVEY_PAGE)};
 function handler(event) {
   var request = event.request;
   var uri = request.uri;
+  var query = request.querystring || {};
+  if ((uri === SURVEY.path || uri === SURVEY.path + '/') && query[SURVEY.query]) {
+    request.uri = SURVEY.file;
+    return request;
+  }
   var page = PAGES[uri.length > 1 && uri.charAt(uri.length - 1) === '/' ? uri.slice(0, -1) : uri];
   if (page) {
     request.uri = page;

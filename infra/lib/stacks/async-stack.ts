@@ -78,6 +78,17 @@ export class AsyncStack extends Stack {
       grantSchedules(scheduleSync, this.schedules);
       grantQueueSend(scheduleSync, ['communications'], this.queues);
     }
+    // NPS (functions/src/nps): purchases queue their surveys; the sender signs each survey's link
+    // with a key derived from the platform's secret (the JWT signing key).
+    const npsPurchases = this.streamProcessors.functions.get('nps-purchases');
+    if (npsPurchases && this.queues.send.nps) grantQueueSend(npsPurchases, ['nps'], this.queues);
+    const npsSender = this.consumers.functions.get('nps');
+    if (npsSender) {
+      data.jwtSecret.grantRead(npsSender.function);
+      npsSender.function.addEnvironment('JWT_SECRET_ARN', data.jwtSecret.secretArn);
+      if (process.env.SITE_URL_TEMPLATE)
+        npsSender.function.addEnvironment('SITE_URL_TEMPLATE', process.env.SITE_URL_TEMPLATE);
+    }
     const emailEvents = this.queues.send['email-events'];
     if (emailEvents) {
       this.emailEvents = new EmailEvents(this, 'EmailEvents', { queue: emailEvents });

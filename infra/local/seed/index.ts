@@ -37,6 +37,9 @@ export const SEEDED_PROCESSORS = [
   'loyalty-grants',
   // The seed has no e-mail, SMS or push campaign: nothing to schedule.
   SCHEDULES_PROCESSOR,
+  // Seeded purchases are history: no NPS survey goes out for them; the seed writes no NPS answer.
+  'nps-purchases',
+  'nps-answers',
 ];
 
 /**

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { isUf } from '../domain/states';
 
 /**
  * Key/value platform settings (spec part 3 §3 "Key/value settings", part 1 §3 "Portal
@@ -65,6 +66,25 @@ const price = (value: string): string | undefined =>
     ? undefined
     : 'Preço inválido: use um número decimal, por exemplo 0.007.';
 
+const HOST = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+export const HOST_MESSAGE = 'Domínio inválido: informe só o nome, por exemplo lnk.sualoja.com.br.';
+export const STATES_MESSAGE = 'Estados inválidos: use as siglas separadas por vírgula, por exemplo SP,RJ.';
+
+/** The UFs of `sales_coverage_states`: 'SP,RJ' (or a JSON list ["SP","RJ"]); undefined when not that. */
+export function coverageStates(value: string): string[] | undefined {
+  const v = value.trim();
+  if (!v) return [];
+  let items: unknown;
+  try {
+    items = v.startsWith('[') ? JSON.parse(v) : v.split(',');
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(items)) return undefined;
+  const ufs = items.map((i) => (typeof i === 'string' ? i.trim().toUpperCase() : ''));
+  return ufs.every((uf) => isUf(uf)) ? [...new Set(ufs)] : undefined;
+}
+
 export const SETTINGS: Readonly<Record<SettingKey, SettingDefinition>> = {
   program_description: {},
   program_term: {},
@@ -84,12 +104,22 @@ export const SETTINGS: Readonly<Record<SettingKey, SettingDefinition>> = {
     check: (v) =>
       /^\d{1,4}$/.test(v) && Number(v) >= 1 ? undefined : 'Informe um número inteiro de dias, no mínimo 1.',
   },
-  sendgrid_apikey: { secret: true },
+  sendgrid_apikey: {
+    secret: true,
+    check: (v) =>
+      v === '' || /^[\x21-\x7e]{10,200}$/.test(v)
+        ? undefined
+        : 'Chave inválida: cole a chave da API sem espaços.',
+  },
   sendgrid_from: {
     check: (v) => (v === '' || z.email().safeParse(v).success ? undefined : 'E-mail remetente inválido.'),
   },
-  shortlink_domain: {},
-  sales_coverage_states: {},
+  shortlink_domain: {
+    check: (v) => (v === '' || HOST.test(v) ? undefined : HOST_MESSAGE),
+  },
+  sales_coverage_states: {
+    check: (v) => (coverageStates(v) ? undefined : STATES_MESSAGE),
+  },
   pricing_email: { check: price },
   pricing_sms: { check: price },
   pricing_push: { check: price },

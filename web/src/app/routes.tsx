@@ -74,6 +74,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     lazy: () => import('../pages/settings/sell-page'),
   },
   {
+    // The staff's NPS analysis; /nps?hash=… is the public survey (router.tsx, nps.html).
+    path: '/nps',
+    permission: write('Customers'),
+    breadcrumbs: [{ text: 'NPS' }],
+    lazy: () => import('../pages/nps/dashboard-page'),
+  },
+  {
     path: '/settings/platform',
     permission: write('Settings'),
     breadcrumbs: [{ text: 'Ajustes' }, { text: 'Plataforma' }],

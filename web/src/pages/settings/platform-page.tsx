@@ -12,18 +12,20 @@ import { CommunicationTab } from './platform/communication-tab';
 import { DashboardTab } from './platform/dashboard-tab';
 import { IntegrationTab } from './platform/integration-tab';
 import { LabelsTab } from './platform/labels-tab';
+import { NpsTab } from './platform/nps-tab';
 import { PortalTab } from './platform/portal-tab';
 import './settings.css';
 
 /**
- * The tabs built so far, in the spec's order. The spec's other tabs ('Central de Atendimentos',
- * 'NPS') arrive with their own features: no empty tab meanwhile.
+ * The tabs built so far, in the spec's order. The spec's other tab ('Central de Atendimentos')
+ * arrives with its own feature: no empty tab meanwhile.
  */
 export const PLATFORM_TABS = [
   { id: 'painel', label: 'Painel de controle' },
   { id: 'portal', label: 'Portal de cadastro' },
   { id: 'comunicacao', label: 'Comunicação' },
   { id: 'etiquetas', label: 'Etiquetas de Descontos' },
+  { id: 'nps', label: 'NPS' },
   { id: 'integracao', label: 'Integração' },
 ] as const;
 type TabId = (typeof PLATFORM_TABS)[number]['id'];
@@ -38,6 +40,8 @@ export default function PlatformPage() {
     if (tab === 'integracao') return <IntegrationTab />;
     // Label layouts are records of their own, not key/value settings.
     if (tab === 'etiquetas') return <LabelsTab />;
+    // The NPS settings are a record of their own (GET/PUT /web/settings/nps).
+    if (tab === 'nps') return <NpsTab />;
     if (saved.error) {
       return (
         <Alert type="error" header="Não foi possível carregar as configurações">
@@ -61,7 +65,7 @@ export default function PlatformPage() {
     <SpaceBetween size="l">
       <Header
         variant="h1"
-        description="Aparência da plataforma, portal de cadastro de clientes, comunicação e integração com o PDV."
+        description="Aparência da plataforma, portal de cadastro de clientes, comunicação, NPS e integração com o PDV."
       >
         Plataforma
       </Header>

@@ -1,10 +1,13 @@
 import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
+import Multiselect from '@cloudscape-design/components/multiselect';
+import { listStates } from '@freguesia/shared/domain/states';
+import { coverageStates } from '@freguesia/shared/schemas/settings';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useMemo, type CSSProperties } from 'react';
 import { applyTenantTheme } from '../../../app/theme';
-import { Field, useZodForm } from '../../../components/form';
+import { Field, TextField, useZodForm } from '../../../components/form';
 import { ColorField } from './color-field';
 import {
   DASHBOARD_KEYS,
@@ -31,7 +34,13 @@ function applySavedTheme(color: string) {
   }
 }
 
-/** 'Painel de controle': the theme colour and the average-basket period. */
+const STATE_OPTIONS = listStates().map((s) => ({ value: s.uf, label: `${s.uf} - ${s.name}` }));
+
+/**
+ * 'Painel de controle': the theme colour, the average-basket period, and the platform keys of the
+ * spec (part 3 §3) that no other screen edits — the short-link domain, the sales coverage states
+ * and the e-mail provider's API key (a secret: shown masked, written only when typed anew).
+ */
 export function DashboardTab({ saved }: { saved: SettingValues }) {
   const schema = useMemo(() => settingsFormSchema(DASHBOARD_KEYS), []);
   const form = useZodForm(schema, { defaultValues: tabValues(DASHBOARD_KEYS, saved) });
@@ -87,6 +96,46 @@ export function DashboardTab({ saved }: { saved: SettingValues }) {
               </div>
             )}
           </Field>
+          <TextField
+            control={form.control}
+            name="shortlink_domain"
+            label="Domínio dos links reduzidos"
+            description="Só o nome do domínio, sem https:// (ex.: lnk.sualoja.com.br). Vazio: o endereço da plataforma."
+            controlId="setting-shortlink-domain"
+            testId="setting-shortlink-domain"
+            input={{ inputMode: 'url', placeholder: 'lnk.sualoja.com.br' }}
+          />
+          <Field
+            control={form.control}
+            name="sales_coverage_states"
+            label="Cobertura de vendas"
+            description="Estados atendidos pelas vendas com entrega."
+            controlId="setting-sales-coverage-states"
+          >
+            {(field) => (
+              <Multiselect
+                selectedOptions={STATE_OPTIONS.filter((o) =>
+                  (coverageStates(field.value ?? '') ?? []).includes(o.value),
+                )}
+                options={STATE_OPTIONS}
+                filteringType="auto"
+                placeholder="Nenhum estado"
+                onChange={({ detail }) =>
+                  field.onChange(detail.selectedOptions.map((o) => o.value).join(','))
+                }
+                data-testid="setting-sales-coverage-states"
+              />
+            )}
+          </Field>
+          <TextField
+            control={form.control}
+            name="sendgrid_apikey"
+            label="Chave da API de e-mail"
+            description="Exibida mascarada; cole uma nova chave para trocá-la."
+            controlId="setting-sendgrid-apikey"
+            testId="setting-sendgrid-apikey"
+            input={{ type: 'password', autoComplete: 'off' }}
+          />
         </SpaceBetween>
       </Container>
     </SettingsTabForm>

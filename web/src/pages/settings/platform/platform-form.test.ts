@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SettingKey } from '@freguesia/shared/schemas/settings';
 import {
+  DASHBOARD_KEYS,
   changedKeys,
   joinList,
   settingsFormSchema,
@@ -71,5 +72,29 @@ describe('platform settings form', () => {
     expect(sixDigitHex('#ABC')).toBe('#aabbcc');
     expect(sixDigitHex('#2E7D32')).toBe('#2e7d32');
     expect(sixDigitHex('verde')).toBeUndefined();
+  });
+});
+
+describe("'Painel de controle': the platform keys without another screen", () => {
+  const schema = settingsFormSchema(DASHBOARD_KEYS);
+  const issues = (values: Record<string, string>) =>
+    (schema.safeParse(values).error?.issues ?? []).map((i) => `${i.path.join('.')}: ${i.message}`);
+
+  it('checks the short-link domain, the coverage states and the API key as the server does', () => {
+    const ok = { primary_color: '#c62828', average_baskets_days: '90' };
+    expect(issues({ ...ok, shortlink_domain: 'lnk.loja.com.br', sales_coverage_states: 'SP,RJ' })).toEqual(
+      [],
+    );
+    expect(issues({ ...ok, shortlink_domain: 'https://lnk.loja.com.br' })).toEqual([
+      'shortlink_domain: Domínio inválido: informe só o nome, por exemplo lnk.sualoja.com.br.',
+    ]);
+    expect(issues({ ...ok, sales_coverage_states: 'SP,ZZ' })).toEqual([
+      'sales_coverage_states: Estados inválidos: use as siglas separadas por vírgula, por exemplo SP,RJ.',
+    ]);
+    expect(issues({ ...ok, sendgrid_apikey: 'com espaço no meio' })).toEqual([
+      'sendgrid_apikey: Chave inválida: cole a chave da API sem espaços.',
+    ]);
+    // The saved key as the server shows it (masked) is left alone.
+    expect(issues({ ...ok, sendgrid_apikey: '••••••••abcd' })).toEqual([]);
   });
 });

@@ -1,4 +1,9 @@
-import { PORTAL_SETTING_KEYS, SETTINGS, type SettingKey } from '@freguesia/shared/schemas/settings';
+import {
+  PORTAL_SETTING_KEYS,
+  SETTINGS,
+  maskSecret,
+  type SettingKey,
+} from '@freguesia/shared/schemas/settings';
 import { z } from 'zod';
 import type { SettingValues } from '../../../api/settings';
 
@@ -7,6 +12,9 @@ export type { SettingValues };
 export const DASHBOARD_KEYS = [
   'primary_color',
   'average_baskets_days',
+  'shortlink_domain',
+  'sales_coverage_states',
+  'sendgrid_apikey',
 ] as const satisfies readonly SettingKey[];
 
 /** The portal tab edits exactly the keys the public portal reads. */
@@ -26,12 +34,16 @@ export function changedKeys(
   return keys.filter((key) => value(saved, key) !== value(current, key));
 }
 
+const MASK = maskSecret('x');
+
 const URL_PATTERN = /^(https?:\/\/[^\s]+|\/[^\s]*)$/i;
 export const BACKGROUND_URL_MESSAGE = 'Informe um endereço http(s):// da imagem.';
 
 /** One problem of a (trimmed) value: the server's own check (shared SETTINGS), plus the background image address. */
 function problemOf(key: SettingKey, raw: string | undefined): string | undefined {
   const v = (raw ?? '').trim();
+  // A secret as the server shows it (masked) is the saved one, left as it is: never sent back.
+  if (SETTINGS[key].secret && v.startsWith(MASK)) return undefined;
   const problem = SETTINGS[key].check?.(v);
   if (problem) return problem;
   if (key === 'portal_background_image' && v && !URL_PATTERN.test(v)) return BACKGROUND_URL_MESSAGE;
