@@ -117,6 +117,8 @@ export const domains: DomainDefinition[] = [
       '/api/web/campaign/export',
     ],
   },
+  // Short links (spec part 3 §7); the `/link/{slug}` redirect is its own function (shortlinks/redirect.ts).
+  { name: 'shortlinks', prefixes: ['/api/web/shortlinks'] },
   // Figures kept on write by the `dashboard-aggregates` stream processor (src/streams.ts).
   { name: 'dashboard', prefixes: ['/api/web/dashboard'] },
   // POS purchases: up to 100 baskets per request.

@@ -93,6 +93,15 @@ export const queues: QueueDefinition[] = [
     maxReceiveCount: 3,
     timeoutSeconds: 300,
   },
+  // Short-link visits (src/shortlinks): the redirect hands each person's visit over, the consumer
+  // counts it (access_count and visits per day) once, whatever the redeliveries.
+  {
+    name: 'shortlink-visits',
+    consumer: 'shortlinks',
+    entry: 'visits.consumer.ts',
+    maxReceiveCount: 3,
+    timeoutSeconds: 30,
+  },
 ];
 
 export type QueueName = (typeof queues)[number]['name'];

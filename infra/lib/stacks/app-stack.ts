@@ -36,6 +36,8 @@ export const QUEUE_SENDERS: Readonly<Record<string, readonly string[]>> = {
   communications: ['communications', 'provider-events'],
   // Export routes queue their job (functions/src/exports).
   exports: ['exports'],
+  // The short-link redirect hands each person's visit to its counter (functions/src/shortlinks).
+  'shortlinks-redirect': ['shortlink-visits'],
 };
 
 /** Queue consumers that feed other queues: the communications planner fills the channel queues. */

@@ -352,6 +352,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     breadcrumbs: [{ text: 'Relatórios' }, { text: 'Investimentos' }],
     lazy: () => import('../pages/reports/expenses-page'),
   },
+  // — short links and CMS files (issue 25) —
+  {
+    path: '/cms/shortlinks',
+    permission: read('Shortlink'),
+    breadcrumbs: [{ text: 'CMS' }, { text: 'Link Reduzido' }],
+    lazy: () => import('../pages/cms/shortlinks-page'),
+  },
 ];
 
 /** Paths whose screen exists: the menu's `availableRoutes`. */
