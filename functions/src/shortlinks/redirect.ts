@@ -11,8 +11,8 @@ import type { ShortLinkVisit } from './visits.schema';
 
 /**
  * `GET|HEAD /link/{slug}` (spec part 1 §1–§2, part 3 §2 'Short links'): its own light function
- * behind CloudFront and `npm start`, without the API's middleware chain. One eventually
- * consistent GetItem per request; a person's visit is handed to the `shortlink-visits` queue and
+ * behind CloudFront and `npm start`, without the API's middleware chain. At most one eventually
+ * consistent GetItem per request (none while the instance read the link less than a second ago); a person's visit is handed to the `shortlink-visits` queue and
  * counted there (visits.consumer.ts), so nothing is read-modified-written here. A link that is
  * unknown, inactive, past its day or its maximum of visits answers the 404 page.
  */
@@ -32,6 +32,39 @@ const notFound = (head: boolean): APIGatewayProxyStructuredResultV2 => ({
   body: head ? '' : NOT_FOUND_PAGE,
 });
 
+/**
+ * What this instance read lately, for CACHE_MS: a link visited many times a second costs one read
+ * per second per instance, and a flood of unknown slugs as little. An edit (deactivation, new
+ * destination) reaches every visitor within that second.
+ */
+export const CACHE_MS = 1000;
+const CACHE_MAX = 5000;
+const cache = new Map<string, { item: Promise<RedirectItem | undefined>; until: number }>();
+
+/** The link, from this instance's last second, or read once for all the visits waiting on it. */
+function readLink(tenant: string, slug: string): Promise<RedirectItem | undefined> {
+  const key = `${tenant}/${slug}`;
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && hit.until > now) return hit.item;
+  const item = documentClient
+    .send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: shortLinkItemKey(tenant, slug),
+        ProjectionExpression: 'id, #url, active, validUntil, maxVisits, accessCount',
+        ExpressionAttributeNames: { '#url': 'url' },
+      }),
+    )
+    .then(({ Item }) => Item as RedirectItem | undefined);
+  // A failed read is not kept: the next visit tries again.
+  item.catch(() => cache.delete(key));
+  cache.delete(key);
+  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
+  cache.set(key, { item, until: now + CACHE_MS });
+  return item;
+}
+
 export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
   const method = event.requestContext.http.method.toUpperCase();
   const head = method === 'HEAD';
@@ -43,15 +76,7 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<APIGateway
   const slug = slugOfPath(event.rawPath ?? event.requestContext.http.path);
   if (!tenant || !slug) return notFound(head);
 
-  const { Item } = await documentClient.send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: shortLinkItemKey(tenant, slug),
-      ProjectionExpression: 'id, #url, active, validUntil, maxVisits, accessCount',
-      ExpressionAttributeNames: { '#url': 'url' },
-    }),
-  );
-  const item = Item as RedirectItem | undefined;
+  const item = await readLink(tenant, slug);
   const destination = destinationOf(item, Date.now());
   if (!destination) return notFound(head);
 

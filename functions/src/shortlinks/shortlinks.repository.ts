@@ -1,4 +1,4 @@
-import { isConditionFailure, failedIndex, transactionError, writeTransaction } from '../lib/ddb/transactions';
+import { failedIndex, isConditionFailure, transactionError, writeTransaction } from '../lib/ddb/transactions';
 import { countersFor } from '../lib/ddb/counters';
 import { conflict, notFound } from '../lib/errors';
 import { SHORTLINK_MESSAGES } from '@freguesia/shared/domain/shortlink';
@@ -122,36 +122,39 @@ export function shortLinksRepository(tenant: string) {
     },
 
     /**
-     * Counts one visit: the visit's marker (new), +1 on the link (still this slug and id) and +1 on
-     * its day, in one transaction. Answers 'duplicate' when the visit was counted already, 'gone'
-     * when the link was removed or renamed meanwhile.
+     * Counts visits of one link on one day: a marker per visit (new), +n on the link (still this
+     * slug and id) and +n on its day, in one transaction (≤ 98 visits). Answers 'duplicate' when a
+     * visit was counted already (nothing written; `already` names them), 'gone' when the link was
+     * removed or renamed meanwhile.
      */
-    async countVisit(visit: {
+    async countVisits(group: {
       slug: string;
       id: number;
-      visit: string;
       day: string;
+      visits: readonly string[];
       nowSeconds: number;
-    }): Promise<'counted' | 'duplicate' | 'gone'> {
+    }): Promise<{ outcome: 'counted' | 'gone' } | { outcome: 'duplicate'; already: string[] }> {
+      const n = group.visits.length;
       const result = await writeTransaction(() =>
         shortLinksService.transaction
           .write(({ link, day, visit: marker }) => [
-            marker
-              .create({ tenant, visit: visit.visit, expiresAt: visit.nowSeconds + VISIT_MARKER_SECONDS })
-              .commit(),
+            ...group.visits.map((visit) =>
+              marker.create({ tenant, visit, expiresAt: group.nowSeconds + VISIT_MARKER_SECONDS }).commit(),
+            ),
             link
-              .update({ tenant, slug: visit.slug })
-              .add({ accessCount: 1 })
-              .where(({ id }, { eq }) => eq(id, visit.id))
+              .update({ tenant, slug: group.slug })
+              .add({ accessCount: n })
+              .where(({ id }, { eq }) => eq(id, group.id))
               .commit(),
-            day.update({ tenant, linkId: visit.id, day: visit.day }).add({ visits: 1 }).commit(),
+            day.update({ tenant, linkId: group.id, day: group.day }).add({ visits: n }).commit(),
           ])
           .go(),
       );
-      if (!result.canceled) return 'counted';
-      const failed = failedIndex(result);
-      if (failed === 0) return 'duplicate';
-      if (failed === 1) return 'gone';
+      if (!result.canceled) return { outcome: 'counted' };
+      // DynamoDB gives a reason per item: every marker that exists says ConditionalCheckFailed.
+      const already = group.visits.filter((_, i) => result.data[i]?.code === 'ConditionalCheckFailed');
+      if (already.length > 0) return { outcome: 'duplicate', already };
+      if (failedIndex(result) === n) return { outcome: 'gone' };
       throw transactionError(result);
     },
   };

@@ -1,10 +1,10 @@
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import {
   ShortLinkIdParams,
   ShortLinkInput,
   ShortLinkListQuery,
   ShortLinkVisitsQuery,
 } from '@freguesia/shared/schemas/shortlink';
+import { requestOrigin as originOf } from '../lib/http/origin';
 import { route } from '../lib/http/route';
 import {
   createShortLink,
@@ -16,16 +16,6 @@ import {
 
 const READ = { action: 'read', subject: 'Shortlink' } as const;
 const WRITE = { action: 'write', subject: 'Shortlink' } as const;
-
-/** The tenant host the request came on (CloudFront forwards it as x-forwarded-host), as an origin. */
-function originOf(event: APIGatewayProxyEventV2): string {
-  const headers = event.headers ?? {};
-  const host = (headers['x-forwarded-host'] ?? headers.host ?? '').split(',')[0]!.trim().toLowerCase();
-  const safe = /^[a-z0-9.-]+(:\d{1,5})?$/.test(host) ? host : 'localhost';
-  // CloudFront serves the tenants over HTTPS only; `npm start` answers plain HTTP on *.localhost.
-  const local = /(^|\.)localhost(:\d+)?$|^\d{1,3}(\.\d{1,3}){3}(:\d+)?$/.test(safe);
-  return `${local ? 'http' : 'https'}://${safe}`;
-}
 
 /** Short links (spec part 3 §7 'CMS, short links…'): GET/POST/PUT/DELETE /web/shortlinks. */
 export const shortLinkRoutes = [

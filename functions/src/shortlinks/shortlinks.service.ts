@@ -138,20 +138,85 @@ export async function shortLinkVisits(
   return { data, total: data.reduce((sum, d) => sum + d.visits, 0) };
 }
 
+/** Visits of one transaction at most: 98 markers + the link + its day (DynamoDB's 100 items). */
+const VISITS_PER_WRITE = 98;
+
+interface PendingVisit {
+  visit: ShortLinkVisit;
+  day: string;
+  done: (error?: unknown) => void;
+}
+
+/** Visits handed over in this turn of the event loop, by tenant, link and day. */
+let buffer: Map<string, { ctx: ServiceContext; visits: PendingVisit[] }> | undefined;
+
 /**
- * Counts one visit queued by the redirect, once whatever the redeliveries. A link renamed since
- * the visit counts on its new slug; a removed one drops the visit.
+ * Counts a visit queued by the redirect, once whatever the redeliveries. The visits of one
+ * consumer batch (its records run side by side) are buffered for a turn of the event loop and
+ * counted together: one transaction per link and day instead of one per visit. A link renamed
+ * since the visit counts on its new slug; a removed one drops the visit.
  */
-export async function countShortLinkVisit(ctx: ServiceContext, visit: ShortLinkVisit): Promise<void> {
-  const repository = shortLinksRepository(ctx.tenant);
-  const day = localDay(new Date(visit.at));
-  const nowSeconds = Math.floor(ctx.now().getTime() / 1000);
-  const outcome = await repository.countVisit({ ...visit, day, nowSeconds });
-  if (outcome !== 'gone') return;
-  const renamed = await repository.byId(visit.id);
-  if (renamed && renamed.slug !== visit.slug) {
-    await repository.countVisit({ ...visit, slug: renamed.slug, day, nowSeconds });
-    return;
+export function countShortLinkVisit(ctx: ServiceContext, visit: ShortLinkVisit): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const day = localDay(new Date(visit.at));
+    if (!buffer) {
+      buffer = new Map();
+      setImmediate(() => {
+        const groups = buffer!;
+        buffer = undefined;
+        for (const group of groups.values()) void flushGroup(group.ctx, group.visits);
+      });
+    }
+    const key = `${ctx.tenant}|${visit.slug}|${visit.id}|${day}`;
+    const group = buffer.get(key) ?? { ctx, visits: [] };
+    group.visits.push({ visit, day, done: (error) => (error ? reject(error) : resolve()) });
+    buffer.set(key, group);
+  });
+}
+
+async function flushGroup(ctx: ServiceContext, pending: PendingVisit[]): Promise<void> {
+  for (let at = 0; at < pending.length; at += VISITS_PER_WRITE) {
+    const chunk = pending.slice(at, at + VISITS_PER_WRITE);
+    try {
+      await countChunk(ctx, chunk);
+      for (const p of chunk) p.done();
+    } catch (error) {
+      for (const p of chunk) p.done(error);
+    }
   }
-  logger.info('short-link visit of a removed link dropped', { id: visit.id });
+}
+
+async function countChunk(ctx: ServiceContext, chunk: PendingVisit[]): Promise<void> {
+  const repository = shortLinksRepository(ctx.tenant);
+  const first = chunk[0]!;
+  const nowSeconds = Math.floor(ctx.now().getTime() / 1000);
+  let slug = first.visit.slug;
+  let visits = chunk.map((p) => p.visit.visit);
+  let renamed = false;
+  // Each round either counts, or drops the visits counted before (a redelivery), or follows a rename once.
+  while (visits.length > 0) {
+    const result = await repository.countVisits({
+      id: first.visit.id,
+      day: first.day,
+      nowSeconds,
+      slug,
+      visits,
+    });
+    if (result.outcome === 'counted') return;
+    if (result.outcome === 'duplicate') {
+      const already = new Set(result.already);
+      visits = visits.filter((v) => !already.has(v));
+      continue;
+    }
+    const current = renamed ? null : await repository.byId(first.visit.id);
+    if (!current || current.slug === slug) {
+      logger.info('short-link visits of a removed link dropped', {
+        id: first.visit.id,
+        visits: visits.length,
+      });
+      return;
+    }
+    slug = current.slug;
+    renamed = true;
+  }
 }

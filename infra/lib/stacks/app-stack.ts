@@ -72,6 +72,8 @@ export interface AppStackData {
   readonly secretsKey: ISecret;
   readonly webBucket: IBucket;
   readonly accessLogsBucket: IBucket;
+  /** CMS files: written and deleted by the cms function, removed by the cms-files stream, read by CloudFront. */
+  readonly cmsFilesBucket?: IBucket;
   /** Export files: written by the exports consumer, signed for download by the exports API. */
   readonly exportsBucket?: IBucket;
   /** Secrets of the SMS and push providers' delivery-report webhooks; read only by the communications function. */

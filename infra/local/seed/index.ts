@@ -35,6 +35,8 @@ export const SEEDED_PROCESSORS = [
   'campaigns-settlement',
   // The seed has no e-mail, SMS or push campaign: nothing to schedule.
   SCHEDULES_PROCESSOR,
+  // The seed uploads no CMS file: nothing to remove.
+  'cms-files',
 ];
 
 /**

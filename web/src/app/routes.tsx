@@ -354,6 +354,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
   // — short links and CMS files (issue 25) —
   {
+    path: '/cms',
+    permission: read('CMS'),
+    breadcrumbs: [{ text: 'CMS' }, { text: 'Arquivos' }],
+    lazy: () => import('../pages/cms/files-page'),
+  },
+  {
     path: '/cms/shortlinks',
     permission: read('Shortlink'),
     breadcrumbs: [{ text: 'CMS' }, { text: 'Link Reduzido' }],
