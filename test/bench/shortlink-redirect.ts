@@ -244,6 +244,9 @@ console.log(
     `p99 ${f(pct(coldTimes, 99))} ms, ${f(coldReads / COLD)} reads per visit`,
 );
 console.log(
+  `  handler alone, one call at a time (2,000, the same link): p50 ${f(pct(sequential, 50))} ms, p99 ${f(pct(sequential, 99))} ms`,
+);
+console.log(
   `  machine load average at the end: ${loadavg()
     .map((l) => l.toFixed(1))
     .join(' ')} (${cpus().length} cores)`,
