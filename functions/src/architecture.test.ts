@@ -18,6 +18,7 @@ import { streamProcessors } from './streams';
  *   reaches the HTML sanitiser (`lib/html`): it belongs to the save paths of the API functions;
  * - `lib/` is the framework: it imports no domain;
  * - files in a domain folder are named `<entity>.<role>.ts` (or the bare role: `service.ts`);
+ *   `redirect.ts` is the short-link redirect's entry (infra/lib/paths.ts), an HTTP entry like `handler.ts`;
  * - in web/src, `api/` imports no `pages/` or `components/`, and `components/` no `pages/`.
  */
 const SRC = resolve(import.meta.dirname);
@@ -34,7 +35,7 @@ const ROLES = [
   'model',
 ];
 const NAME = new RegExp(
-  `^(handler|${ROLES.join('|')})(\\.test|\\.int\\.test)?\\.ts$|^[a-z0-9]+(-[a-z0-9]+)*\\.(${ROLES.join('|')})(\\.test|\\.int\\.test)?\\.ts$`,
+  `^(handler|redirect|${ROLES.join('|')})(\\.test|\\.int\\.test)?\\.ts$|^[a-z0-9]+(-[a-z0-9]+)*\\.(${ROLES.join('|')})(\\.test|\\.int\\.test)?\\.ts$`,
 );
 
 interface SourceFile {
@@ -156,7 +157,8 @@ function domainCycles(sources: readonly SourceFile[]): string[] {
 
 /** Files allowed to import lib/http: routes, handlers and lib/http itself. */
 const mayUseHttp = (path: string) =>
-  /(^|\.)routes\.ts$|^handler\.ts$/.test(basename(path)) || rel(path).startsWith(`lib${sep}http${sep}`);
+  /(^|\.)routes\.ts$|^(handler|redirect)\.ts$/.test(basename(path)) ||
+  rel(path).startsWith(`lib${sep}http${sep}`);
 
 /** Imports of lib/http from any other role (services, repositories, models, entities, consumers, streams, schedules, lib/). */
 function httpOutsideRoutes(sources: readonly SourceFile[]): string[] {

@@ -129,6 +129,11 @@ export const domains: DomainDefinition[] = [
   // Sales orders (spec part 3 §2–§9): drafts priced by the checkout service, the order's life, the
   // offers modal (`/api/web/products/customer` wins over catalog's `/api/web/products`: longest prefix).
   { name: 'sales', prefixes: ['/api/web/carts', '/api/web/products/customer'] },
+  // Short links (spec part 3 §7); the `/link/{slug}` redirect is its own function (shortlinks/redirect.ts).
+  { name: 'shortlinks', prefixes: ['/api/web/shortlinks'] },
+  // CMS files (spec part 3 §7), served from the site's own origin under /files/. Uploads arrive as
+  // base64 in the body (up to 7 MB of file).
+  { name: 'cms', prefixes: ['/api/web/cms'], memoryMb: 1024, timeoutSeconds: 29 },
   // Figures kept on write by the `dashboard-aggregates` stream processor (src/streams.ts).
   { name: 'dashboard', prefixes: ['/api/web/dashboard'] },
   // POS purchases: up to 100 baskets per request.

@@ -95,6 +95,15 @@ export const queues: QueueDefinition[] = [
   },
   // NPS surveys to send after purchases (src/nps/send.consumer.ts), one survey per message.
   { name: 'nps', consumer: 'nps', entry: 'send.consumer.ts', maxReceiveCount: 3, timeoutSeconds: 120 },
+  // Short-link visits (src/shortlinks): the redirect hands each person's visit over, the consumer
+  // counts it (access_count and visits per day) once, whatever the redeliveries.
+  {
+    name: 'shortlink-visits',
+    consumer: 'shortlinks',
+    entry: 'visits.consumer.ts',
+    maxReceiveCount: 3,
+    timeoutSeconds: 30,
+  },
 ];
 
 export type QueueName = (typeof queues)[number]['name'];

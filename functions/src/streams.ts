@@ -117,6 +117,17 @@ export const streamProcessors: StreamProcessorDefinition[] = [
     retryAttempts: 10,
     timeoutSeconds: 60,
   },
+  // CMS files whose record the table's TTL (or a delete) removed lose their object (src/cms).
+  {
+    name: 'cms-files',
+    domain: 'cms',
+    entry: 'files.stream.ts',
+    entities: ['cms-file'],
+    batchSize: 100,
+    maxBatchingWindowSeconds: 5,
+    retryAttempts: 10,
+    timeoutSeconds: 60,
+  },
 ];
 
 /** The attribute in which ElectroDB stores an item's entity name. */

@@ -70,6 +70,7 @@ export function addFreguesiaStacks(app: App, options: StackOptions = {}): Fregue
       webBucket: data.webBucket,
       accessLogsBucket: data.accessLogsBucket,
       exportsBucket: data.exportsBucket,
+      cmsFilesBucket: data.cmsFilesBucket,
       webhookSecrets: data.webhookSecrets,
     },
     domains: options.domains ?? registeredDomains,

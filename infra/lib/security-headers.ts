@@ -69,3 +69,10 @@ export function baseSecurityHeaders(): Record<string, string> {
 export function webSecurityHeaders(tileUrl?: string): Record<string, string> {
   return { ...baseSecurityHeaders(), 'content-security-policy': webContentSecurityPolicy(tileUrl) };
 }
+
+/**
+ * CMS files (`/files/*`): nothing in them may run or load anything; images, PDF and media still
+ * display. HTML and SVG are served as downloads besides (functions/src/cms/file-type.model.ts).
+ */
+export const CMS_FILES_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'";

@@ -1,6 +1,7 @@
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { outboxRoute } from './outbox-page';
 import { LOCAL_BLOB_PATH, serveBlobLink } from './blob-route';
+import { FILES_PATH, serveCmsFile } from './files-route';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -208,6 +209,10 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
       if (path.startsWith('/_local/outbox') && (await outboxRoute(req, res, path))) return;
       // Export downloads: the local twin of S3's presigned GET.
       if (path.startsWith(LOCAL_BLOB_PATH)) return serveBlobLink(req, res, apiHeaders);
+      // CMS files on the site's own origin, as CloudFront's /files/* behaviour.
+      if (path.startsWith(FILES_PATH)) {
+        return serveCmsFile(req, res, path, process.env.FREGUESIA_DATA_DIR ?? '.data', baseSecurityHeaders());
+      }
       if (path.startsWith('/link/') && existsSync(join(functionsDir, 'shortlinks', 'redirect.ts'))) {
         return invokeHttp(await loadHandler('shortlinks', 'redirect.ts'), 'shortlinks-redirect', req, res);
       }

@@ -30,6 +30,7 @@ export const benchmarks = [
   'promotion-engine',
   'checkout',
   'communications-send',
+  'shortlink-redirect',
 ] as const;
 
 function main(): void {

@@ -14,6 +14,7 @@ import {
 } from '@freguesia/infra/lib/constructs/cloudfront-access-logs';
 import {
   API_CONTENT_SECURITY_POLICY,
+  CMS_FILES_CONTENT_SECURITY_POLICY,
   HSTS_MAX_AGE_SECONDS,
   REFERRER_POLICY,
   webContentSecurityPolicy,
@@ -258,8 +259,10 @@ describe('app stack: queues and scheduler', () => {
 });
 
 describe('app stack: CloudFront', () => {
-  it('reads the web bucket through Origin Access Control', () => {
-    web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+  it('reads the web bucket (and the CMS files, under /files/*) through Origin Access Control', () => {
+    web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
+    const files = distributionConfig().CacheBehaviors.find((b) => b.PathPattern === '/files/*');
+    expect(files, 'the /files/* behaviour').toBeDefined();
     web.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         DefaultRootObject: 'index.html',
@@ -367,8 +370,14 @@ describe('app stack: CloudFront', () => {
       ContentSecurityPolicy: webContentSecurityPolicy(process.env.VITE_MAP_TILE_URL),
       Override: true,
     });
+    // CMS files: nothing in them runs (issue 25), whatever the object says.
+    const files = config.CacheBehaviors.find((b) => b.PathPattern === '/files/*');
+    expect(headersOf(files!.ResponseHeadersPolicyId).ContentSecurityPolicy).toEqual({
+      ContentSecurityPolicy: CMS_FILES_CONTENT_SECURITY_POLICY,
+      Override: true,
+    });
     // The API sets its own headers; CloudFront only fills in what an answer lacks.
-    for (const behaviour of config.CacheBehaviors) {
+    for (const behaviour of config.CacheBehaviors.filter((b) => b.PathPattern !== '/files/*')) {
       expect(headersOf(behaviour.ResponseHeadersPolicyId).ContentSecurityPolicy).toEqual({
         ContentSecurityPolicy: API_CONTENT_SECURITY_POLICY,
         Override: false,

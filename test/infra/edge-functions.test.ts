@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { forwardHostCode, spaRewriteCode } from '@freguesia/infra/lib/constructs/edge-functions';
+import {
+  cmsFilesCode,
+  forwardHostCode,
+  spaRewriteCode,
+} from '@freguesia/infra/lib/constructs/edge-functions';
 
 interface CloudFrontRequest {
   uri: string;
@@ -82,5 +86,30 @@ describe('SPA rewrite CloudFront Function (default behaviour)', () => {
     expect(rewritten('/nps/eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlLXZhbHVlLWxvbmc')).toBe(
       '/index.html',
     );
+  });
+});
+
+describe('CMS files CloudFront Function (/files/*)', () => {
+  type Answer = CloudFrontRequest & { statusCode?: number };
+  const files = load(cmsFilesCode) as unknown as (event: { request: CloudFrontRequest }) => Answer;
+  const future = Math.floor(Date.now() / 1000) + 3600;
+  const past = Math.floor(Date.now() / 1000) - 1;
+
+  it('maps the address to the tenant’s prefix of the bucket', () => {
+    const result = files(
+      request(`/files/${future}/7-abcDEF_12/banner.png`, { host: { value: 'loja-azul.freguesia.com.br' } }),
+    );
+    expect(result.statusCode).toBeUndefined();
+    expect(result.uri).toBe(`/loja-azul/${future}/7-abcDEF_12/banner.png`);
+  });
+
+  it('refuses a file past its expiry, a malformed path and a host without a tenant', () => {
+    const host = { host: { value: 'demo.freguesia.com.br' } };
+    expect(files(request(`/files/${past}/7-abc/banner.png`, host)).statusCode).toBe(404);
+    expect(files(request(`/files/${future}/../../other/x.png`, host)).statusCode).toBe(404);
+    expect(files(request(`/files/${future}/7-abc/sub/x.png`, host)).statusCode).toBe(404);
+    expect(
+      files(request(`/files/${future}/7-abc/x.png`, { host: { value: '-bad.freguesia.com.br' } })).statusCode,
+    ).toBe(404);
   });
 });

@@ -86,8 +86,30 @@ export class DataBuckets extends Construct {
     this.cmsFiles = new Bucket(this, 'CmsFiles', {
       ...secureDefaults,
       ...logged('cms-files'),
-      lifecycleRules: [{ id: 'expire-old-versions', noncurrentVersionExpiration: Duration.days(90) }],
+      lifecycleRules: [
+        // A removed file (its date passed, or deleted in /cms) must not linger as an old version;
+        // and no file is kept past the longest retention (180 days), should its removal be missed.
+        {
+          id: 'expire-removed',
+          noncurrentVersionExpiration: Duration.days(1),
+          expiredObjectDeleteMarker: true,
+        },
+        { id: 'expire-past-retention', expiration: Duration.days(181) },
+      ],
     });
+    // CloudFront serves `/files/*` from it through OAC (web stack), like the web bucket.
+    this.cmsFiles.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'AllowCloudFrontOacRead',
+        principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [this.cmsFiles.arnForObjects('*')],
+        conditions: {
+          StringEquals: { 'AWS:SourceAccount': Aws.ACCOUNT_ID },
+          ArnLike: { 'AWS:SourceArn': `arn:${Aws.PARTITION}:cloudfront::${Aws.ACCOUNT_ID}:distribution/*` },
+        },
+      }),
+    );
 
     this.exports = new Bucket(this, 'Exports', {
       ...secureDefaults,

@@ -74,3 +74,35 @@ function handler(event) {
   return request;
 }
 `.trim();
+
+/**
+ * Viewer request on `/files/*` (CMS files, issue 25): the tenant is the first label of the host
+ * and the object lives under its prefix in the cms bucket; the address carries the file's expiry
+ * (`/files/{epoch seconds}/{id-token}/{name}`), so once past it the file is refused here, before
+ * CloudFront's cache, whatever the delay of its removal. The local server does the same
+ * (infra/local/files-route.ts).
+ */
+export const cmsFilesCode = `
+var TENANT = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
+var PATH = /^\\/files\\/(\\d{9,11})\\/([A-Za-z0-9_-]{1,64})\\/([A-Za-z0-9._-]{1,120})$/;
+function handler(event) {
+  var request = event.request;
+  var host = request.headers.host && request.headers.host.value ? request.headers.host.value.toLowerCase() : '';
+  var label = host.split('.')[0];
+  var match = PATH.exec(request.uri);
+  if (!TENANT.test(label) || !match || Number(match[1]) * 1000 <= Date.now()) {
+    return {
+      statusCode: 404,
+      statusDescription: 'Not Found',
+      headers: {
+        'content-type': { value: 'text/plain; charset=utf-8' },
+        'cache-control': { value: 'no-store' },
+        'x-content-type-options': { value: 'nosniff' }
+      },
+      body: { encoding: 'text', data: 'Arquivo não encontrado.' }
+    };
+  }
+  request.uri = '/' + label + request.uri.substring(6);
+  return request;
+}
+`.trim();

@@ -27,10 +27,11 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { NagSuppressions } from 'cdk-nag';
 import { CloudFrontAccessLogs } from './cloudfront-access-logs';
-import { forwardHostCode, spaRewriteCode } from './edge-functions';
+import { cmsFilesCode, forwardHostCode, spaRewriteCode } from './edge-functions';
 import { WebDeployment } from './web-deployment';
 import {
   API_CONTENT_SECURITY_POLICY,
+  CMS_FILES_CONTENT_SECURITY_POLICY,
   DEFAULT_TILE_URL,
   HSTS_MAX_AGE_SECONDS,
   REFERRER_POLICY,
@@ -42,6 +43,8 @@ export interface StaticSiteProps {
   readonly webBucket: IBucket;
   /** Destination of CloudFront's standard logs (ACLs enabled). */
   readonly logBucket: IBucket;
+  /** CMS files, served under `/files/*` (per tenant prefix), referenced by attributes. */
+  readonly cmsFilesBucket?: IBucket;
   /** Host name of the HTTP API (`/api/*`, `/link/*`). */
   readonly apiDomainName: string;
   /** Custom domain, e.g. freguesia.com.br: tenants are served on `*.freguesia.com.br`. */
@@ -112,6 +115,34 @@ export class StaticSite extends Construct {
       functionAssociations: [{ function: forwardHost, eventType: FunctionEventType.VIEWER_REQUEST }],
     };
 
+    // CMS files (issue 25): from the site's own origin, the tenant's prefix of the cms bucket, refused
+    // once past the expiry their address carries; never run as the site (nosniff, no script).
+    const filesBehavior: BehaviorOptions | undefined = props.cmsFilesBucket && {
+      origin: S3BucketOrigin.withOriginAccessControl(props.cmsFilesBucket),
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+      responseHeadersPolicy: securityHeadersPolicy(
+        this,
+        'CmsFilesHeaders',
+        'Freguesia CMS files: no script, nosniff',
+        {
+          contentSecurityPolicy: CMS_FILES_CONTENT_SECURITY_POLICY,
+          override: true,
+        },
+      ),
+      functionAssociations: [
+        {
+          function: new CloudFrontFunction(this, 'CmsFiles', {
+            comment: 'CMS files: the tenant prefix from the host; refused past their expiry',
+            code: FunctionCode.fromInline(cmsFilesCode),
+            runtime: FunctionRuntime.JS_2_0,
+          }),
+          eventType: FunctionEventType.VIEWER_REQUEST,
+        },
+      ],
+    };
+
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Freguesia: web app, API and short links',
       defaultRootObject: 'index.html',
@@ -126,6 +157,7 @@ export class StaticSite extends Construct {
       additionalBehaviors: {
         '/api/*': apiBehavior,
         '/link/*': apiBehavior,
+        ...(filesBehavior ? { '/files/*': filesBehavior } : {}),
       },
       domainNames: props.domainName ? [`*.${props.domainName}`] : undefined,
       certificate: props.certificate,
@@ -142,6 +174,12 @@ export class StaticSite extends Construct {
       bucket: props.logBucket,
     });
 
+    if (props.cmsFilesBucket) {
+      Annotations.of(this).acknowledgeWarning(
+        '@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac',
+        'The cms bucket policy (data stack) grants s3:GetObject to CloudFront distributions of this account.',
+      );
+    }
     // The bucket is referenced by attributes, so the OAC origin cannot add its bucket statement;
     // the data stack's bucket policy already allows this account's distributions.
     Annotations.of(this).acknowledgeWarning(

@@ -6,6 +6,7 @@ import type { DomainDefinition } from '@freguesia/functions/domains';
 import { DomainFunction } from '../constructs/domain-function';
 import { DomainHttpApi } from '../constructs/http-api';
 import { pascal } from '../constructs/naming';
+import { grantCmsBucket } from '../constructs/cms-bucket';
 import { grantExportsBucket } from '../constructs/exports-bucket';
 import { grantProviderWebhooks } from '../constructs/provider-webhooks';
 import { grantQueueSend, grantSchedules } from '../constructs/queue-consumers';
@@ -82,6 +83,9 @@ export class ApiStack extends Stack {
 
     // Exports (functions/src/exports): the API signs the download links of the files.
     if (data.exportsBucket) grantExportsBucket(data.exportsBucket, [], [this.functions.get('exports')]);
+
+    // CMS files (functions/src/cms): the API stores and deletes them.
+    if (data.cmsFilesBucket) grantCmsBucket(data.cmsFilesBucket, [this.functions.get('cms')], []);
 
     // Hook: the short-link redirect (`/link/{slug}`) joins as soon as its file exists.
     const redirectEntry = shortLinkRedirectEntry(props.sourceDir);

@@ -36,6 +36,8 @@ export const QUEUE_SENDERS: Readonly<Record<string, readonly string[]>> = {
   communications: ['communications', 'provider-events'],
   // Export routes queue their job (functions/src/exports).
   exports: ['exports'],
+  // The short-link redirect hands each person's visit to its counter (functions/src/shortlinks).
+  'shortlinks-redirect': ['shortlink-visits'],
 };
 
 /** Queue consumers that feed other queues: the communications planner fills the channel queues. */
@@ -70,6 +72,8 @@ export interface AppStackData {
   readonly secretsKey: ISecret;
   readonly webBucket: IBucket;
   readonly accessLogsBucket: IBucket;
+  /** CMS files: written and deleted by the cms function, removed by the cms-files stream, read by CloudFront. */
+  readonly cmsFilesBucket?: IBucket;
   /** Export files: written by the exports consumer, signed for download by the exports API. */
   readonly exportsBucket?: IBucket;
   /** Secrets of the SMS and push providers' delivery-report webhooks; read only by the communications function. */

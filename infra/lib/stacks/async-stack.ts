@@ -8,6 +8,7 @@ import {
   type StreamProcessorDefinition,
 } from '@freguesia/functions/streams';
 import { EmailEvents } from '../constructs/email-events';
+import { grantCmsBucket } from '../constructs/cms-bucket';
 import { grantExportsBucket } from '../constructs/exports-bucket';
 import { QueueConsumers, grantQueueSend, grantSchedules } from '../constructs/queue-consumers';
 import { Queues } from '../constructs/queues';
@@ -97,6 +98,10 @@ export class AsyncStack extends Stack {
       // The SMS and push providers' tokens (Zenvia, OneSignal) come from the function's environment (README, "Deploying");
       // their delivery reports come back through the `provider-events` queue (functions/README.md, "Communications").
     }
+
+    // CMS files (functions/src/cms): the stream removes the files whose record went.
+    if (data.cmsFilesBucket)
+      grantCmsBucket(data.cmsFilesBucket, [], [this.streamProcessors.functions.get('cms-files')]);
 
     // Exports (functions/src/exports): the consumer writes the files.
     if (data.exportsBucket)

@@ -37,6 +37,13 @@ export class WebStack extends Stack {
         bucketRegionalDomainName: data.webBucket.bucketRegionalDomainName,
       }),
       logBucket: data.accessLogsBucket,
+      cmsFilesBucket: data.cmsFilesBucket
+        ? Bucket.fromBucketAttributes(this, 'CmsFilesBucket', {
+            bucketArn: data.cmsFilesBucket.bucketArn,
+            bucketName: data.cmsFilesBucket.bucketName,
+            bucketRegionalDomainName: data.cmsFilesBucket.bucketRegionalDomainName,
+          })
+        : undefined,
       apiDomainName: props.apiDomainName,
       domainName: props.domainName,
       certificate: props.certificateArn

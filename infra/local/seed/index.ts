@@ -40,6 +40,8 @@ export const SEEDED_PROCESSORS = [
   // Seeded purchases are history: no NPS survey goes out for them; the seed writes no NPS answer.
   'nps-purchases',
   'nps-answers',
+  // The seed uploads no CMS file: nothing to remove.
+  'cms-files',
 ];
 
 /**

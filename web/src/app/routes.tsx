@@ -458,6 +458,19 @@ export const APP_ROUTES: readonly AppRoute[] = [
     breadcrumbs: [{ text: 'Relatórios' }, { text: 'Investimentos' }],
     lazy: () => import('../pages/reports/expenses-page'),
   },
+  // — short links and CMS files (issue 25) —
+  {
+    path: '/cms',
+    permission: read('CMS'),
+    breadcrumbs: [{ text: 'CMS' }, { text: 'Arquivos' }],
+    lazy: () => import('../pages/cms/files-page'),
+  },
+  {
+    path: '/cms/shortlinks',
+    permission: read('Shortlink'),
+    breadcrumbs: [{ text: 'CMS' }, { text: 'Link Reduzido' }],
+    lazy: () => import('../pages/cms/shortlinks-page'),
+  },
 ];
 
 /** Paths whose screen exists: the menu's `availableRoutes`. */

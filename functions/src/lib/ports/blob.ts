@@ -3,7 +3,8 @@ import type { S3Client } from '@aws-sdk/client-s3'; // type only: the SDK itself
 
 /** Files (CMS uploads, exports): S3 in AWS, a folder under .data locally. */
 export interface BlobPort {
-  put(key: string, body: Uint8Array, contentType: string): Promise<void>;
+  /** `headers` are served with the object (S3 object metadata): CMS files' Content-Disposition. */
+  put(key: string, body: Uint8Array, contentType: string, headers?: BlobHeaders): Promise<void>;
   get(key: string): Promise<{ body: Uint8Array; contentType: string } | undefined>;
   delete(key: string): Promise<void>;
   /**
@@ -19,6 +20,12 @@ export interface BlobPort {
 }
 
 export type BucketName = 'cms' | 'exports';
+
+/** Response headers an object is served with. */
+export interface BlobHeaders {
+  contentDisposition?: string;
+  cacheControl?: string;
+}
 
 /** `attachment; filename="…"; filename*=UTF-8''…`: the ASCII fallback and the exact name. */
 export function attachmentDisposition(fileName: string): string {
@@ -54,10 +61,17 @@ function awsBlob(bucket: BucketName): BlobPort {
     return { sdk, s3 };
   };
   return {
-    async put(key, body, contentType) {
+    async put(key, body, contentType, headers) {
       const { sdk, s3: c } = await client();
       await c.send(
-        new sdk.PutObjectCommand({ Bucket: name(), Key: key, Body: body, ContentType: contentType }),
+        new sdk.PutObjectCommand({
+          Bucket: name(),
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          ContentDisposition: headers?.contentDisposition,
+          CacheControl: headers?.cacheControl,
+        }),
       );
     },
     async get(key) {

@@ -32,11 +32,11 @@ function blobPath(root: string, bucket: string, key: string): string {
 export function diskBlob(bucket: BucketName, root = join(config.dataDir, 'blobs')): BlobPort {
   const pathOf = (key: string) => blobPath(root, bucket, key);
   return {
-    async put(key, body, contentType) {
+    async put(key, body, contentType, headers) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
       await writeFile(path, body);
-      await writeFile(`${path}.meta.json`, JSON.stringify({ contentType }));
+      await writeFile(`${path}.meta.json`, JSON.stringify({ contentType, ...headers }));
     },
     async get(key) {
       const path = pathOf(key);

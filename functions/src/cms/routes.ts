@@ -1,0 +1,3 @@
+import { fileRoutes } from './files.routes';
+
+export const routes = [...fileRoutes];

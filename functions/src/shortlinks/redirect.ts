@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { documentClient, tableName } from '../lib/ddb/client';
+import { tenantLabelFromHost } from '../lib/http/middleware/tenant';
+import { queuePort } from '../lib/ports/queue';
+import { isHumanVisit } from './bots.model';
+import { VISITS_QUEUE, shortLinkItemKey, type RedirectItem } from './redirect-key.model';
+import { NOT_FOUND_PAGE, destinationOf, slugOfPath } from './redirect.model';
+import type { ShortLinkVisit } from './visits.schema';
+
+/**
+ * `GET|HEAD /link/{slug}` (spec part 1 §1–§2, part 3 §2 'Short links'): its own light function
+ * behind CloudFront and `npm start`, without the API's middleware chain. At most one eventually
+ * consistent GetItem per request (none while the instance read the link less than a second ago); a person's visit is handed to the `shortlink-visits` queue and
+ * counted there (visits.consumer.ts), so nothing is read-modified-written here. A link that is
+ * unknown, inactive, past its day or its maximum of visits answers the 404 page.
+ */
+
+const PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+};
+
+const notFound = (head: boolean): APIGatewayProxyStructuredResultV2 => ({
+  statusCode: 404,
+  headers: PAGE_HEADERS,
+  body: head ? '' : NOT_FOUND_PAGE,
+});
+
+/**
+ * What this instance read lately, for CACHE_MS: a link visited many times a second costs one read
+ * per second per instance, and a flood of unknown slugs as little. An edit (deactivation, new
+ * destination) reaches every visitor within that second.
+ */
+export const CACHE_MS = 1000;
+const CACHE_MAX = 5000;
+const cache = new Map<string, { item: Promise<RedirectItem | undefined>; until: number }>();
+
+/** The link, from this instance's last second, or read once for all the visits waiting on it. */
+function readLink(tenant: string, slug: string): Promise<RedirectItem | undefined> {
+  const key = `${tenant}/${slug}`;
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && hit.until > now) return hit.item;
+  const item = documentClient
+    .send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: shortLinkItemKey(tenant, slug),
+        ProjectionExpression: 'id, #url, active, validUntil, maxVisits, accessCount',
+        ExpressionAttributeNames: { '#url': 'url' },
+      }),
+    )
+    .then(({ Item }) => Item as RedirectItem | undefined);
+  // A failed read is not kept: the next visit tries again.
+  item.catch(() => cache.delete(key));
+  cache.delete(key);
+  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
+  cache.set(key, { item, until: now + CACHE_MS });
+  return item;
+}
+
+export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
+  const method = event.requestContext.http.method.toUpperCase();
+  const head = method === 'HEAD';
+  if (method !== 'GET' && !head) {
+    return { statusCode: 405, headers: { ...PAGE_HEADERS, allow: 'GET, HEAD' }, body: '' };
+  }
+  const headers = event.headers ?? {};
+  const tenant = tenantLabelFromHost(headers['x-forwarded-host'] ?? headers.host);
+  const slug = slugOfPath(event.rawPath ?? event.requestContext.http.path);
+  if (!tenant || !slug) return notFound(head);
+
+  const item = await readLink(tenant, slug);
+  const destination = destinationOf(item, Date.now());
+  if (!destination) return notFound(head);
+
+  if (item?.id && isHumanVisit(method, headers)) {
+    const visit: ShortLinkVisit = {
+      tenant,
+      slug,
+      id: item.id,
+      visit: randomUUID(),
+      at: new Date().toISOString(),
+    };
+    try {
+      await (await queuePort()).send(VISITS_QUEUE, visit);
+    } catch (error) {
+      // The visitor still goes on: a visit not counted is better than a broken link.
+      console.error(
+        JSON.stringify({ message: 'short-link visit not queued', tenant, slug, error: String(error) }),
+      );
+    }
+  }
+  return {
+    statusCode: 302,
+    headers: {
+      location: destination,
+      // Every visit must reach the function to be counted; nothing in between keeps the answer.
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+    },
+    body: '',
+  };
+}

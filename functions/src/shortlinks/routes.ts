@@ -1,0 +1,3 @@
+import { shortLinkRoutes } from './shortlinks.routes';
+
+export const routes = [...shortLinkRoutes];

@@ -1,0 +1,265 @@
+/**
+ * The short-link redirect (`/link/{slug}`, issue 25 targets): server time p50/p99 at a steady
+ * 500 requests/s on loopback through the local runtime's server and the real redirect handler,
+ * DynamoDB requests per visit on the request path (target: 1 read), the asynchronous count (the
+ * visits consumer on the in-process queue: every person's visit counted once, HEAD requests and
+ * bots not), and the redirect's bundle size (target ≤ 150 KB).
+ *   npx tsx test/bench/shortlink-redirect.ts      (RATE=500 SECONDS=10; BENCH_DYNAMODB_ENDPOINT reuses one)
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startLocalTable } from '../support/local-table';
+
+const RATE = Number(process.env.RATE ?? 500);
+const SECONDS = Number(process.env.SECONDS ?? 10);
+const dataDir = mkdtempSync(join(tmpdir(), 'freguesia-bench-links-'));
+process.env.FREGUESIA_DATA_DIR = dataDir;
+
+const dynamo = await startLocalTable('freguesia-bench-links', process.env.BENCH_DYNAMODB_ENDPOINT);
+// Modules read the environment at load time: import them only now.
+const { documentClient } = await import('@freguesia/functions/lib/ddb/client');
+const { registerConsumer, idle } = await import('@freguesia/functions/lib/ports/local/queue-runtime');
+const { handler: visitsConsumer } = await import('@freguesia/functions/shortlinks/visits.consumer');
+const { createShortLink, listShortLinks } =
+  await import('@freguesia/functions/shortlinks/shortlinks.service');
+const { handler: redirect } = await import('@freguesia/functions/shortlinks/redirect');
+const { startLocalServer } = await import('../../infra/local/server');
+const { bundleLambdas } = await import('../../functions/scripts/bundle');
+const { createTestTenant, staffContext } = await import('../support/tenant');
+
+const counts = new Map<string, number>();
+documentClient.middlewareStack.add(
+  (next, context) => async (args) => {
+    const name = (context as { commandName?: string }).commandName ?? 'unknown';
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+    return next(args);
+  },
+  { step: 'initialize', name: 'benchCommandCounter' },
+);
+const countOf = (...names: string[]) => names.reduce((sum, n) => sum + (counts.get(n) ?? 0), 0);
+
+const t = await createTestTenant('bench');
+const ctx = staffContext(t);
+await createShortLink(
+  ctx,
+  {
+    description: 'Bench',
+    active: true,
+    url: 'https://loja.com.br/oferta',
+    slug: 'Bench1',
+    expires_at: null,
+    max_visits: null,
+  },
+  'https://bench.example',
+);
+registerConsumer('shortlink-visits', visitsConsumer, 5);
+
+const server = await startLocalServer({ port: 0, webDir: join(dataDir, 'no-web') });
+const port = (server.address() as AddressInfo).port;
+const serverTimes: number[] = [];
+server.on('request', (req, res) => {
+  if (!req.url?.startsWith('/link/')) return;
+  const start = process.hrtime.bigint();
+  res.on('finish', () => serverTimes.push(Number(process.hrtime.bigint() - start) / 1e6));
+});
+
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+const agent = new Agent({ keepAlive: true, maxSockets: 128 });
+/** One visit in 10 is a preview bot, one in 20 a HEAD: neither counts. */
+function visit(i: number): Promise<{ status: number; ms: number; counted: boolean }> {
+  const bot = i % 10 === 9;
+  const head = !bot && i % 20 === 4;
+  const start = process.hrtime.bigint();
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/link/Bench1',
+        method: head ? 'HEAD' : 'GET',
+        agent,
+        headers: {
+          host: `${t.tenant}.localhost:${port}`,
+          'user-agent': bot ? 'WhatsApp/2.23.20.0 A' : CHROME,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            ms: Number(process.hrtime.bigint() - start) / 1e6,
+            counted: !bot && !head,
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Sends `total` visits at `rate` per second (open loop: each on its time, whatever the answers). */
+async function load(total: number, rate: number, from = 0) {
+  const results: Promise<{ status: number; ms: number; counted: boolean }>[] = [];
+  const started = performance.now();
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    results.push(visit(from + i));
+  }
+  const done = await Promise.all(results);
+  return { done, seconds: (performance.now() - started) / 1000 };
+}
+
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+// Warm-up: modules loaded, connections open.
+await load(500, RATE, 0);
+await idle(30_000);
+serverTimes.length = 0;
+counts.clear();
+const before = (await listShortLinks(ctx, { page: 1, per_page: 10 }, 'https://bench.example')).data[0]!
+  .access_count;
+
+const total = RATE * SECONDS;
+const { done, seconds } = await load(total, RATE, 500);
+const readsOnPath = countOf('GetItemCommand');
+const otherOnPath = [...counts.entries()].filter(([n]) => n !== 'GetItemCommand');
+await idle(120_000);
+const after = (await listShortLinks(ctx, { page: 1, per_page: 10 }, 'https://bench.example')).data[0]!
+  .access_count;
+const people = done.filter((d) => d.counted).length;
+
+/** The handler alone (no HTTP server): an API Gateway v2 event per call, at RATE per second. */
+function event(slug: string) {
+  return {
+    version: '2.0',
+    routeKey: '$default',
+    rawPath: `/link/${slug}`,
+    rawQueryString: '',
+    headers: { host: `${t.tenant}.localhost`, 'user-agent': CHROME },
+    requestContext: { http: { method: 'GET', path: `/link/${slug}`, sourceIp: '127.0.0.1' } },
+    isBase64Encoded: false,
+  } as never;
+}
+async function direct(slugs: string[]) {
+  const times: number[] = [];
+  const started = performance.now();
+  const calls: Promise<void>[] = [];
+  for (let i = 0; i < slugs.length; i++) {
+    const due = started + (i * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const start = performance.now();
+    calls.push(redirect(event(slugs[i]!)).then(() => void times.push(performance.now() - start)));
+  }
+  await Promise.all(calls);
+  return times;
+}
+
+await idle(120_000);
+// One call at a time: the handler's own time, without the queueing an overloaded machine adds.
+const sequential: number[] = [];
+for (let i = 0; i < 2000; i++) {
+  const start = performance.now();
+  await redirect(event('Bench1'));
+  sequential.push(performance.now() - start);
+}
+await idle(120_000);
+counts.clear();
+const hotTimes = await direct(Array.from({ length: total }, () => 'Bench1'));
+const hotReads = countOf('GetItemCommand');
+await idle(120_000);
+
+// Cold: links never read by this instance, each visited once (every visit a read).
+const COLD = Number(process.env.COLD ?? 300);
+const coldSlugs: string[] = [];
+for (let i = 0; i < COLD; i++) {
+  const slug = `Cold${i}`;
+  await createShortLink(
+    ctx,
+    {
+      description: slug,
+      active: true,
+      url: 'https://loja.com.br/b',
+      slug,
+      expires_at: null,
+      max_visits: null,
+    },
+    'https://bench.example',
+  );
+  coldSlugs.push(slug);
+}
+await idle(120_000);
+counts.clear();
+const coldTimes = await direct(coldSlugs);
+const coldReads = countOf('GetItemCommand');
+await idle(120_000);
+
+const [redirectBundle] = await bundleLambdas({ write: false, only: ['shortlinks-redirect'] });
+
+const f = (n: number) => n.toFixed(2);
+console.log(
+  `Short-link redirect, ${total} visits at ${RATE}/s on loopback (${(total / seconds).toFixed(0)}/s achieved)`,
+);
+console.log(
+  `  answers: ${done.filter((d) => d.status === 302).length} × 302, others ${done.filter((d) => d.status !== 302).length}`,
+);
+console.log(
+  `  server time (local server, request → answer): p50 ${f(pct(serverTimes, 50))} ms, p99 ${f(pct(serverTimes, 99))} ms, max ${f(Math.max(...serverTimes))} ms`,
+);
+console.log(
+  `  client latency (loopback): p50 ${f(
+    pct(
+      done.map((d) => d.ms),
+      50,
+    ),
+  )} ms, p99 ${f(
+    pct(
+      done.map((d) => d.ms),
+      99,
+    ),
+  )} ms`,
+);
+console.log(`  DynamoDB requests per visit on the request path: ${f(readsOnPath / total)} reads (GetItem)`);
+console.log(
+  `  DynamoDB requests of the asynchronous count (consumer): ${otherOnPath.map(([n, c]) => `${n} ${c}`).join(', ') || 'none'} ` +
+    `(${f(otherOnPath.reduce((s, [, c]) => s + c, 0) / Math.max(1, people))} per counted visit)`,
+);
+console.log(
+  `  handler alone, the same link (read once a second): p50 ${f(pct(hotTimes, 50))} ms, p99 ${f(pct(hotTimes, 99))} ms, ` +
+    `${f(hotReads / total)} reads per visit`,
+);
+console.log(
+  `  handler alone, ${COLD} links never read before (a read each): p50 ${f(pct(coldTimes, 50))} ms, ` +
+    `p99 ${f(pct(coldTimes, 99))} ms, ${f(coldReads / COLD)} reads per visit`,
+);
+console.log(
+  `  handler alone, one call at a time (2,000, the same link): p50 ${f(pct(sequential, 50))} ms, p99 ${f(pct(sequential, 99))} ms`,
+);
+console.log(
+  `  machine load average at the end: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} (${cpus().length} cores)`,
+);
+console.log(
+  `  access_count: +${after - before} for ${people} people's visits (${total - people} bot or HEAD requests not counted)`,
+);
+console.log(
+  `  bundle: ${redirectBundle!.bytes.toLocaleString('en-US')} bytes (${(redirectBundle!.bytes / 1024).toFixed(1)} KB) minified, ${(redirectBundle!.gzipBytes / 1024).toFixed(1)} KB gzip; budget 150 KB`,
+);
+
+agent.destroy();
+server.close();
+await dynamo.stop();
+rmSync(dataDir, { recursive: true, force: true });
+process.exit(after - before === people ? 0 : 1);
