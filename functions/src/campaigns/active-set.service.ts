@@ -2,6 +2,7 @@ import { addDays, localDay } from '@freguesia/shared/domain/dates';
 import { prepareCampaigns } from '@freguesia/shared/promotions/prepare';
 import type { PreparedCampaigns } from '@freguesia/shared/promotions/types';
 import type { Campaign } from '@freguesia/shared/schemas/campaign';
+import { DISCOUNT_TYPES } from '@freguesia/shared/domain/campaign-dynamics';
 import type { ServiceContext } from '../lib/context';
 import {
   allCampaignProducts,
@@ -43,6 +44,9 @@ export async function activeCampaigns(ctx: ServiceContext): Promise<ActiveSet> {
   return pending;
 }
 
+/** Only discounts are priced at the checkout (tickets, lucky numbers and messages are not). */
+const DISCOUNT_TYPE_SET: ReadonlySet<string> = new Set(DISCOUNT_TYPES);
+
 async function loadActiveSet(ctx: ServiceContext, version: number, today: string): Promise<ActiveSet> {
   const tenant = ctx.tenant;
   const [all, products] = await Promise.all([campaignRecords(ctx), allCampaignProducts(ctx)]);
@@ -50,7 +54,7 @@ async function loadActiveSet(ctx: ServiceContext, version: number, today: string
   // slack keeps campaigns ending today valid whatever the clock of the point of sale says.
   const yesterday = addDays(today, -1);
   const payloads: Campaign[] = all
-    .filter((c) => c.active === 'Y' && c.end_at >= yesterday)
+    .filter((c) => c.active === 'Y' && c.end_at >= yesterday && DISCOUNT_TYPE_SET.has(c.type))
     .map(
       ({
         id,

@@ -9,6 +9,9 @@ import {
 import { campaignAnalytics, leadFromAnalytics } from '../communications/analytics.service';
 import { createCommunication, updateCommunication } from '../communications/communication-campaigns.service';
 import { pageQuery } from '../lib/ddb/pagination';
+import { periodQuery, ReprintBody, TicketCampaign } from '@freguesia/shared/schemas/ticket';
+import { createTicketCampaign, updateTicketCampaign } from '../tickets/ticket-campaigns.service';
+import { customerTickets, releaseReprints } from '../tickets/tickets.service';
 import { route } from '../lib/http/route';
 import {
   campaignCalendar,
@@ -44,9 +47,11 @@ const yes = (fallback: boolean) =>
         : ['Y', 'S', '1', 'TRUE'].includes(v.trim().toUpperCase()),
     );
 const day = z.string().trim().refine(isDay, 'Data inválida: use AAAA-MM-DD.');
-const type = z.enum([...DISCOUNT_TYPES, ...COMMUNICATION_TYPES], { error: 'Tipo de campanha inválido.' });
+const type = z.enum([...DISCOUNT_TYPES, ...COMMUNICATION_TYPES, 'T'], {
+  error: 'Tipo de campanha inválido.',
+});
 /** The body of a save: a discount campaign or a communication, told apart by `type`. */
-const AnyCampaign = z.discriminatedUnion('type', [Campaign, CommunicationCampaign], {
+const AnyCampaign = z.discriminatedUnion('type', [Campaign, CommunicationCampaign, TicketCampaign], {
   error: 'Tipo de campanha inválido.',
 });
 
@@ -120,7 +125,9 @@ export const campaignRoutes = [
     handler: ({ service, body }) =>
       body.type in DISCOUNT_LABEL
         ? createCampaign(service, body as Campaign)
-        : createCommunication(service, body as CommunicationCampaign),
+        : body.type === 'T'
+          ? createTicketCampaign(service, body as TicketCampaign)
+          : createCommunication(service, body as CommunicationCampaign),
   }),
   route({
     method: 'PUT',
@@ -131,7 +138,9 @@ export const campaignRoutes = [
     handler: ({ service, body }) =>
       body.type in DISCOUNT_LABEL
         ? updateCampaign(service, body as Campaign)
-        : updateCommunication(service, body as CommunicationCampaign),
+        : body.type === 'T'
+          ? updateTicketCampaign(service, body as TicketCampaign)
+          : updateCommunication(service, body as CommunicationCampaign),
   }),
   route({
     method: 'DELETE',
@@ -142,6 +151,31 @@ export const campaignRoutes = [
       await deleteCampaign(service, query.id);
       return { id: query.id };
     },
+  }),
+  // A customer's tickets of a ticket campaign and the reprint release (spec part 2 §2.5, §7), kept by
+  // the tickets domain: the customer details' Campaigns tab (read Customers), the release write Campaigns.
+  route({
+    method: 'GET',
+    path: '/api/web/campaigns/{id}/tickets/{customerId}',
+    permission: { action: 'read', subject: 'Customers' },
+    params: idQuery.extend({
+      customerId: z.coerce
+        .number({ error: 'Cliente não encontrado.' })
+        .int('Cliente não encontrado.')
+        .positive('Cliente não encontrado.')
+        .max(Number.MAX_SAFE_INTEGER, 'Cliente não encontrado.'),
+    }),
+    query: periodQuery('gteDate', 'lteDate'),
+    handler: ({ service, params, query }) =>
+      customerTickets(service, params.id, params.customerId, { from: query.gteDate, to: query.lteDate }),
+  }),
+  route({
+    method: 'PUT',
+    path: '/api/web/campaigns/{id}/tickets/reprint',
+    permission: { action: 'write', subject: 'Campaigns' },
+    params: idQuery,
+    body: ReprintBody,
+    handler: ({ service, params, body }) => releaseReprints(service, params.id, body),
   }),
   // The analytics of a communication campaign (spec part 3 §7), kept by the communications domain.
   route({

@@ -32,6 +32,8 @@ import { conflict, forbidden, invalid, notFound } from '../lib/errors';
 import { leadSummaries } from '../segmentation/leads.service';
 import { settlementRepository } from './settlement.repository';
 import { ensureHoldsSweep } from './checkout.service';
+import type { TicketCampaignDetails } from '@freguesia/shared/schemas/ticket';
+import { ticketCampaignDetails } from '../tickets/ticket-campaigns.service';
 
 /**
  * Discount campaigns (spec part 2 §1–§3, §7): the list with its filters, details, create, update,
@@ -183,9 +185,16 @@ export async function simpleCampaigns(ctx: ServiceContext): Promise<CampaignSimp
     .map(({ id, description, type, active }) => ({ id, description, type, active }));
 }
 
-/** GET /web/campaign/details: the campaign with its product rows (named from the catalogue) and the `campaign_*` lists. */
-export async function campaignDetails(ctx: ServiceContext, id: number): Promise<CampaignDetails> {
+/**
+ * GET /web/campaign/details: the campaign with its product rows (named from the catalogue) and the
+ * `campaign_*` lists; a ticket campaign (type 'T') is answered by the tickets domain.
+ */
+export async function campaignDetails(
+  ctx: ServiceContext,
+  id: number,
+): Promise<CampaignDetails | TicketCampaignDetails> {
   const campaign = await existing(ctx, id);
+  if (campaign.type === ('T' as string)) return ticketCampaignDetails(ctx, id);
   const [products, leads] = await Promise.all([
     campaignProducts(ctx, id),
     leadSummaries(ctx, campaign.id_lead ? [campaign.id_lead] : []),

@@ -1,6 +1,7 @@
 import { campaignExportPage } from '../campaigns/campaigns.service';
 import { leadExportPage } from '../segmentation/leads.service';
 import { tagExportPage } from '../segmentation/tags.service';
+import { ticketExportPage } from '../tickets/tickets.service';
 import type { ExportKindName, ExportPage } from './kinds.service';
 
 /**
@@ -12,4 +13,5 @@ export const EXPORT_PAGES: Readonly<Record<ExportKindName, ExportPage>> = {
   tag: (ctx, p, cursor) => tagExportPage(ctx, p.id, cursor),
   lead: (ctx, p, cursor) => leadExportPage(ctx, p.id, cursor),
   campaign: (ctx, p, cursor) => campaignExportPage(ctx, p.id, cursor),
+  tickets: (ctx, p, cursor) => ticketExportPage(ctx, p.id, cursor),
 };

@@ -37,12 +37,21 @@ const CAMPAIGN_NOT_FOUND = 'Campanha não encontrada.';
 export const exportRoutes = [
   exportRoute('tag', '/api/web/tag/export', idOf(TAG_MESSAGES.notFound)),
   exportRoute('lead', '/api/web/leads/export', idOf(LEAD_MESSAGES.notFound)),
-  // `type` is sent by the campaign screens and not needed: the campaign knows its type.
-  exportRoute(
-    'campaign',
-    '/api/web/campaign/export',
-    idOf(CAMPAIGN_NOT_FOUND).extend({ type: z.string().optional() }),
-  ),
+  // `type` is sent by the campaign screens: 'T' exports a ticket campaign's tickets (the tickets
+  // kind checks the campaign is one), anything else the discounts.
+  route({
+    method: 'GET',
+    path: '/api/web/campaign/export',
+    permission: EXPORT_KINDS.campaign.permission,
+    query: idOf(CAMPAIGN_NOT_FOUND).extend({ type: z.string().optional() }),
+    handler: async ({ service, query }) =>
+      json(
+        202,
+        await requestExport(service, query.type?.trim().toUpperCase() === 'T' ? 'tickets' : 'campaign', {
+          id: query.id,
+        }),
+      ),
+  }),
   /** The record of exports: an admin's (write Settings) lists the tenant's, anyone else's their own. */
   route({
     method: 'GET',

@@ -1,6 +1,7 @@
 import type { Ability } from '@freguesia/shared/domain/permissions';
 import { campaignExportTarget, DISCOUNT_COLUMNS } from '../campaigns/campaigns.service';
 import type { ServiceContext } from '../lib/context';
+import { TICKET_EXPORT_COLUMNS, ticketExportTarget } from '../tickets/tickets.service';
 import {
   LEAD_EXPORT_COLUMNS,
   leadExportTarget,
@@ -61,6 +62,14 @@ export const EXPORT_KINDS = {
     columns: DISCOUNT_COLUMNS,
     sheetName: 'Descontos',
     target: (ctx, p) => campaignExportTarget(ctx, p.id),
+  },
+  /** A ticket campaign's tickets (spec part 2 §3 'Export rows', Ticket): `/campaign/export?id&type=T`. */
+  tickets: {
+    permission: { action: 'read', subject: 'Campaigns' },
+    format: 'xlsx',
+    columns: TICKET_EXPORT_COLUMNS,
+    sheetName: 'Tickets',
+    target: (ctx, p) => ticketExportTarget(ctx, p.id),
   },
 } as const satisfies Record<string, ExportKind>;
 

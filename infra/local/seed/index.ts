@@ -33,6 +33,8 @@ export const SEEDED_PROCESSORS = [
   ...SEGMENTATION_SEEDED_PROCESSORS,
   // Seeded purchases went through no checkout: there is no session for them to settle.
   'campaigns-settlement',
+  // The seed has no ticket campaign: its purchases earn no tickets.
+  'tickets-grants',
   // The seed has no e-mail, SMS or push campaign: nothing to schedule.
   SCHEDULES_PROCESSOR,
 ];
