@@ -36,7 +36,9 @@ export async function setup(project: TestProject): Promise<void> {
   child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
   // Generous: the full demo seed takes ~40 s on an idle 2-core machine, much longer when it is busy.
-  const deadline = Date.now() + 300_000;
+  // E2E_RUNTIME_TIMEOUT_S lengthens the wait on a machine shared with other heavy jobs.
+  const waitSeconds = Number(process.env.E2E_RUNTIME_TIMEOUT_S ?? 300);
+  const deadline = Date.now() + waitSeconds * 1000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`runtime exited:\n${output}`);
     try {
@@ -45,7 +47,7 @@ export async function setup(project: TestProject): Promise<void> {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`runtime not healthy in 300 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`runtime not healthy in ${waitSeconds} s:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
   }
   project.provide('runtimePort', port);

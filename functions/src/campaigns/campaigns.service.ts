@@ -32,7 +32,7 @@ import { conflict, forbidden, invalid, notFound } from '../lib/errors';
 import { leadSummaries } from '../segmentation/leads.service';
 import { settlementRepository } from './settlement.repository';
 import { ensureHoldsSweep } from './checkout.service';
-import type { TicketCampaignDetails } from '@freguesia/shared/schemas/ticket';
+import type { TicketCampaignDetails } from '@freguesia/shared/schemas/ticket-api';
 import { ticketCampaignDetails } from '../tickets/ticket-campaigns.service';
 
 /**

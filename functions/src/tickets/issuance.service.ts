@@ -15,7 +15,7 @@ import { customersWithTerms } from '../customers/customers.service';
 import type { ServiceContext } from '../lib/context';
 import { isMember } from '../segmentation/population.service';
 import { isTicketCampaign, ticketInfoOf, type StoredTicketInfo } from './ticket-campaigns.service';
-import { ticketsRepository, type TicketsRepository } from './tickets.repository';
+import { issuanceRepository, type IssuanceRepository } from './issuance.repository';
 
 /**
  * Tickets on purchase (spec part 2 §2.4, §3 'Accelerator rule'; issue 21 item 2): an identified
@@ -151,7 +151,7 @@ export async function grantTickets(
       )
     : new Set<number>();
 
-  const repo = ticketsRepository(ctx.tenant);
+  const repo = issuanceRepository(ctx.tenant);
   // In stream order: the first purchase at a store after a prize's release is the one that wins it.
   for (const { p, campaigns } of work) {
     for (const campaign of campaigns) {
@@ -175,7 +175,7 @@ export async function grantTickets(
 
 async function grantOne(
   ctx: ServiceContext,
-  repo: TicketsRepository,
+  repo: IssuanceRepository,
   campaign: CampaignRecord,
   info: StoredTicketInfo,
   p: IdentifiedPurchase,
@@ -250,7 +250,7 @@ export async function claimInstantPrize(
   campaign: Pick<CampaignRecord, 'id' | 'description'>,
   p: Pick<IdentifiedPurchase, 'id' | 'customerId' | 'store' | 'at'>,
 ): Promise<IssuanceResult['prizes'][number] | undefined> {
-  const repo = ticketsRepository(ctx.tenant);
+  const repo = issuanceRepository(ctx.tenant);
   const instant = purchaseInstant(p.at);
   for (let round = 0; round < 5; round++) {
     const open = await repo.openGifts(campaign.id, p.store, instant, CLAIM_CANDIDATES);

@@ -1,11 +1,6 @@
 import { NO_END_DATE } from '@freguesia/shared/domain/campaign-dynamics';
-import type {
-  AcceleratorRule,
-  Gift,
-  TicketCampaign,
-  TicketCampaignDetails,
-  TicketInfo,
-} from '@freguesia/shared/schemas/ticket';
+import type { AcceleratorRule, TicketCampaign, TicketInfo } from '@freguesia/shared/schemas/ticket';
+import type { Gift, TicketCampaignDetails } from '@freguesia/shared/schemas/ticket-api';
 import {
   assertCampaignAccess,
   assertUpdatable,
@@ -21,7 +16,7 @@ import { storeNames, storeScope } from '../catalog/stores.service';
 import { staffOf, type ServiceContext } from '../lib/context';
 import { conflict, forbidden, invalid, notFound } from '../lib/errors';
 import { leadSummaries } from '../segmentation/leads.service';
-import { ticketsRepository, type NewGift } from './tickets.repository';
+import { campaignGiftsRepository, type NewGift } from './campaign-gifts.repository';
 
 /**
  * Ticket campaigns (type 'T', spec part 2 §2.4, §3 'Ticket campaign'): saved as the shared
@@ -114,7 +109,7 @@ async function saveGifts(
   c: TicketCampaign,
   isNew: boolean,
 ): Promise<void> {
-  const repo = ticketsRepository(ctx.tenant);
+  const repo = campaignGiftsRepository(ctx.tenant);
   const stores = new Set(c.stores.map((s) => s.id_store));
   const before = isNew ? [] : await repo.gifts(campaign);
   const kept = new Set(c.gifts.flatMap((g) => (g.id ? [g.id] : [])));
@@ -157,7 +152,7 @@ export async function updateTicketCampaign(ctx: ServiceContext, c: TicketCampaig
 /** GET /web/campaign/details of a ticket campaign: the campaign, its accelerators and its prizes. */
 export async function ticketCampaignDetails(ctx: ServiceContext, id: number): Promise<TicketCampaignDetails> {
   const campaign = await ticketCampaign(ctx, id);
-  const repo = ticketsRepository(ctx.tenant);
+  const repo = campaignGiftsRepository(ctx.tenant);
   const [gifts, leads, count] = await Promise.all([
     repo.gifts(id),
     leadSummaries(ctx, campaign.id_lead ? [campaign.id_lead] : []),

@@ -14,7 +14,7 @@ const num = (length = 9) =>
   ({ type: 'number', required: true, readOnly: true, padding: { length, char: '0' } }) as const;
 
 /** One ticket: numbered 1, 2, 3… within its campaign. */
-export const TicketEntity = new Entity(
+export const TicketEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: 'ticket', version: '1', service: 'freguesia' },
     attributes: {
@@ -43,7 +43,7 @@ export const TicketEntity = new Entity(
  * condition, in the transaction that numbers its tickets), so a purchase redelivered, re-ingested
  * or replayed earns nothing twice.
  */
-export const TicketGrantEntity = new Entity(
+export const TicketGrantEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: 'ticketGrant', version: '1', service: 'freguesia' },
     attributes: {
@@ -67,7 +67,7 @@ export const TicketGrantEntity = new Entity(
 );
 
 /** The value a customer carries towards the next ticket (campaigns with `can_accumulate`). */
-export const TicketBalanceEntity = new Entity(
+export const TicketBalanceEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: 'ticketBalance', version: '1', service: 'freguesia' },
     attributes: {
@@ -86,7 +86,7 @@ export const TicketBalanceEntity = new Entity(
  * A prize of the schedule: a gift at a store released at an instant (-03:00, so the text sorts by
  * time). Sorted by store and instant, so the prizes a purchase may win are one range Query.
  */
-export const GiftEntity = new Entity(
+export const GiftEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: 'ticketGift', version: '1', service: 'freguesia' },
     attributes: {
@@ -107,7 +107,7 @@ export const GiftEntity = new Entity(
 );
 
 /** A won prize, kept by the customer (the Campaigns tab) and by id (validation). */
-export const WonPrizeEntity = new Entity(
+export const WonPrizeEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: 'wonPrize', version: '1', service: 'freguesia' },
     attributes: {
@@ -133,7 +133,7 @@ export const WonPrizeEntity = new Entity(
   { client: documentClient, table: tableName() },
 );
 
-export const ticketsService = new Service({
+export const ticketsService = /* @__PURE__ */ new Service({
   ticket: TicketEntity,
   grant: TicketGrantEntity,
   balance: TicketBalanceEntity,

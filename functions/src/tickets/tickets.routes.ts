@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { GiftValidation, periodQuery } from '@freguesia/shared/schemas/ticket';
+import { periodQuery } from '@freguesia/shared/schemas/ticket';
+import { GiftValidation } from '@freguesia/shared/schemas/ticket-api';
 import { route } from '../lib/http/route';
 import { customerPrizes, followedTicketCampaigns, printTickets, validatePrize } from './tickets.service';
 

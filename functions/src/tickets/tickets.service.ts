@@ -1,10 +1,6 @@
 import { localDateTime } from '@freguesia/shared/domain/dates';
-import {
-  CUSTOMER_LIST_LIMIT,
-  TICKET_MESSAGES,
-  type Ticket,
-  type WonPrize,
-} from '@freguesia/shared/schemas/ticket';
+import { CUSTOMER_LIST_LIMIT, TICKET_MESSAGES } from '@freguesia/shared/schemas/ticket';
+import type { Ticket, WonPrize } from '@freguesia/shared/schemas/ticket-api';
 import {
   CAMPAIGN_NOT_FOUND,
   campaignRecord,
@@ -15,6 +11,7 @@ import { storeScope } from '../catalog/stores.service';
 import { staffOf, type ServiceContext } from '../lib/context';
 import { conflict, forbidden, invalid, notFound } from '../lib/errors';
 import { isTicketCampaign, ticketCampaign, ticketInfoOf } from './ticket-campaigns.service';
+import { prizesRepository } from './prizes.repository';
 import { ticketsRepository } from './tickets.repository';
 import type { TicketItem, WonPrizeItem } from './tickets.entities';
 
@@ -155,7 +152,7 @@ export async function customerPrizes(
   period: Period,
 ): Promise<WonPrize[]> {
   const scope = inStoreScope(ctx);
-  const prizes = await ticketsRepository(ctx.tenant).wonPrizes(
+  const prizes = await prizesRepository(ctx.tenant).wonPrizes(
     customerId,
     period.from,
     `${period.to}~`,
@@ -170,7 +167,7 @@ export async function customerPrizes(
  * and `dt_binding` is not trusted). Twice is a conflict.
  */
 export async function validatePrize(ctx: ServiceContext, id: number): Promise<{ message: string }> {
-  const repo = ticketsRepository(ctx.tenant);
+  const repo = prizesRepository(ctx.tenant);
   const prize = await repo.wonPrize(id);
   if (!prize || !inStoreScope(ctx)(prize.id_store)) throw notFound(TICKET_MESSAGES.prizeNotFound);
   const staff = staffOf(ctx);

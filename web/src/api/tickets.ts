@@ -1,12 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod';
 import { CampaignRow } from '@freguesia/shared/schemas/campaign-api';
-import {
-  Ticket,
-  TicketCampaignDetails,
-  WonPrize,
-  type TicketCampaign,
-} from '@freguesia/shared/schemas/ticket';
+import type { TicketCampaign } from '@freguesia/shared/schemas/ticket';
+import { Ticket, TicketCampaignDetails, WonPrize } from '@freguesia/shared/schemas/ticket-api';
 import { api } from './client';
 import { paginated, parseAnswer, tenantKey, type Paginated } from './query';
 

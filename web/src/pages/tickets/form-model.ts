@@ -1,10 +1,7 @@
 import { NO_END_DATE } from '@freguesia/shared/domain/campaign-dynamics';
 import type { AcceleratorType } from '@freguesia/shared/domain/tickets';
-import {
-  TicketCampaign,
-  TICKET_MESSAGES,
-  type TicketCampaignDetails,
-} from '@freguesia/shared/schemas/ticket';
+import { TicketCampaign, TICKET_MESSAGES } from '@freguesia/shared/schemas/ticket';
+import type { TicketCampaignDetails } from '@freguesia/shared/schemas/ticket-api';
 import { dayText, readTypedDay } from '../../components/typed-day';
 
 /**
