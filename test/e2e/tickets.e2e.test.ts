@@ -1,7 +1,5 @@
 import { localDateTime, localDay } from '@freguesia/shared/domain/dates';
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, screenshot } from '../support/browser';
@@ -25,7 +23,6 @@ let store: { id: number; name: string };
 let otherStore: { id: number; name: string } | undefined;
 let customer: { id: number; document: string; fullname: string };
 let campaignId: number;
-let dir: string;
 
 const stamp = String(Date.now()).slice(-6);
 const DESCRIPTION = `TICKETS E2E ${stamp.replace(/\d/g, (d) => 'ABCDEFGHIJ'[Number(d)]!)}`;
@@ -42,18 +39,16 @@ async function expectNotice(text: string) {
   await expect.poll(() => notices().textContent(), { timeout: 15_000 }).toContain(text);
 }
 
-/** Writes an .xlsx with `rows` (first = header) and answers its path. */
-async function sheet(name: string, rows: unknown[][]): Promise<string> {
+/** An .xlsx with `rows` (first = header), as a file for the page's file input. */
+async function sheet(name: string, rows: unknown[][]) {
   const XLSX = await import('@e965/xlsx');
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Premios');
-  const path = join(dir, name);
-  XLSX.writeFile(book, path);
-  return path;
+  const buffer = XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+  return { name, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer };
 }
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'tickets-e2e-'));
   token = (await apiLogin(adminCredentials)).token;
   const stores = (await apiCall<{ id: number; name: string }[]>(token, 'GET', '/web/stores')).body;
   store = stores[0]!;
