@@ -30,14 +30,14 @@ export function campaignGiftsRepository(tenant: string) {
       if (added.length > 0) {
         const first = await counters.reserve('ticketGift', added.length);
         await batchWriteEntities(
-          (items) => GiftEntity.put(items).go(),
+          (items) => GiftEntity.put(items).go({ concurrency: 8 }),
           added.map((g, i) => ({ tenant, campaign, id: first + i, ...g })),
           { what: 'ticket gifts' },
         );
       }
       if (removed.length > 0) {
         await batchWriteEntities(
-          (items) => GiftEntity.delete(items).go(),
+          (items) => GiftEntity.delete(items).go({ concurrency: 8 }),
           removed.map((g) => ({
             tenant,
             campaign,
