@@ -91,6 +91,10 @@ export const domains: DomainDefinition[] = [
     // The discount export builds its workbook in memory.
     memoryMb: 1024,
   },
+  // Ticket campaigns' follow-up (src/tickets): won prizes and their validation, the tickets the
+  // Campaigns tab prints. Ticket campaigns are saved through /api/web/campaign/* (campaigns function,
+  // calling the tickets service); tickets are issued by the `tickets-grants` stream processor.
+  { name: 'tickets', prefixes: ['/api/web/campaign/gifts', '/api/web/tickets'] },
   // The point of sale's checkout (spec part 3 §7), its own light function on the hot path: the
   // promotion engine over the campaigns domain's checkout service, nothing of the back office.
   {

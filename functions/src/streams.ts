@@ -85,6 +85,17 @@ export const streamProcessors: StreamProcessorDefinition[] = [
     timeoutSeconds: 120,
   },
   {
+    // Identified purchases earn tickets and instant prizes: src/tickets/grants.stream.ts.
+    name: 'tickets-grants',
+    domain: 'tickets',
+    entry: 'grants.stream.ts',
+    entities: ['basket'],
+    batchSize: 100,
+    maxBatchingWindowSeconds: 1,
+    retryAttempts: 10,
+    timeoutSeconds: 120,
+  },
+  {
     // E-mail, SMS and push campaigns keep their schedules in step: src/communications/schedules.stream.ts.
     name: 'communications-schedules',
     domain: 'communications',

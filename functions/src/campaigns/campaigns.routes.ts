@@ -12,6 +12,9 @@ import { campaignAnalytics, leadFromAnalytics } from '../communications/analytic
 import { createCommunication, updateCommunication } from '../communications/communication-campaigns.service';
 import { pageQuery } from '../lib/ddb/pagination';
 import { createLoyaltyCampaign, updateLoyaltyCampaign } from '../loyalty/lucky.service';
+import { periodQuery, ReprintBody, TicketCampaign } from '@freguesia/shared/schemas/ticket';
+import { createTicketCampaign, updateTicketCampaign } from '../tickets/ticket-campaigns.service';
+import { customerTickets, releaseReprints } from '../tickets/tickets.service';
 import { route } from '../lib/http/route';
 import {
   campaignCalendar,
@@ -51,13 +54,13 @@ const yes = (fallback: boolean) =>
 const day = z.string().trim().refine(isDay, 'Data inválida: use AAAA-MM-DD.');
 /** Loyalty types saved here and handed to the loyalty service: lucky numbers (L) and points (C). */
 const LOYALTY_TYPES = ['L', 'C'] as const;
-const type = z.enum([...DISCOUNT_TYPES, ...COMMUNICATION_TYPES, TV_TYPE, ...LOYALTY_TYPES], {
+const type = z.enum([...DISCOUNT_TYPES, ...COMMUNICATION_TYPES, TV_TYPE, ...LOYALTY_TYPES, 'T'], {
   error: 'Tipo de campanha inválido.',
 });
 /** The body of a save: a discount campaign, a communication, a TV or a loyalty campaign, told apart by `type`. */
 const AnyCampaign = z.discriminatedUnion(
   'type',
-  [Campaign, CommunicationCampaign, TvCampaign, LuckyCampaign, PointsCampaign],
+  [Campaign, CommunicationCampaign, TvCampaign, LuckyCampaign, PointsCampaign, TicketCampaign],
   {
     error: 'Tipo de campanha inválido.',
   },
@@ -137,9 +140,11 @@ export const campaignRoutes = [
         ? createTvCampaign(service, body as TvCampaign)
         : isLoyalty(body)
           ? createLoyaltyCampaign(service, body)
-          : body.type in DISCOUNT_LABEL
-            ? createCampaign(service, body as Campaign)
-            : createCommunication(service, body as CommunicationCampaign),
+          : body.type === 'T'
+            ? createTicketCampaign(service, body as TicketCampaign)
+            : body.type in DISCOUNT_LABEL
+              ? createCampaign(service, body as Campaign)
+              : createCommunication(service, body as CommunicationCampaign),
   }),
   route({
     method: 'PUT',
@@ -152,9 +157,11 @@ export const campaignRoutes = [
         ? updateTvCampaign(service, body as TvCampaign)
         : isLoyalty(body)
           ? updateLoyaltyCampaign(service, body)
-          : body.type in DISCOUNT_LABEL
-            ? updateCampaign(service, body as Campaign)
-            : updateCommunication(service, body as CommunicationCampaign),
+          : body.type === 'T'
+            ? updateTicketCampaign(service, body as TicketCampaign)
+            : body.type in DISCOUNT_LABEL
+              ? updateCampaign(service, body as Campaign)
+              : updateCommunication(service, body as CommunicationCampaign),
   }),
   route({
     method: 'DELETE',
@@ -165,6 +172,31 @@ export const campaignRoutes = [
       await deleteCampaign(service, query.id);
       return { id: query.id };
     },
+  }),
+  // A customer's tickets of a ticket campaign and the reprint release (spec part 2 §2.5, §7), kept by
+  // the tickets domain: the customer details' Campaigns tab (read Customers), the release write Campaigns.
+  route({
+    method: 'GET',
+    path: '/api/web/campaigns/{id}/tickets/{customerId}',
+    permission: { action: 'read', subject: 'Customers' },
+    params: idQuery.extend({
+      customerId: z.coerce
+        .number({ error: 'Cliente não encontrado.' })
+        .int('Cliente não encontrado.')
+        .positive('Cliente não encontrado.')
+        .max(Number.MAX_SAFE_INTEGER, 'Cliente não encontrado.'),
+    }),
+    query: periodQuery('gteDate', 'lteDate'),
+    handler: ({ service, params, query }) =>
+      customerTickets(service, params.id, params.customerId, { from: query.gteDate, to: query.lteDate }),
+  }),
+  route({
+    method: 'PUT',
+    path: '/api/web/campaigns/{id}/tickets/reprint',
+    permission: { action: 'write', subject: 'Campaigns' },
+    params: idQuery,
+    body: ReprintBody,
+    handler: ({ service, params, body }) => releaseReprints(service, params.id, body),
   }),
   // The analytics of a communication campaign (spec part 3 §7), kept by the communications domain.
   route({

@@ -36,6 +36,8 @@ import { luckyProgress } from '../loyalty/lucky.service';
 import { settlementRepository } from './settlement.repository';
 import { calendarEntry } from './calendar.model';
 import { ensureHoldsSweep } from './checkout.service';
+import type { TicketCampaignDetails } from '@freguesia/shared/schemas/ticket-api';
+import { ticketCampaignDetails } from '../tickets/ticket-campaigns.service';
 
 /**
  * Discount campaigns (spec part 2 §1–§3, §7): the list with its filters, details, create, update,
@@ -203,9 +205,16 @@ export async function simpleCampaigns(ctx: ServiceContext): Promise<CampaignSimp
     .map(({ id, description, type, active }) => ({ id, description, type, active }));
 }
 
-/** GET /web/campaign/details: the campaign with its product rows (named from the catalogue) and the `campaign_*` lists. */
-export async function campaignDetails(ctx: ServiceContext, id: number): Promise<CampaignDetails> {
+/**
+ * GET /web/campaign/details: the campaign with its product rows (named from the catalogue) and the
+ * `campaign_*` lists; a ticket campaign (type 'T') is answered by the tickets domain.
+ */
+export async function campaignDetails(
+  ctx: ServiceContext,
+  id: number,
+): Promise<CampaignDetails | TicketCampaignDetails> {
   const campaign = await existing(ctx, id);
+  if (campaign.type === ('T' as string)) return ticketCampaignDetails(ctx, id);
   const [products, leads, voucherUses] = await Promise.all([
     campaignProducts(ctx, campaign),
     leadSummaries(ctx, campaign.id_lead ? [campaign.id_lead] : []),

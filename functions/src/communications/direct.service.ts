@@ -1,6 +1,7 @@
 import { Entity } from 'electrodb';
 import type { SendableType } from '@freguesia/shared/domain/communication';
 import { localDay } from '@freguesia/shared/domain/dates';
+import { storeNames } from '../catalog/stores.service';
 import { customerContacts } from '../customers/customers.service';
 import type { ServiceContext } from '../lib/context';
 import { documentClient, tableName } from '../lib/ddb/client';
@@ -58,7 +59,7 @@ export type DirectOutcome =
 export async function sendToCustomer(ctx: ServiceContext, message: DirectMessage): Promise<DirectOutcome> {
   const [contact] = await customerContacts(ctx, [message.customerId]);
   if (!contact) return { status: 'SKIPPED', reason: 'no-customer' };
-  const [recipient] = reachable(message.channel, [contact]).recipients;
+  const [recipient] = reachable(message.channel, [contact], await storeNames(ctx)).recipients;
   if (!recipient) return { status: 'SKIPPED', reason: 'unreachable' };
   if (message.channel === 'EMAIL') {
     const suppressed = await sendingRepository(ctx.tenant).suppressed('EMAIL', [recipient.address]);

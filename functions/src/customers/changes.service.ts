@@ -312,3 +312,43 @@ export function storedPurchaseOf(record: DynamoDBRecord): StoredPurchase | null 
     origin: b.origin,
   };
 }
+
+/** A purchase linked to a customer, with its lines and payments (centavos), for purchase-driven campaigns. */
+export interface IdentifiedPurchase {
+  tenant: string;
+  id: number;
+  customerId: number;
+  store: number;
+  /** The POS's local time, 'YYYY-MM-DD HH:mm:ss' (America/Sao_Paulo). */
+  at: string;
+  day: string;
+  amountCentavos: number;
+  products: { code: string; totalCentavos: number }[];
+  payments: { method: string; valueCentavos: number }[];
+}
+
+/**
+ * Decodes a purchase that became identified: inserted with a customer (POS ingestion, a sale
+ * finalised in the product), or associated with a customer later (its `idCustomer` moved from 0).
+ * Null for anything else. A consumer must be idempotent per purchase: replays deliver it again.
+ */
+export function identifiedPurchaseOf(record: DynamoDBRecord): IdentifiedPurchase | null {
+  if (record.eventName !== 'INSERT' && record.eventName !== 'MODIFY') return null;
+  const b = parsedBasket(record.dynamodb?.NewImage as Image | undefined);
+  if (!b || b.idCustomer <= 0) return null;
+  if (record.eventName === 'MODIFY') {
+    const before = parsedBasket(record.dynamodb?.OldImage as Image | undefined);
+    if (before && before.idCustomer === b.idCustomer) return null;
+  }
+  return {
+    tenant: b.tenant,
+    id: b.id,
+    customerId: b.idCustomer,
+    store: b.idStore,
+    at: b.date,
+    day: b.day,
+    amountCentavos: b.amount,
+    products: (b.products ?? []).map((p) => ({ code: p.code ?? '', totalCentavos: p.total_value ?? 0 })),
+    payments: (b.payments ?? []).map((p) => ({ method: p.method ?? '', valueCentavos: p.value ?? 0 })),
+  };
+}

@@ -747,3 +747,9 @@ export async function saleCustomer(
     cellphone: c.cellphone ?? '',
   };
 }
+
+/** Which of these customers accepted the programme's terms (campaigns with `need_terms`); unknown ids are false. */
+export async function customersWithTerms(ctx: ServiceContext, ids: readonly number[]): Promise<Set<number>> {
+  const found = await customersRepository(ctx.tenant).getMany([...new Set(ids)]);
+  return new Set(found.filter((c) => c.gdpr_agreement === 'Y' && (c.active ?? 'Y') === 'Y').map((c) => c.id));
+}

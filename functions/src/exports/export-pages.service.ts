@@ -3,6 +3,7 @@ import { luckyExportPage } from '../loyalty/lucky.service';
 import { pointsExportPage } from '../loyalty/points.service';
 import { leadExportPage } from '../segmentation/leads.service';
 import { tagExportPage } from '../segmentation/tags.service';
+import { ticketExportPage } from '../tickets/tickets.service';
 import type { ExportKindName, ExportPage } from './kinds.service';
 
 /**
@@ -16,4 +17,5 @@ export const EXPORT_PAGES: Readonly<Record<ExportKindName, ExportPage>> = {
   campaign: (ctx, p, cursor) => campaignExportPage(ctx, p.id, cursor),
   lucky: (ctx, p, cursor) => luckyExportPage(ctx, p.id, cursor),
   points: (ctx, p, cursor) => pointsExportPage(ctx, p.id, cursor),
+  tickets: (ctx, p, cursor) => ticketExportPage(ctx, p.id, cursor),
 };

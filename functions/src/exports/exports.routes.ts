@@ -38,7 +38,7 @@ export const exportRoutes = [
   exportRoute('tag', '/api/web/tag/export', idOf(TAG_MESSAGES.notFound)),
   exportRoute('lead', '/api/web/leads/export', idOf(LEAD_MESSAGES.notFound)),
   // `type` is sent by the campaign screens and not needed: the campaign knows its type, and the
-  // file holds the rows of its kind (discounts; lucky numbers for L, points for C).
+  // file holds the rows of its kind (discounts; lucky numbers for L, points for C, tickets for T).
   route({
     method: 'GET',
     path: '/api/web/campaign/export',

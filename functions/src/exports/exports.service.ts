@@ -109,7 +109,8 @@ export async function requestExport(
  */
 export async function requestCampaignExport(ctx: ServiceContext, id: number): Promise<ExportAccepted> {
   const type = (await campaignRecord(ctx, id))?.type as string | undefined;
-  return requestExport(ctx, type === 'L' ? 'lucky' : type === 'C' ? 'points' : 'campaign', { id });
+  const kind = type === 'L' ? 'lucky' : type === 'C' ? 'points' : type === 'T' ? 'tickets' : 'campaign';
+  return requestExport(ctx, kind, { id });
 }
 
 /** The job as the screen reads it: a job that cannot finish any more reads as failed. */

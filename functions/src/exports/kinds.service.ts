@@ -3,6 +3,7 @@ import { campaignExportTarget, DISCOUNT_COLUMNS } from '../campaigns/campaigns.s
 import type { ServiceContext } from '../lib/context';
 import { LUCKY_COLUMNS, luckyExportTarget } from '../loyalty/lucky.service';
 import { POINTS_COLUMNS, pointsExportTarget } from '../loyalty/points.service';
+import { TICKET_EXPORT_COLUMNS, ticketExportTarget } from '../tickets/tickets.service';
 import {
   LEAD_EXPORT_COLUMNS,
   leadExportTarget,
@@ -79,6 +80,14 @@ export const EXPORT_KINDS = {
     columns: POINTS_COLUMNS,
     sheetName: 'Pontos',
     target: (ctx, p) => pointsExportTarget(ctx, p.id),
+  },
+  /** A ticket campaign's tickets (spec part 2 §3 'Export rows', Ticket): `/campaign/export?id&type=T`. */
+  tickets: {
+    permission: { action: 'read', subject: 'Campaigns' },
+    format: 'xlsx',
+    columns: TICKET_EXPORT_COLUMNS,
+    sheetName: 'Tickets',
+    target: (ctx, p) => ticketExportTarget(ctx, p.id),
   },
 } as const satisfies Record<string, ExportKind>;
 

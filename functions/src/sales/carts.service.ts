@@ -243,10 +243,22 @@ const sessionOf = (id: number, generation: number) => `cart:${id}:${generation}`
 async function price(ctx: ServiceContext, id: number, sale: StoredSale): Promise<StoredSale> {
   // The payment methods' discounts (on each payment's value) are asked while the engine prices the lines.
   const pendingPayments = Promise.all(
-    sale.payments.map(async (p) => {
+    sale.payments.map(async (p, index) => {
       if (p.total_cents === 0) return { ...p, discount_cents: 0 };
+      // Each payment holds its method's budget in a session of its own, replaced by the next save
+      // (and released by the checkout's sweep if the draft is abandoned), settled by the sale's purchase.
       const answer = await checkoutPaymentDiscount(ctx, {
-        basket: { id_store: sale.store_id, payment_method: p.id, total_value: p.total_cents },
+        session: `${sessionOf(id, sale.hold_generation)}:p${index}`,
+        customer: sale.customer.document ? { document: sale.customer.document } : null,
+        vouchers: sale.vouchers,
+        basket: {
+          id_store: sale.store_id,
+          payment_method: p.id,
+          total_value: p.total_cents,
+          coupon: saleCoupon(id),
+          checkout: SALES_CHECKOUT,
+          operator: sale.user.slice(0, 60),
+        },
       });
       return { ...p, discount_cents: Math.round(answer.totalDiscount * 100) };
     }),
@@ -281,7 +293,6 @@ async function price(ctx: ServiceContext, id: number, sale: StoredSale): Promise
             };
           }),
         },
-        // Taken by the checkout once it reads vouchers (issue 20); ignored before.
         vouchers: sale.vouchers,
       };
       try {
@@ -451,7 +462,7 @@ export async function updateCart(ctx: ServiceContext, id: number, input: SaleInp
         throw conflict(SALE_MESSAGES.noPosMethod);
     }
     sale = { ...sale, status: to, ...(to === 'Faturado' ? { invoiced_at: localDateTime(ctx.now()) } : {}) };
-    if (to === 'Cancelado' && sale.hold_session) await releaseCheckoutSession(ctx, sale.hold_session);
+    if (to === 'Cancelado') await releaseHolds(ctx, id, sale);
   }
   let cart = await repo.update(current, sale, ctx.now().toISOString());
   if (cart.sale.status === 'Faturado' && cart.sale.basket_id === null)
@@ -465,7 +476,14 @@ export async function deleteCart(ctx: ServiceContext, id: number): Promise<void>
   const current = await mustGet(ctx, id);
   if (!isDraft(current.sale.status)) throw conflict(SALE_MESSAGES.notDeletable);
   await cartsRepository(ctx.tenant).remove(current);
-  if (current.sale.hold_session) await releaseCheckoutSession(ctx, current.sale.hold_session);
+  await releaseHolds(ctx, id, current.sale);
+}
+
+/** Gives back what a draft held: its lines' session and each payment's (`pay:` sessions of the payment call). */
+async function releaseHolds(ctx: ServiceContext, id: number, sale: StoredSale): Promise<void> {
+  if (sale.hold_session) await releaseCheckoutSession(ctx, sale.hold_session);
+  const base = sessionOf(id, sale.hold_generation);
+  await Promise.all(sale.payments.map((_, i) => releaseCheckoutSession(ctx, `pay:${base}:p${i}`)));
 }
 
 // ------------------------------------------------------------------ the order's life

@@ -35,6 +35,8 @@ export const SEEDED_PROCESSORS = [
   'campaigns-settlement',
   // The seed has no lucky-number or points campaign: seeded purchases earn nothing.
   'loyalty-grants',
+  // The seed has no ticket campaign: its purchases earn no tickets.
+  'tickets-grants',
   // The seed has no e-mail, SMS or push campaign: nothing to schedule.
   SCHEDULES_PROCESSOR,
   // Seeded purchases are history: no NPS survey goes out for them; the seed writes no NPS answer.

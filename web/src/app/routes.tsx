@@ -338,6 +338,32 @@ export const APP_ROUTES: readonly AppRoute[] = [
     lazy: () => import('../pages/campaigns/tv/tv-form-page'),
   },
   {
+    path: '/campaign/tickets',
+    permission: read('Campaigns'),
+    breadcrumbs: [{ text: 'Campanhas' }, { text: 'Tickets' }],
+    lazy: () => import('../pages/tickets/list-page'),
+  },
+  {
+    path: '/campaign/tickets/new',
+    permission: write('Campaigns'),
+    breadcrumbs: [
+      { text: 'Campanhas' },
+      { text: 'Tickets', href: '/campaign/tickets' },
+      { text: 'Nova campanha' },
+    ],
+    lazy: () => import('../pages/tickets/form-page'),
+  },
+  {
+    path: '/campaign/tickets/edit/:id',
+    permission: write('Campaigns'),
+    breadcrumbs: [
+      { text: 'Campanhas' },
+      { text: 'Tickets', href: '/campaign/tickets' },
+      { text: 'Alterando campanha' },
+    ],
+    lazy: () => import('../pages/tickets/form-page'),
+  },
+  {
     path: '/campaign/calendar',
     permission: read('Campaigns'),
     breadcrumbs: [{ text: 'Campanhas' }, { text: 'Calendário' }],

@@ -22,6 +22,7 @@ import { useCan } from '../../app/ability';
 import { useFollow } from '../../app/shell/use-follow';
 import { AboutTab } from './details-about';
 import { PurchasesTab } from './details-purchases';
+import { CampaignsTab } from './details-campaigns';
 import { EMPTY, formatDateTime } from '../../components/format';
 import { consentChangeText, displayDocument, eventTypeLabel, newestFirst } from './format';
 import './details-page.css';
@@ -112,13 +113,7 @@ export default function CustomerDetailsPage() {
           {
             id: 'campanhas',
             label: 'Campanhas',
-            content: (
-              <Container header={<Header variant="h2">Campanhas</Header>}>
-                <Box textAlign="center" color="text-body-secondary" padding="l" data-testid="campaigns-empty">
-                  Nenhuma campanha encontrada para este cliente.
-                </Box>
-              </Container>
-            ),
+            content: <CampaignsTab customer={c} stores={stores.data ?? []} />,
           },
           { id: 'ocorrencias', label: 'Ocorrências', content: <EventsTab customer={c} /> },
           { id: 'integracoes', label: 'Integrações', content: <IntegrationsTab customer={c} /> },

@@ -1,0 +1,3 @@
+import { ticketRoutes } from './tickets.routes';
+
+export const routes = [...ticketRoutes];
