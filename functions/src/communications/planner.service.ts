@@ -1,4 +1,5 @@
 import { recipientList, type SendableType } from '@freguesia/shared/domain/communication';
+import { isWhatsappType, whatsappNumber } from '@freguesia/shared/domain/whatsapp';
 import { customerContacts, customerContactsPage, type CustomerContact } from '../customers/customers.service';
 import type { ServiceContext } from '../lib/context';
 import { logger } from '../lib/logger';
@@ -76,21 +77,27 @@ function reachable(
   contacts: CustomerContact[],
 ): { recipients: Recipient[]; skipped: number } {
   const recipients: Recipient[] = [];
+  const whatsapp = isWhatsappType(type);
   for (const c of contacts) {
     const address =
       type === 'EMAIL'
         ? c.email?.trim().toLowerCase()
         : type === 'SMS'
           ? c.cellphone?.replace(/\D/g, '')
-          : c.app_optout === 'N'
-            ? `c${c.id}`
-            : undefined;
+          : whatsapp
+            ? c.cellphone && whatsappNumber(c.cellphone)
+            : c.app_optout === 'N'
+              ? `c${c.id}`
+              : undefined;
+    // WhatsApp's opt-out is checked again at send time (an opt-out keyword may arrive mid-send).
     const optedOut =
       type === 'EMAIL'
         ? c.email_optout === 'Y'
         : type === 'SMS'
           ? c.cellphone_optout === 'Y'
-          : c.app_optout === 'Y';
+          : whatsapp
+            ? c.whatsapp_optout === 'Y'
+            : c.app_optout === 'Y';
     if (c.active !== 'Y' || optedOut || !address) continue;
     recipients.push({
       key: `c${c.id}`,
