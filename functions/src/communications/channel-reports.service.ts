@@ -30,3 +30,28 @@ export async function recordChannelReport(
   );
   return 'recorded';
 }
+
+/** The latest run of a campaign as a channel's list shows it (no permission checked: the caller's service does). */
+export async function latestRunProgress(
+  ctx: ServiceContext,
+  campaign: number,
+): Promise<{
+  status: string;
+  planned: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+  started_at: string | null;
+  finished_at: string | null;
+}> {
+  const run = await sendingRepository(ctx.tenant).latestRun(campaign);
+  return {
+    status: run?.status ?? 'NONE',
+    planned: run?.planned ?? 0,
+    sent: run?.sent ?? 0,
+    failed: run?.failed ?? 0,
+    skipped: (run?.skipped ?? 0) + (run?.canceled ?? 0),
+    started_at: run?.started_at ?? null,
+    finished_at: run?.finished_at ?? null,
+  };
+}

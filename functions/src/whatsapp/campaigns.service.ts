@@ -19,15 +19,18 @@ import {
   type CampaignFields,
   type CampaignRecord,
 } from '../campaign-records/campaign-records.service';
-import { estimateSend } from '../communications/estimate.service';
-import { sendProgress, type SendProgressView } from '../communications/controls.service';
+import { customerCount } from '../customers/customer-total.service';
+import { readSettingValue } from '../settings/settings.service';
+import { latestRunProgress } from '../communications/channel-reports.service';
+
+type SendProgressView = Awaited<ReturnType<typeof latestRunProgress>>;
 import { staffOf, type ServiceContext } from '../lib/context';
 import { conflict, invalid, notFound } from '../lib/errors';
 import { leadSummaries } from '../segmentation/leads.service';
 import { channelSummaries } from './channels.service';
 import { whatsappRepository } from './channels.repository';
 import { channelResting } from './pacer.service';
-import { flowOf, type WhatsappInfo } from './sender.service';
+import { flowOf, type WhatsappInfo } from './campaign-flow.model';
 
 /**
  * WhatsApp campaigns (spec part 3 §2, §3, §4, §5): saved as campaign records of type WPPM (to the
@@ -69,10 +72,7 @@ async function fieldsOf(
 ): Promise<CampaignFields> {
   const before = (current?.info ?? {}) as unknown as Partial<StoredInfo>;
   const recipients = type === 'WPPM' ? '' : (target.group?.id ?? '');
-  const estimate =
-    type === 'WPPM'
-      ? await estimateSend(ctx, { type, id_lead: input.id_lead, recipients: '' })
-      : { value: 0 };
+  const estimate = { value: type === 'WPPM' ? await estimatedValue(ctx, input.id_lead) : 0 };
   const first = input.flow.find((f) => f.type === 'T');
   const info: StoredInfo = {
     layout_title: '',
@@ -109,6 +109,14 @@ async function fieldsOf(
     groups: [],
     info: info as never,
   };
+}
+
+/** The estimated cost (R$) of a WPPM send: its audience times `pricing_whatsapp` (0 while unset). */
+async function estimatedValue(ctx: ServiceContext, idLead: number | null): Promise<number> {
+  const price = Number((await readSettingValue(ctx, 'pricing_whatsapp'))?.replace(',', '.'));
+  if (!Number.isFinite(price) || price <= 0) return 0;
+  const audience = (await leadWhatsappCount(ctx, idLead ?? undefined)).total;
+  return Math.round(audience * price * 100) / 100;
 }
 
 async function checkInput(ctx: ServiceContext, input: WhatsappCampaignInput, creating: boolean) {
@@ -260,7 +268,7 @@ async function viewOf(
   leads: Map<number, { description: string; population: number }>,
 ): Promise<WhatsappCampaignView> {
   const info = c.info as unknown as StoredInfo;
-  const run = await sendProgress(ctx, c.id);
+  const run = await latestRunProgress(ctx, c.id);
   const channelId = Number(info.channel_id ?? 0);
   const resting =
     run.status === 'SENDING' && channelId > 0
@@ -328,8 +336,7 @@ export async function leadWhatsappCount(
   ctx: ServiceContext,
   idLead: number | undefined,
 ): Promise<{ total: number }> {
-  if (!idLead)
-    return { total: (await estimateSend(ctx, { type: 'WPPM', id_lead: null, recipients: '' })).recipients };
+  if (!idLead) return { total: await customerCount(ctx) };
   const lead = (await leadSummaries(ctx, [idLead])).get(idLead);
   if (!lead) throw notFound('Lead não encontrado.');
   return { total: lead.population };

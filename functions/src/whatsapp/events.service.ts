@@ -8,7 +8,7 @@ import { queuePort } from '../lib/ports/queue';
 import { recordActivity } from '../segmentation/population.service';
 import { whatsappRepository } from './channels.repository';
 import type { WhatsappEventsMessage } from './events.schema';
-import { lookupProvider } from './sender.service';
+import { lookupProvider } from './campaign-flow.model';
 import { WHATSAPP_EVENTS_QUEUE } from './webhooks.service';
 
 /**

@@ -15,8 +15,9 @@ import { whatsappRepository } from './channels.repository';
 
 export type Slot = { ok: true; at: number } | { ok: false; waitMs: number; resting: boolean };
 
-/** The random source (tests pin it). */
+/** The random source (tests pin it), and an observer of the slots handed out (the bench measures the intervals). */
 export const pacerRandom = { next: () => Math.random() };
+export const pacerObserver: { slot?: (tenant: string, channel: number, at: number) => void } = {};
 
 const nextMidnight = (now: number): number =>
   runOnInstant(`${addDays(localDay(new Date(now)), 1)} 00:00`)?.getTime() ?? now + 3_600_000;
@@ -44,7 +45,10 @@ export async function takeSlot(ctx: ServiceContext, channel: number, pacing: Pac
       day_count: dayCount + 1,
       last_at: now,
     });
-    if (moved) return { ok: true, at: now };
+    if (moved) {
+      pacerObserver.slot?.(ctx.tenant, channel, now);
+      return { ok: true, at: now };
+    }
   }
   // Contended: another sender is taking slots right now.
   return { ok: false, waitMs: Math.max(50, pacing.min_interval_s * 1000), resting: false };

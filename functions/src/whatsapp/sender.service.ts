@@ -1,5 +1,5 @@
 import { runOnInstant } from '@freguesia/shared/domain/communication';
-import { pacingOf, type FlowItem } from '@freguesia/shared/domain/whatsapp';
+import { pacingOf } from '@freguesia/shared/domain/whatsapp';
 import type { SendableCampaign } from '../communications/campaign-state.service';
 import { renderTemplate, type ChannelSender } from '../communications/channel-senders.service';
 import { customerContacts } from '../customers/customers.service';
@@ -7,7 +7,10 @@ import type { ServiceContext } from '../lib/context';
 import { UnsafeUrlError } from '../lib/net/safe-fetch';
 import { channelCredentials } from './channels.service';
 import { whatsappRepository } from './channels.repository';
+import { flowOf, lookupProvider, type WhatsappInfo } from './campaign-flow.model';
 import { takeSlot } from './pacer.service';
+
+export { lookupProvider };
 import { partners } from './partner-registry.service';
 import type { ChannelCredentials } from './partners.service';
 
@@ -18,25 +21,6 @@ import type { ChannelCredentials } from './partners.service';
  * and the ban-safety rule (only numbers that already wrote to the channel). A recipient left out
  * is settled as canceled, without a partner call.
  */
-
-/** What a WhatsApp campaign keeps in `info` besides the shared fields. */
-export interface WhatsappInfo {
-  channel_id?: number;
-  flow?: string;
-  deadline?: string | null;
-  ban_safety?: boolean;
-}
-
-export const lookupProvider = (tenant: string, channel: number) => `whatsapp:${tenant}:${channel}`;
-
-export const flowOf = (info: WhatsappInfo): FlowItem[] => {
-  try {
-    const parsed = JSON.parse(info.flow || '[]') as unknown;
-    return Array.isArray(parsed) ? (parsed as FlowItem[]) : [];
-  } catch {
-    return [];
-  }
-};
 
 export function whatsappSender(ctx: ServiceContext): ChannelSender {
   const creds = new Map<number, Promise<ChannelCredentials | undefined>>();
