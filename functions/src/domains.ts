@@ -138,6 +138,21 @@ export const domains: DomainDefinition[] = [
   // CMS files (spec part 3 §7), served from the site's own origin under /files/. Uploads arrive as
   // base64 in the body (up to 7 MB of file).
   { name: 'cms', prefixes: ['/api/web/cms'], memoryMb: 1024, timeoutSeconds: 29 },
+  // WhatsApp (src/whatsapp, functions/README.md "WhatsApp"): the service channels of 'Central de
+  // Atendimentos' (the customer-service domain keeps the rest of /api/web/customer-service), the
+  // WhatsApp campaigns, the lead count, the report and the partners' public webhooks.
+  {
+    name: 'whatsapp',
+    prefixes: [
+      '/api/web/customer-service/channel',
+      '/api/web/whatsapp',
+      '/api/whatsapp',
+      '/api/web/lead/whatsapp',
+      '/api/hooks/whatsapp',
+    ],
+    // A connect waits 2 s for the gateway's QR code after starting its session.
+    timeoutSeconds: 15,
+  },
   // Figures kept on write by the `dashboard-aggregates` stream processor (src/streams.ts).
   { name: 'dashboard', prefixes: ['/api/web/dashboard'] },
   // POS purchases: up to 100 baskets per request.

@@ -53,7 +53,22 @@ export const queues: QueueDefinition[] = [
     maxReceiveCount: 3,
     timeoutSeconds: 60,
   },
-  { name: 'whatsapp', maxReceiveCount: 3, timeoutSeconds: 60 },
+  // WhatsApp (src/whatsapp): the sender (this pipeline's ledger loop with the channel's pacing) and
+  // the partners' statuses and inbound messages accepted by POST /api/hooks/whatsapp/{partner}/{id}.
+  {
+    name: 'whatsapp',
+    consumer: 'whatsapp',
+    entry: 'send.consumer.ts',
+    maxReceiveCount: 3,
+    timeoutSeconds: 60,
+  },
+  {
+    name: 'whatsapp-events',
+    consumer: 'whatsapp',
+    entry: 'events.consumer.ts',
+    maxReceiveCount: 3,
+    timeoutSeconds: 60,
+  },
   {
     name: 'push',
     consumer: 'communications',

@@ -107,6 +107,11 @@ async function main(): Promise<void> {
   }
   // SMS and push never leave the machine: local twins of the providers (e-mail goes to the outbox).
   await (await import('./stand-ins')).startMessagingStandIns();
+  // WhatsApp partners too (Cloud API, Twilio, Gupshup, Evolution API, WAHA): README "WhatsApp".
+  const whatsappStandIns = await (await import('./whatsapp-stand-ins')).useWhatsappStandIns();
+  log(
+    `• WhatsApp: parceiros locais em ${whatsappStandIns.url} (Evolution: ${whatsappStandIns.bases.evolution}, WAHA: ${whatsappStandIns.bases.waha})`,
+  );
 
   if (await ensureTable(dynamo.client, tableName)) log(`• Tabela ${tableName} criada no DynamoDB Local`);
   // Imported after the environment is set: handler modules read it at load time.

@@ -13,7 +13,16 @@ import type { Recipient } from './sending.repository';
  * here, a queue in src/queues.ts and its entry in `channelSenders`.
  */
 
-/** What a channel's provider does with one recipient: the provider's message id, or a permanent failure. */
+/**
+ * What a channel's provider did with one recipient: the provider's message id (and, where its
+ * reports name only that id, the lookup's provider name), a permanent failure, or — checked at
+ * send time — a recipient left out (`skip`: opted out meanwhile, past the deadline), settled as
+ * canceled without a provider call.
+ */
+export type SendOutcome =
+  { ok: true; id: string; lookup?: string } | { ok: false; error: string; skip?: boolean };
+
+/** What a channel's provider does with one recipient. */
 export interface ChannelSender {
   send(input: {
     campaign: SendableCampaign;
@@ -22,7 +31,15 @@ export interface ChannelSender {
     tags: Record<string, string>;
     /** Aborts the provider request when the call's budget (inside the sender's lease) runs out. */
     signal?: AbortSignal;
-  }): Promise<{ ok: true; id: string } | { ok: false; error: string }>;
+  }): Promise<SendOutcome>;
+  /**
+   * A paced channel (WhatsApp) hands out one slot per message: called for each claimed recipient,
+   * one at a time; `waitMs` parks the rest of the batch until the next slot.
+   */
+  pace?(input: {
+    campaign: SendableCampaign;
+    recipient: Recipient;
+  }): Promise<{ ok: true } | { ok: false; waitMs: number }>;
 }
 
 /**

@@ -15,7 +15,14 @@ import { readSettingValue } from '../settings/settings.service';
  * the estimate route, by the save path (the campaign's stored `value`) and by the expense report.
  */
 
-const pricingKey = { EMAIL: 'pricing_email', SMS: 'pricing_sms', PUSH: 'pricing_push' } as const;
+const pricingKey = {
+  EMAIL: 'pricing_email',
+  SMS: 'pricing_sms',
+  PUSH: 'pricing_push',
+  WPPM: 'pricing_whatsapp',
+  WPPG: 'pricing_whatsapp',
+  WPPC: 'pricing_whatsapp',
+} as const;
 
 /** The unit price of a channel: the tenant's `pricing_*` setting, else spec part 3 §9. */
 export async function unitPrice(ctx: ServiceContext, type: SendableType): Promise<number> {

@@ -1,5 +1,6 @@
 import { localDay } from '@freguesia/shared/domain/dates';
 import { SENDABLE_TYPES, UNIT_PRICES } from '@freguesia/shared/domain/communication';
+import { isWhatsappType } from '@freguesia/shared/domain/whatsapp';
 import type { ExpenseReport } from '@freguesia/shared/schemas/communication';
 import type { ServiceContext } from '../lib/context';
 import { readSettingValue } from '../settings/settings.service';
@@ -11,7 +12,7 @@ import { sendingRepository } from './sending.repository';
 /** Campaigns whose runs are read at once (each is one Query of its own partition). */
 const CONCURRENCY = 8;
 
-/** pricing_whatsapp as a number; 0 while unset (WhatsApp sends are not counted yet). */
+/** pricing_whatsapp as a number; 0 while unset. */
 async function whatsappPrice(ctx: ServiceContext): Promise<number> {
   const configured = Number((await readSettingValue(ctx, 'pricing_whatsapp'))?.replace(',', '.'));
   return Number.isFinite(configured) && configured > 0 ? configured : UNIT_PRICES.WHATSAPP;
@@ -42,7 +43,12 @@ export async function expenseReport(
     );
     slice.forEach((c, k) => {
       if (counts[k]! > 0)
-        marketing.push({ type: c.type, id_campaign: c.id, description: c.description, quantity: counts[k]! });
+        marketing.push({
+          type: isWhatsappType(c.type) ? 'WHATSAPP' : c.type,
+          id_campaign: c.id,
+          description: c.description,
+          quantity: counts[k]!,
+        });
     });
   }
   const nps = await directSendsByChannel(ctx, 'NPS', period);

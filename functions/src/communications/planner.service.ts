@@ -1,5 +1,6 @@
 import { recipientList, type SendableType } from '@freguesia/shared/domain/communication';
 import { storeNames } from '../catalog/stores.service';
+import { isWhatsappType, whatsappNumber } from '@freguesia/shared/domain/whatsapp';
 import { customerContacts, customerContactsPage, type CustomerContact } from '../customers/customers.service';
 import type { ServiceContext } from '../lib/context';
 import { logger } from '../lib/logger';
@@ -85,21 +86,27 @@ export function reachable(
   stores: ReadonlyMap<number, string>,
 ): { recipients: Recipient[]; skipped: number } {
   const recipients: Recipient[] = [];
+  const whatsapp = isWhatsappType(type);
   for (const c of contacts) {
     const address =
       type === 'EMAIL'
         ? c.email?.trim().toLowerCase()
         : type === 'SMS'
           ? c.cellphone?.replace(/\D/g, '')
-          : c.app_optout === 'N'
-            ? `c${c.id}`
-            : undefined;
+          : whatsapp
+            ? c.cellphone && whatsappNumber(c.cellphone)
+            : c.app_optout === 'N'
+              ? `c${c.id}`
+              : undefined;
+    // WhatsApp's opt-out is checked again at send time (an opt-out keyword may arrive mid-send).
     const optedOut =
       type === 'EMAIL'
         ? c.email_optout === 'Y'
         : type === 'SMS'
           ? c.cellphone_optout === 'Y'
-          : c.app_optout === 'Y';
+          : whatsapp
+            ? c.whatsapp_optout === 'Y'
+            : c.app_optout === 'Y';
     if (c.active !== 'Y' || optedOut || !address) continue;
     recipients.push({
       key: `c${c.id}`,

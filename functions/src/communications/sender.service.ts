@@ -5,10 +5,13 @@ import { logger } from '../lib/logger';
 import { queuePort } from '../lib/ports/queue';
 import { take } from '../lib/ratelimit';
 import { sendableCampaign } from './campaign-state.service';
-import { channelSenders, type ChannelSender } from './channel-senders.service';
+import { channelSenders, type SendOutcome } from './channel-senders.service';
 import { completeIfDone } from './runs.service';
 import { CHANNEL_QUEUE, providerCallBudget, sendingOptions, type SendMessage } from './sending.model';
 import { sendingRepository, type Recipient } from './sending.repository';
+
+/** The channel queues' message schema (a channel's own consumer, e.g. src/whatsapp/send.consumer.ts, parses with it). */
+export { SendMessage } from './sending.schema';
 
 /**
  * The sender (the channel queues `email`, `sms`, `push`; send.consumer.ts): the ledger loop around
@@ -22,6 +25,9 @@ const OUTCOME_ACTIONS: Record<SendableType, { sent: string; failed: string }> = 
   EMAIL: { sent: 'sent', failed: 'dropped' },
   SMS: { sent: 'SENT', failed: 'REJECTED' },
   PUSH: { sent: 'sent', failed: 'failed' },
+  WPPM: { sent: 'sent', failed: 'failed' },
+  WPPG: { sent: 'sent', failed: 'failed' },
+  WPPC: { sent: 'sent', failed: 'failed' },
 };
 
 /** Provider attempts of one recipient before it is counted as failed (never dropped silently). */
@@ -42,13 +48,9 @@ export async function sendBatch(ctx: ServiceContext, message: SendMessage): Prom
   if (!run) return;
   const queue = await queuePort();
   const type = run.channel as SendableType;
-  const park = (recipients: Recipient[]) =>
+  const park = (recipients: Recipient[], delaySeconds = sendingOptions.parkSeconds) =>
     recipients.length > 0
-      ? queue.send(
-          CHANNEL_QUEUE[type],
-          { ...message, recipients },
-          { delaySeconds: sendingOptions.parkSeconds },
-        )
+      ? queue.send(CHANNEL_QUEUE[type], { ...message, recipients }, { delaySeconds })
       : Promise.resolve();
   if (run.status === 'PAUSED') return park(message.recipients);
   const at = () => ctx.now().toISOString();
@@ -67,6 +69,8 @@ export async function sendBatch(ctx: ServiceContext, message: SendMessage): Prom
   const make = channelSenders[type];
   if (!campaign || !make) throw new Error(`communications: no sender for ${type}`);
   const sender = make(ctx);
+  /** A paced channel's wait before its next slot (ms): the rest of the batch waits that long. */
+  let paceWaitMs = 0;
   const sendOne = async (r: Recipient): Promise<void> => {
     const claimedAt = ctx.now().getTime();
     const claim = await repo.claim(run.campaign, run.run, r, claimedAt, sendingOptions.leaseMs);
@@ -74,6 +78,26 @@ export async function sendBatch(ctx: ServiceContext, message: SendMessage): Prom
     if (claim === 'busy') {
       parked.push(r);
       return;
+    }
+    if (sender.pace) {
+      // The slot is taken after the claim: a recipient already sent (a redelivered batch) costs none.
+      // A short wait is slept here (the claim's lease allowing); a longer one parks the batch.
+      for (;;) {
+        const slot = await sender.pace({ campaign, recipient: r });
+        if (slot.ok) break;
+        const elapsed = ctx.now().getTime() - claimedAt;
+        if (
+          slot.waitMs <= sendingOptions.paceSleepMaxMs &&
+          elapsed + slot.waitMs < sendingOptions.leaseMs - providerCallBudget()
+        ) {
+          await new Promise((resolve) => setTimeout(resolve, Math.max(1, slot.waitMs)));
+          continue;
+        }
+        await repo.releaseClaim(run.campaign, run.run, r.key, claimedAt);
+        paceWaitMs = slot.waitMs;
+        parked.push(r);
+        return;
+      }
     }
     // The claim is this sender's until the lease ends; then another sender may take the recipient
     // over and send. So the call starts only while a whole call budget of lease is left (a claim
@@ -92,7 +116,7 @@ export async function sendBatch(ctx: ServiceContext, message: SendMessage): Prom
       return;
     }
     const idempotencyKey = `${ctx.tenant}:${run.campaign}:${run.run}:${r.key}`;
-    let outcome: Awaited<ReturnType<ChannelSender['send']>>;
+    let outcome: SendOutcome;
     try {
       outcome = await sender.send({
         campaign,
@@ -117,16 +141,24 @@ export async function sendBatch(ctx: ServiceContext, message: SendMessage): Prom
         return;
       }
     }
+    if (!outcome.ok && outcome.skip) {
+      await repo.complete(run.campaign, run.run, r.key, {
+        status: 'CANCELED',
+        error: outcome.error,
+        at: at(),
+      });
+      return;
+    }
     const done = outcome.ok
       ? { status: 'SENT' as const, provider_id: outcome.id, at: at() }
       : { status: 'FAILED' as const, error: outcome.error, at: at() };
     // The customer's 'Recebeu SMS' (segmentation CM) is Zenvia's DELIVERED report, not the acceptance
     // (provider-events.service.ts). OneSignal's reports name only the notification id: the ledger
     // completion keeps the lookup from it to this send.
-    const lookup =
-      outcome.ok && type === 'PUSH'
-        ? { provider: 'onesignal', ...(r.id_customer ? { id_customer: r.id_customer } : {}) }
-        : undefined;
+    const provider = outcome.ok ? (outcome.lookup ?? (type === 'PUSH' ? 'onesignal' : undefined)) : undefined;
+    const lookup = provider
+      ? { provider, ...(r.id_customer ? { id_customer: r.id_customer } : {}) }
+      : undefined;
     await repo.complete(
       run.campaign,
       run.run,
@@ -145,6 +177,27 @@ export async function sendBatch(ctx: ServiceContext, message: SendMessage): Prom
   );
   const parked: Recipient[] = message.recipients.slice(granted);
   const turn = message.recipients.slice(0, granted);
+  if (sender.pace) {
+    // A paced channel: one message at a time, each in a slot of the channel's pacer; the run's
+    // status (pause, cancel) and the pacer's wait are looked at before each.
+    for (let i = 0; i < turn.length; i++) {
+      if (i > 0) {
+        const now = await repo.run(run.campaign, run.run);
+        if (now?.status !== 'SENDING' && now?.status !== 'PLANNING') {
+          parked.push(...turn.slice(i));
+          break;
+        }
+      }
+      await sendOne(turn[i]!);
+      if (paceWaitMs > 0) {
+        parked.push(...turn.slice(i + 1));
+        break;
+      }
+    }
+    await park(parked, paceWaitMs > 0 ? Math.min(900, Math.max(1, Math.ceil(paceWaitMs / 1000))) : undefined);
+    await completeIfDone(ctx, run.campaign, run.run);
+    return;
+  }
   for (let i = 0; i < turn.length; i += CONCURRENCY) {
     // A pause or cancel stops the batch within one group of calls in flight.
     if (i > 0) {

@@ -24,7 +24,16 @@ import type { SendableType } from '@freguesia/shared/domain/communication';
  */
 
 export const PLANNER_QUEUE = 'communications';
-export const CHANNEL_QUEUE: Record<SendableType, string> = { EMAIL: 'email', SMS: 'sms', PUSH: 'push' };
+export const CHANNEL_QUEUE: Record<SendableType, string> = {
+  EMAIL: 'email',
+  SMS: 'sms',
+  PUSH: 'push',
+  // WhatsApp's sender is the whatsapp domain's (src/whatsapp/send.consumer.ts): this ledger loop with
+  // the channel's pacing.
+  WPPM: 'whatsapp',
+  WPPG: 'whatsapp',
+  WPPC: 'whatsapp',
+};
 
 /** Tunables (tests shorten them). */
 export const sendingOptions = {
@@ -42,11 +51,17 @@ export const sendingOptions = {
   providerTimeoutMs: 10_000,
   /** Seconds a parked batch (paused run, busy claims, rate limit) waits before it is looked at again. */
   parkSeconds: 15,
+  /** A paced channel's wait up to this long is slept by the sender; a longer one parks the batch. */
+  paceSleepMaxMs: 3_000,
   /** Messages per second per tenant and channel (the provider's account rate is shared by tenants). */
   ratePerSecond: {
     EMAIL: Number(process.env.SEND_RATE_EMAIL) || 14,
     SMS: Number(process.env.SEND_RATE_SMS) || 10,
     PUSH: Number(process.env.SEND_RATE_PUSH) || 500,
+    // WhatsApp is paced per channel (the channel's pacer); this tenant-wide ceiling only bounds bursts.
+    WPPM: Number(process.env.SEND_RATE_WHATSAPP) || 50,
+    WPPG: Number(process.env.SEND_RATE_WHATSAPP) || 50,
+    WPPC: Number(process.env.SEND_RATE_WHATSAPP) || 50,
   } as Record<SendableType, number>,
 };
 

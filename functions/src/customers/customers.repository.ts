@@ -470,6 +470,14 @@ export function customersRepository(tenant: string) {
       return new Map(markers.map((marker) => [marker.value, marker.ownerId]));
     },
 
+    /** Customers with exactly this phone (digits, as stored), through the phone index. */
+    async idsByPhone(phone: string): Promise<number[]> {
+      const { data } = await CustomerPhoneEntity.query
+        .byPhone({ tenant, phone })
+        .go({ limit: 10, pages: 1, attributes: ['customerId'] });
+      return [...new Set(data.map((row) => row.customerId))];
+    },
+
     /** The first customer with this e-mail (lower case), through the e-mail index. */
     async idByEmail(email: string): Promise<number | undefined> {
       const { data } = await CustomerEntity.query

@@ -286,6 +286,38 @@ export async function createCustomer(ctx: ServiceContext, form: CustomerForm): P
   return { id: created.id };
 }
 
+/**
+ * The active customers with one of these phone numbers (digits as stored: DDD + number), the
+ * newest first (a WhatsApp message names only its number).
+ */
+export async function customerIdsByPhone(ctx: ServiceContext, phones: readonly string[]): Promise<number[]> {
+  const repo = customersRepository(ctx.tenant);
+  const ids = new Set<number>();
+  for (const phone of phones) for (const id of await repo.idsByPhone(phone)) ids.add(id);
+  return [...ids].sort((a, b) => b - a);
+}
+
+/**
+ * Sets a customer's WhatsApp consent (`whatsapp_optout`) at once, as a profile edit (timeline,
+ * change stream): an opt-out keyword received on a channel. Nothing is written when unchanged.
+ */
+export async function setWhatsappOptout(
+  ctx: ServiceContext,
+  id: number,
+  optout: 'Y' | 'N',
+): Promise<boolean> {
+  const current = await customersRepository(ctx.tenant).get(id);
+  if (!current) return false;
+  if ((current.whatsapp_optout ?? 'N') === optout) return false;
+  await replace(
+    ctx,
+    current,
+    { ...(pickProfile(current) as Profile), whatsapp_optout: optout },
+    { eventType: 'updated' },
+  );
+  return true;
+}
+
 /** Replaces a customer's profile from the staff form (see {@link createCustomer}). */
 export async function updateCustomer(ctx: ServiceContext, input: CustomerUpdate): Promise<{ id: number }> {
   const repo = customersRepository(ctx.tenant);

@@ -25,7 +25,7 @@ import { WebStack } from './web-stack';
  */
 
 /** Domains whose function may read the secrets-at-rest key (lib/ports/secrets-key.ts). */
-export const SECRETS_KEY_READERS: readonly string[] = ['settings'];
+export const SECRETS_KEY_READERS: readonly string[] = ['settings', 'whatsapp'];
 
 /** Domains whose API function starts background work, and the queues it sends to. */
 export const QUEUE_SENDERS: Readonly<Record<string, readonly string[]>> = {
@@ -38,11 +38,16 @@ export const QUEUE_SENDERS: Readonly<Record<string, readonly string[]>> = {
   exports: ['exports'],
   // The short-link redirect hands each person's visit to its counter (functions/src/shortlinks).
   'shortlinks-redirect': ['shortlink-visits'],
+  // The partners' webhooks hand their events on (functions/src/whatsapp).
+  whatsapp: ['whatsapp-events'],
 };
 
 /** Queue consumers that feed other queues: the communications planner fills the channel queues. */
 export const CONSUMER_SENDS: Readonly<Record<string, readonly string[]>> = {
   communications: ['email', 'sms', 'push', 'whatsapp'],
+  // The WhatsApp sender parks batches on its own queue; its events put back early statuses.
+  whatsapp: ['whatsapp'],
+  'whatsapp-events': ['whatsapp-events'],
 };
 
 /**

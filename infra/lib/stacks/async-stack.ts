@@ -16,6 +16,9 @@ import { Schedules } from '../constructs/schedules';
 import { StreamProcessors } from '../constructs/stream-processors';
 import type { AppStackData } from './app-stack';
 
+/** Queue consumers that open sealed secrets: the WhatsApp sender opens its channel's credentials. */
+export const SECRETS_KEY_CONSUMERS: readonly string[] = ['whatsapp'];
+
 export interface AsyncStackProps extends StackProps {
   readonly data: AppStackData;
   /** The domain registry: a consumer or processor of a domain that is not deployed is left out. */
@@ -72,6 +75,13 @@ export class AsyncStack extends Stack {
     for (const [queue, names] of Object.entries(props.consumerSends)) {
       const fn = this.consumers.functions.get(queue);
       if (fn) grantQueueSend(fn, names, this.queues);
+    }
+    // The WhatsApp sender opens its channel's sealed credentials (functions/src/whatsapp).
+    for (const queue of SECRETS_KEY_CONSUMERS) {
+      const fn = this.consumers.functions.get(queue);
+      if (!fn) continue;
+      data.secretsKey.grantRead(fn.function);
+      fn.function.addEnvironment('SECRETS_KEY_ARN', data.secretsKey.secretArn);
     }
     // The schedules of e-mail, SMS and push campaigns follow campaign changes on the stream.
     const scheduleSync = this.streamProcessors.functions.get('communications-schedules');

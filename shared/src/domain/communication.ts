@@ -10,8 +10,12 @@ import { isDay, TIME_ZONE } from './dates';
 
 export const COMMUNICATION_TYPES = ['EMAIL', 'TEMAIL', 'SMS', 'PUSH', 'APPF', 'APPB'] as const;
 export type CommunicationType = (typeof COMMUNICATION_TYPES)[number];
-/** The types that are sent to customers (the others are templates and app art). */
-export const SENDABLE_TYPES = ['EMAIL', 'SMS', 'PUSH'] as const;
+/**
+ * The types that are sent to customers (the others are templates and app art). The WhatsApp
+ * campaigns (WPPM to customers, WPPG to a group, WPPC to a channel; domain/whatsapp.ts) go through
+ * the same pipeline on their own queue, though their records are saved by the whatsapp domain.
+ */
+export const SENDABLE_TYPES = ['EMAIL', 'SMS', 'PUSH', 'WPPM', 'WPPG', 'WPPC'] as const;
 export type SendableType = (typeof SENDABLE_TYPES)[number];
 export const isSendable = (type: string): type is SendableType =>
   (SENDABLE_TYPES as readonly string[]).includes(type);
@@ -69,6 +73,10 @@ export const UNIT_PRICES: Readonly<Record<SendableType | 'WHATSAPP', number>> = 
   EMAIL: 0.007,
   SMS: 0.1,
   PUSH: 0.0000005,
+  // WhatsApp: no spec price; the `pricing_whatsapp` setting gives it.
+  WPPM: 0,
+  WPPG: 0,
+  WPPC: 0,
   WHATSAPP: 0,
 };
 
@@ -131,4 +139,7 @@ export const ANALYTICS_ACTIONS = {
   EMAIL: ['sent', 'delivered', 'open', 'click', 'dropped', 'deferred', 'bounce', 'complaint'],
   SMS: ['SENT', 'DELIVERED', 'NOT DELIVERED', 'REJECTED'],
   PUSH: ['sent', 'successful', 'converted', 'failed', 'errored'],
+  WPPM: ['sent', 'delivered', 'read', 'failed'],
+  WPPG: ['sent', 'delivered', 'read', 'failed'],
+  WPPC: ['sent', 'delivered', 'read', 'failed'],
 } as const satisfies Record<SendableType, readonly string[]>;
