@@ -2,7 +2,6 @@ import { addDays, localDay } from '@freguesia/shared/domain/dates';
 import { prepareCampaigns } from '@freguesia/shared/promotions/prepare';
 import type { PreparedCampaigns } from '@freguesia/shared/promotions/types';
 import type { Campaign } from '@freguesia/shared/schemas/campaign';
-import { DISCOUNT_TYPES } from '@freguesia/shared/domain/campaign-dynamics';
 import type { ServiceContext } from '../lib/context';
 import {
   allCampaignProducts,
@@ -44,9 +43,6 @@ export async function activeCampaigns(ctx: ServiceContext): Promise<ActiveSet> {
   loading.set(key, pending);
   return pending;
 }
-
-/** Only discounts are priced at the checkout (tickets, lucky numbers and messages are not). */
-const DISCOUNT_TYPE_SET: ReadonlySet<string> = new Set(DISCOUNT_TYPES);
 
 async function loadActiveSet(ctx: ServiceContext, version: number, today: string): Promise<ActiveSet> {
   const tenant = ctx.tenant;
