@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Match } from 'aws-cdk-lib/assertions';
 import { domains } from '@freguesia/functions/domains';
 import { SECRETS_KEY_READERS } from '@freguesia/infra/lib/stacks/app-stack';
+import { SECRETS_KEY_CONSUMERS } from '@freguesia/infra/lib/stacks/async-stack';
 import { findStateless, logicalIds, nagErrors, synthFreguesia } from './support/synth';
 import type { SynthResult } from './support/synth';
 
 /**
  * The data key that seals the integration tokens stored in the table (issue 9 item 7): kept in
- * the data stack, readable only by the functions that show or rotate the token.
+ * the data stack, readable only by the functions that show or rotate the token and those that open
+ * WhatsApp channel credentials.
  */
 let result: SynthResult;
 let keyId: string;
@@ -69,20 +71,28 @@ describe('secrets-at-rest key', () => {
     expect(nagErrors(result.data)).toEqual([]);
   });
 
-  it('is named to the settings function only (SECRETS_KEY_ARN)', () => {
-    expect(SECRETS_KEY_READERS).toEqual(['settings']);
+  // Who opens sealed secrets: the settings function (the integration token) and the WhatsApp
+  // function and sender (channel credentials). Named here so that a new reader is a decision.
+  const READERS = ['Freguesia settings', 'Freguesia whatsapp', 'Freguesia whatsapp-consumer'];
+
+  it('is named to its readers only (SECRETS_KEY_ARN): settings and WhatsApp', () => {
+    expect(SECRETS_KEY_READERS).toEqual(['settings', 'whatsapp']);
+    expect(SECRETS_KEY_CONSUMERS).toEqual(['whatsapp']);
     const functions = domainFunctions();
     expect(functions.length).toBeGreaterThanOrEqual(domains.length);
-    for (const fn of functions) {
-      const value = fn.Properties.Environment.Variables.SECRETS_KEY_ARN;
-      if (fn.Properties.Description === 'Freguesia settings') expect(JSON.stringify(value)).toContain(keyId);
-      else expect(value, fn.Properties.Description).toBeUndefined();
-    }
+    const named = functions
+      .filter((fn) => fn.Properties.Environment.Variables.SECRETS_KEY_ARN !== undefined)
+      .map((fn) => fn.Properties.Description)
+      .sort();
+    expect(named).toEqual(READERS);
+    for (const fn of functions.filter((f) => READERS.includes(f.Properties.Description)))
+      expect(JSON.stringify(fn.Properties.Environment.Variables.SECRETS_KEY_ARN)).toContain(keyId);
   });
 
-  it('can be read by the settings role and by no other', () => {
-    const settings = domainFunctions().find((fn) => fn.Properties.Description === 'Freguesia settings')!;
-    expect(rolesReadingKey()).toEqual([roleOf(settings)]);
+  it('can be read by the roles of its readers and by no other', () => {
+    const readers = domainFunctions().filter((fn) => READERS.includes(fn.Properties.Description));
+    expect(readers).toHaveLength(READERS.length);
+    expect(rolesReadingKey().sort()).toEqual(readers.map(roleOf).sort());
     // The grant names the one secret: no cdk-nag finding on the settings function's role.
     expect(nagErrors(result.api).filter((line) => line.includes('SettingsDomain'))).toEqual([]);
   });

@@ -293,6 +293,8 @@ describe('campaign label data', () => {
           regular_price: 9.5,
           price: 7.99,
           limit: 3,
+          unlimited: false,
+          dynamic: 1,
           take: 0,
           pay: 0,
           qt_packing: 1,
@@ -303,6 +305,9 @@ describe('campaign label data', () => {
           regular_price: 12,
           price: 10.8,
           limit: 1000,
+          // Unlimited: the label prints no 'Limite de 1000 unidades' (issue 20 item 5).
+          unlimited: true,
+          dynamic: 2,
           take: 0,
           pay: 0,
           qt_packing: 1,

@@ -43,16 +43,21 @@ const EXCEPTIONS: Readonly<Record<string, Exception>> = {
       'and staff passwords through Argon2id (hash-wasm, 28 KB)',
   },
   communications: {
-    ceiling: 624 * KB,
+    ceiling: 640 * KB,
     reason:
-      "saves the e-mail editor's HTML through sanitize-html (≈ 190 KB with postcss, htmlparser2 and dayjs)",
+      "saves the e-mail editor's HTML through sanitize-html (≈ 190 KB with postcss, htmlparser2 and dayjs); " +
+      'WhatsApp is one more channel of its pipeline (626 KB in all)',
   },
   campaigns: {
-    ceiling: 690 * KB,
+    // 720 KB since the TV, lucky-number, points and ticket saves joined (issue 21): they share the
+    // spec's save paths. Next step to slim it: the campaign-save dispatch calling each kind's save
+    // through its own light function rather than carrying every kind's service here.
+    ceiling: 730 * KB,
     reason:
       'saves e-mail campaigns (the discount and communication campaigns share their paths, spec part 3 §3) through ' +
       'sanitize-html (≈ 190 KB); without it ≈ 490 KB: the discount back office (promotion engine, product checks), ' +
-      "communication saves with their cost estimate, a campaign's analytics and the lead made from them, label printing",
+      "communication saves with their cost estimate, a campaign's analytics and the lead made from them, label printing; " +
+      'and the saves of TV, lucky-number, points and ticket campaigns (the same paths, spec part 2 §7)',
   },
   sales: {
     ceiling: 486 * KB,

@@ -46,9 +46,10 @@ export const exportRoutes = [
     query: idOf(CAMPAIGN_NOT_FOUND).extend({ type: z.string().optional() }),
     handler: async ({ service, query }) => json(202, await requestCampaignExport(service, query.id)),
   }),
-  // The same, named by kind (the lucky-number and points screens).
+  // The same, named by kind (the lucky-number, points and ticket screens).
   exportRoute('lucky', '/api/web/campaign/export/lucky', idOf(CAMPAIGN_NOT_FOUND)),
   exportRoute('points', '/api/web/campaign/export/points', idOf(CAMPAIGN_NOT_FOUND)),
+  exportRoute('tickets', '/api/web/campaign/export/tickets', idOf(CAMPAIGN_NOT_FOUND)),
   /** The record of exports: an admin's (write Settings) lists the tenant's, anyone else's their own. */
   route({
     method: 'GET',
