@@ -311,8 +311,10 @@ describe('customers (staff)', () => {
       .toContain('Pagamento:');
     await screenshot(page, 'customers-details-purchase-expanded');
 
+    // Campanhas: the customer's tickets and prizes (the seed has no ticket campaign).
     await page.getByRole('tab', { name: 'Campanhas' }).click();
-    await page.getByText('Nenhuma campanha encontrada para este cliente.').waitFor();
+    await page.getByText('Nenhuma campanha de tickets.').first().waitFor();
+    await page.getByText('Nenhum prêmio deste cliente no período.').waitFor();
 
     await page.getByRole('tab', { name: 'Ocorrências' }).click();
     await byTestId('customer-timeline').waitFor();

@@ -222,7 +222,8 @@ describe('discount labels (staff)', () => {
       .toBe('3 etiquetas');
     const labels = byTestId('labels-print-preview').locator('.label-preview');
     expect(await labels.count()).toBe(3);
-    // Fixed price: integer and cents apart, comma decimal; the limit; an unlimited product shows 1000.
+    // Fixed price: integer and cents apart, comma decimal; the limit; an unlimited product claims no
+    // limit on the shelf (issue 20 item 5: 'Limite de 1000 unidades' would be false).
     const fixed = priceParts(fixedPrice);
     const second = await labels.nth(1).innerText();
     expect(second).toContain(products[1]!.description.toUpperCase());
@@ -231,7 +232,7 @@ describe('discount labels (staff)', () => {
     const tenPercent = priceParts(Math.round(products[0]!.regular_price * 90) / 100);
     const first = await labels.nth(0).innerText();
     expect(first).toContain(`${tenPercent.integer},${tenPercent.cents}`);
-    expect(first).toContain('Limite de 1000 unidades');
+    expect(first).not.toContain('Limite de');
     await screenshot('print-preview');
 
     await input('labels-print-limit').fill('2');

@@ -267,9 +267,13 @@ describe('the new user', () => {
       await nav.getByRole('link', { name: 'Permissões', exact: true }).waitFor();
       // Plataforma needs write Settings; the other areas need permissions the role lacks.
       expect(await nav.getByRole('link', { name: 'Plataforma' }).count()).toBe(0);
-      for (const area of ['Mercadorias', 'Vendas', 'Campanhas', 'Relatórios']) {
+      for (const area of ['Mercadorias', 'Campanhas', 'Relatórios']) {
         expect(await nav.getByText(area, { exact: true }).count()).toBe(0);
       }
+      // 'Vendas' only as Ajustes › Vendas (read Settings), not the sales screen (read Sell).
+      const vendas = nav.getByRole('link', { name: 'Vendas', exact: true });
+      expect(await vendas.count()).toBe(1);
+      expect(await vendas.getAttribute('href')).toBe('/settings/sell');
 
       // Read without write: the list shows '-' in the options column and no create button.
       await nav.getByRole('link', { name: 'Usuários', exact: true }).click();

@@ -118,10 +118,10 @@ describe('ticket campaigns (staff)', () => {
 
     // Step 3: the template, a wrong file, then the schedule (only the selected store's rows stay).
     await stepHeading('Prêmios').waitFor();
-    expect(await byTestId('prizes-template').getAttribute('href')).toBe('/files/modelo-premios.xlsx');
+    expect(await byTestId('prizes-template').getAttribute('href')).toBe('/templates/modelo-premios.xlsx');
     // The static template is served by the site (fetched by the page: *.localhost resolves in the browser).
     const templateStatus = await page.evaluate(
-      async () => (await fetch('/files/modelo-premios.xlsx')).status,
+      async () => (await fetch('/templates/modelo-premios.xlsx')).status,
     );
     expect(templateStatus).toBe(200);
     const fileInput = byTestId('prizes-import').locator('input[type="file"]');
@@ -214,10 +214,13 @@ describe('ticket campaigns (staff)', () => {
     const tickets = byTestId('customer-tickets');
     await tickets.waitFor({ timeout: 20_000 });
     await byTestId('tickets-campaign').locator('button').first().click();
+    // The campaign is picked by its label in the open list (Cloudscape names the option by its content).
     await page
-      .getByRole('option', { name: new RegExp(`^${campaignId} - `) })
+      .locator('[role=listbox]')
+      .getByText(new RegExp(`^${campaignId} - `))
       .first()
       .click();
+    expect(await byTestId('tickets-campaign').innerText()).toContain(`${campaignId} - `);
     const rows = tickets.locator('tbody tr');
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(3);
     expect(await tickets.locator('tbody').textContent()).toContain('Gerado');

@@ -153,7 +153,7 @@ export const SCHEDULE_LAYOUT_ERROR = 'Layout incorreto verifique o template e te
 /** The business offset of every release instant (spec: time zone -0300). */
 export const SCHEDULE_OFFSET = '-03:00';
 /** Where the static template is served from (web/public/files). */
-export const SCHEDULE_TEMPLATE_PATH = '/files/modelo-premios.xlsx';
+export const SCHEDULE_TEMPLATE_PATH = '/templates/modelo-premios.xlsx';
 
 /** A prize of the campaign: a gift at a store, released at an instant. */
 export interface ScheduledGift {

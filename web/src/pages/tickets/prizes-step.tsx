@@ -34,7 +34,7 @@ const instantText = (at: string) => formatDateTime(`${at.slice(0, 10)} ${at.slic
  * Step 3 'Prêmios' (spec part 2 §2.4, §3 'Prize schedule import row', §5): the prizes of each store
  * from a schedule sheet (.xls or .xlsx only, one file) read in the browser; rows of stores not
  * selected are left out. A new import replaces the prizes nobody has won yet. Template:
- * /files/modelo-premios.xlsx.
+ * /templates/modelo-premios.xlsx.
  */
 export function PrizesStep({
   gifts,
