@@ -49,12 +49,15 @@ const progressOf = (campaign: number, run: SendRun | undefined): SendProgressVie
 /** Records a send control in the campaign's history (the audit log). */
 async function auditSend(
   ctx: ServiceContext,
-  id: number,
+  campaign: SendableCampaign,
   action: 'send' | 'pause' | 'resume' | 'cancel',
-  description?: string,
 ): Promise<void> {
-  const summary = description ?? (await sendableCampaign(ctx, id, 'read'))?.description ?? `Campanha ${id}`;
-  await recordAudit(ctx, { entity: 'campaign', entityId: id, action, summary });
+  await recordAudit(ctx, {
+    entity: 'campaign',
+    entityId: campaign.id,
+    action,
+    summary: campaign.description,
+  });
 }
 
 function sendableOrThrow(c: SendableCampaign | undefined): SendableCampaign {
@@ -72,39 +75,40 @@ export async function sendNow(ctx: ServiceContext, id: number): Promise<SendProg
   if (c.info.type === 'O' && c.info.executed_at) throw conflict(COMMUNICATION_MESSAGES.executed);
   if (c.info.canceled_at) await clearCanceled(ctx, id);
   const run = await startRun(ctx, c);
-  await auditSend(ctx, id, 'send', c.description);
+  await auditSend(ctx, c, 'send');
   return progressOf(id, run);
 }
 
+/** The campaign (checked for `action`) and its latest run. */
 async function latestOf(
   ctx: ServiceContext,
   id: number,
   action: 'read' | 'write' = 'write',
-): Promise<SendRun | undefined> {
-  sendableOrThrow(await sendableCampaign(ctx, id, action));
-  return sendingRepository(ctx.tenant).latestRun(id);
+): Promise<{ campaign: SendableCampaign; run: SendRun | undefined }> {
+  const campaign = sendableOrThrow(await sendableCampaign(ctx, id, action));
+  return { campaign, run: await sendingRepository(ctx.tenant).latestRun(id) };
 }
 
 /** GET /web/communications/{id}/progress: the latest run. */
 export async function sendProgress(ctx: ServiceContext, id: number): Promise<SendProgressView> {
-  return progressOf(id, await latestOf(ctx, id, 'read'));
+  return progressOf(id, (await latestOf(ctx, id, 'read')).run);
 }
 
 const NOT_RUNNING = 'Não há envio em andamento para esta campanha.';
 
 /** POST /web/communications/{id}/pause. */
 export async function pauseSend(ctx: ServiceContext, id: number): Promise<SendProgressView> {
-  const run = await latestOf(ctx, id);
+  const { campaign, run } = await latestOf(ctx, id);
   if (!run || !(await sendingRepository(ctx.tenant).setStatus(run, 'PAUSED', ['PLANNING', 'SENDING'])))
     throw conflict(NOT_RUNNING);
-  await auditSend(ctx, id, 'pause');
+  await auditSend(ctx, campaign, 'pause');
   return sendProgress(ctx, id);
 }
 
 /** POST /web/communications/{id}/resume: planning goes on from its cursor; parked batches find the run sending. */
 export async function resumeSend(ctx: ServiceContext, id: number): Promise<SendProgressView> {
   const repo = sendingRepository(ctx.tenant);
-  const run = await latestOf(ctx, id);
+  const { campaign, run } = await latestOf(ctx, id);
   if (!run || run.status !== 'PAUSED') throw conflict('Esta campanha não está pausada.');
   const status = run.planning_done ? 'SENDING' : 'PLANNING';
   if (!(await repo.setStatus(run, status, ['PAUSED']))) throw conflict('Esta campanha não está pausada.');
@@ -121,13 +125,13 @@ export async function resumeSend(ctx: ServiceContext, id: number): Promise<SendP
     } satisfies PlanMessage);
   }
   await completeIfDone(ctx, id, run.run);
-  await auditSend(ctx, id, 'resume');
+  await auditSend(ctx, campaign, 'resume');
   return sendProgress(ctx, id);
 }
 
 /** POST /web/communications/{id}/cancel: recipients not yet sent are settled as skipped. */
 export async function cancelSend(ctx: ServiceContext, id: number): Promise<SendProgressView> {
-  const run = await latestOf(ctx, id);
+  const { campaign, run } = await latestOf(ctx, id);
   const at = ctx.now().toISOString();
   const by = staffOf(ctx)?.fullname ?? 'JOB';
   if (
@@ -139,6 +143,6 @@ export async function cancelSend(ctx: ServiceContext, id: number): Promise<SendP
   )
     throw conflict(NOT_RUNNING);
   await markCanceled(ctx, id, localDateTime(ctx.now()), by);
-  await auditSend(ctx, id, 'cancel');
+  await auditSend(ctx, campaign, 'cancel');
   return sendProgress(ctx, id);
 }

@@ -675,10 +675,14 @@ export async function checkoutCustomer(
   return { id: customer.id, acceptedTerms: customer.gdpr_agreement === 'Y' };
 }
 
+/** The rule of campaigns with `need_terms` (lucky numbers, points, tickets): an active customer who accepted the terms. */
+const acceptsTerms = (c: { active?: string | null; gdpr_agreement?: string | null }): boolean =>
+  (c.active ?? 'Y') === 'Y' && c.gdpr_agreement === 'Y';
+
 /** Whether an active customer accepted the programme's terms (lucky numbers, points: need_terms). */
 export async function customerAcceptedTerms(ctx: ServiceContext, id: number): Promise<boolean> {
   const customer = await customerLookupRepository(ctx.tenant).get(id);
-  return !!customer && customer.active === 'Y' && customer.gdpr_agreement === 'Y';
+  return !!customer && acceptsTerms(customer);
 }
 
 /** What a message to a customer needs: the address of each channel and whether the customer opted out of it. */
@@ -783,5 +787,5 @@ export async function saleCustomer(
 /** Which of these customers accepted the programme's terms (campaigns with `need_terms`); unknown ids are false. */
 export async function customersWithTerms(ctx: ServiceContext, ids: readonly number[]): Promise<Set<number>> {
   const found = await customersRepository(ctx.tenant).getMany([...new Set(ids)]);
-  return new Set(found.filter((c) => c.gdpr_agreement === 'Y' && (c.active ?? 'Y') === 'Y').map((c) => c.id));
+  return new Set(found.filter(acceptsTerms).map((c) => c.id));
 }
