@@ -87,6 +87,16 @@ export const APP_ROUTES: readonly AppRoute[] = [
     lazy: () => import('../pages/settings/platform-page'),
   },
   {
+    path: '/settings/platform/channel/flow/:id',
+    permission: write('Settings'),
+    breadcrumbs: [
+      { text: 'Ajustes' },
+      { text: 'Plataforma', href: '/settings/platform' },
+      { text: 'Fluxo de Atendimento' },
+    ],
+    lazy: () => import('../pages/settings/flow/flow-page'),
+  },
+  {
     path: '/settings/roles',
     permission: read('Settings'),
     breadcrumbs: [{ text: 'Ajustes' }, { text: 'Permissões' }],
@@ -483,6 +493,13 @@ export const APP_ROUTES: readonly AppRoute[] = [
     permission: read('Reports'),
     breadcrumbs: [{ text: 'Relatórios' }, { text: 'Investimentos' }],
     lazy: () => import('../pages/reports/expenses-page'),
+  },
+  // — customer service (issue 24) —
+  {
+    path: '/customer-service',
+    permission: write('Attendances'),
+    breadcrumbs: [{ text: 'Atendimento' }, { text: 'Central de Atendimento' }],
+    lazy: () => import('../pages/customer-service/inbox-page'),
   },
   // — short links and CMS files (issue 25) —
   {
