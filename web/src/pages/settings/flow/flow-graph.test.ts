@@ -12,6 +12,7 @@ import {
   keepValidEdges,
   newNode,
   outputsOf,
+  placeNew,
   type EditorGraph,
 } from './flow-graph';
 
@@ -51,7 +52,12 @@ describe('flow text ↔ editor graph', () => {
       },
       { id: 'e-sendbuttons-1-next-transfer-1', source: 'sendbuttons-1', target: 'transfer-1' },
     ]);
-    expect(saved.nodes[2]!.data).toMatchObject({ text: 'Olá {{nome}}', step: 'Mensagem simples', wait: 0 });
+    expect(saved.nodes[2]!.data).toMatchObject({
+      text: 'Olá {{nome}}',
+      step: '',
+      wait: 0,
+      savevariable: false,
+    });
   });
 
   it('reads back what it saved (positions, data and handles unchanged)', () => {
@@ -150,7 +156,19 @@ describe('outputs and edges', () => {
     const first = newNode('Condition', start, { x: 0, y: 0 });
     const second = newNode('Condition', [...start, first], { x: 0, y: 0 });
     expect([first.id, second.id]).toEqual(['condition-1', 'condition-2']);
-    expect([first.data.step, second.data.step]).toEqual(['Condição', 'Condição 2']);
+    expect([first.data.step, second.data.step]).toEqual(['', '']);
+  });
+
+  it('puts a new node to the right of the selected one, clear of the others', () => {
+    const graph = sample();
+    // sendbuttons-1 is at (300, 0); (600, 0) and (600, 200) are taken by its targets.
+    const at = placeNew(graph.nodes, 'sendbuttons-1');
+    expect(at.x).toBe(600);
+    expect(
+      graph.nodes.some((n) => Math.abs(n.position.x - at.x) < 240 && Math.abs(n.position.y - at.y) < 140),
+    ).toBe(false);
+    // Nothing selected: right of the rightmost node.
+    expect(placeNew(graph.nodes, null).x).toBe(900);
   });
 });
 
@@ -164,7 +182,9 @@ describe('the check before Salvar', () => {
     graph.nodes.push(orphan);
     const errors = checkGraph(graph);
     const byNode = errorsByNode(errors);
-    expect(byNode.get('simplemessage-1')?.join(' ')).toMatch(/"Mensagem simples".*mensagem/);
+    expect(byNode.get('simplemessage-1')?.join(' ')).toMatch(
+      /"simplemessage-1" \(Mensagem simples\).*mensagem/,
+    );
     expect(byNode.get(orphan.id)?.join(' ')).toMatch(/URL/);
     expect(byNode.get(orphan.id)?.join(' ')).toMatch(/não é alcançável/);
     expect(byNode.has('transfer-1')).toBe(false);

@@ -3,7 +3,6 @@ import {
   FlowGraph,
   NODE_DATA,
   NODE_KINDS,
-  NODE_KIND_LABELS,
   buttonOptions,
   nodeName,
   parseFlowText,
@@ -157,19 +156,37 @@ export function flowFromGraph(graph: EditorGraph): FlowGraph {
 /** The JSON text PUT /web/customer-service/channel/flow sends as `flow`. */
 export const flowText = (graph: EditorGraph): string => JSON.stringify(flowFromGraph(graph));
 
-/** A new node of `kind`: an unused id, the kind's defaults, and a step name ('Mensagem simples 2'). */
+/**
+ * A new node of `kind`: an unused id ('simplemessage-2') and the kind's defaults. The step name
+ * starts empty, so the node is called by its id (unique) until the user names it.
+ */
 export function newNode(kind: NodeKind, existing: readonly EditorNode[], position: XY): EditorNode {
   const ids = new Set(existing.map((n) => n.id));
   const base = kind.toLowerCase();
   let n = existing.filter((e) => e.type === kind).length + 1;
   while (ids.has(`${base}-${n}`)) n += 1;
-  const label = NODE_KIND_LABELS[kind];
-  return {
-    id: `${base}-${n}`,
-    type: kind,
-    position,
-    data: { ...defaultData(kind), step: n === 1 ? label : `${label} ${n}` },
-  };
+  return { id: `${base}-${n}`, type: kind, position, data: defaultData(kind) };
+}
+
+/** Card size used to keep new nodes apart (the cards are 220 px wide). */
+const CARD = { width: 240, height: 140 };
+
+/**
+ * Where a new node goes: to the right of the selected node (else of the rightmost one), moved
+ * down until it overlaps no other card.
+ */
+export function placeNew(existing: readonly EditorNode[], selectedId: string | null): XY {
+  if (existing.length === 0) return { x: 0, y: 0 };
+  const anchor =
+    existing.find((n) => n.id === selectedId) ??
+    existing.reduce((right, n) => (n.position.x > right.position.x ? n : right));
+  const at = { x: anchor.position.x + COLUMN, y: anchor.position.y };
+  const overlaps = (p: XY) =>
+    existing.some(
+      (n) => Math.abs(n.position.x - p.x) < CARD.width && Math.abs(n.position.y - p.y) < CARD.height,
+    );
+  while (overlaps(at)) at.y += CARD.height + 20;
+  return at;
 }
 
 /** One output of a node: the edge's `sourceHandle` (NEXT: the plain output) and its label. */

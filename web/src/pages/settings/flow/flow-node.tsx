@@ -32,7 +32,7 @@ export function FlowCard({ id, type, data, selected }: NodeProps<FlowCardNode>) 
   useEffect(() => updateInternals(id), [id, handlesKey, updateInternals]);
 
   const problems = showErrors ? (errors.get(id) ?? []) : [];
-  const step = typeof data.step === 'string' && data.step.trim() ? data.step : id;
+  const step = typeof data.step === 'string' ? data.step.trim() : '';
   let summary = summaryOf(type, data);
   if (type === 'Transfer') {
     const name = departments.get(Number(data.department));
@@ -48,7 +48,7 @@ export function FlowCard({ id, type, data, selected }: NodeProps<FlowCardNode>) 
     >
       {hasInput(type) && <Handle type="target" position={Position.Left} className="flow-handle-in" />}
       <div className="flow-card-kind">{NODE_KIND_LABELS[type as NodeKind] ?? type}</div>
-      <div className="flow-card-step">{step}</div>
+      <div className="flow-card-step">{step || <span className="flow-card-step-id">{id}</span>}</div>
       {summary && <div className="flow-card-summary">{summary}</div>}
       <div className="flow-card-tags">
         {wait > 0 && <span>⏱ {wait}s</span>}

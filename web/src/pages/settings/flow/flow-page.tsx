@@ -29,7 +29,7 @@ import {
   type FlowError,
   type NodeKind,
 } from '@freguesia/shared/schemas/customer-service';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { failureMessage } from '../../../api/client';
 import {
@@ -50,6 +50,7 @@ import {
   graphFromText,
   keepValidEdges,
   newNode,
+  placeNew,
   type EditorEdge,
   type EditorGraph,
   type EditorNode,
@@ -58,6 +59,8 @@ import { FlowCard, FlowCardContext, type FlowCardNode } from './flow-node';
 import { KIND_DESCRIPTIONS } from './kind-descriptions';
 import { NodePanel } from './node-panel';
 import './flow.css';
+
+const FIT = { maxZoom: 1, padding: 0.15 };
 
 const NODE_TYPES: NodeTypes = Object.fromEntries(NODE_KINDS.map((k) => [k, FlowCard]));
 
@@ -179,7 +182,6 @@ function FlowEditor({
   const navigate = useNavigate();
   const leave = useLeaveGuard(dirty);
   const flow = useReactFlow();
-  const canvas = useRef<HTMLDivElement>(null);
 
   const graph = useMemo(() => toEditorGraph(nodes, edges), [nodes, edges]);
   const errors = useMemo(() => checkGraph(graph), [graph]);
@@ -257,13 +259,7 @@ function FlowEditor({
   }
 
   function addNode(kind: NodeKind) {
-    const box = canvas.current?.getBoundingClientRect();
-    const center = box
-      ? flow.screenToFlowPosition({ x: box.left + box.width / 2, y: box.top + box.height / 3 })
-      : { x: 0, y: 0 };
-    // Each new component a little lower, so several added in a row do not pile up.
-    const offset = (nodes.length % 6) * 24;
-    const node = newNode(kind, graph.nodes, { x: center.x - 110 + offset, y: center.y + offset });
+    const node = newNode(kind, graph.nodes, placeNew(graph.nodes, selectedId));
     setNodes((current) => [
       ...current.map((n) => ({ ...n, selected: false })),
       { ...toCanvasNode(node), selected: true },
@@ -271,6 +267,7 @@ function FlowEditor({
     setSelectedId(node.id);
     setPicking(false);
     changed();
+    void flow.setCenter(node.position.x + 110, node.position.y + 60, { zoom: flow.getZoom(), duration: 300 });
   }
 
   async function submit() {
@@ -339,7 +336,7 @@ function FlowEditor({
             : [{ colspan: 12 }]
         }
       >
-        <div className="flow-canvas" ref={canvas} data-testid="flow-canvas">
+        <div className="flow-canvas" data-testid="flow-canvas">
           <FlowCardContext.Provider value={cardContext}>
             <ReactFlow<FlowCardNode, Edge>
               nodes={nodes}
@@ -353,7 +350,11 @@ function FlowEditor({
               deleteKeyCode={['Delete', 'Backspace']}
               defaultEdgeOptions={{ type: 'smoothstep' }}
               fitView
-              fitViewOptions={{ maxZoom: 1 }}
+              fitViewOptions={FIT}
+              onInit={(instance) => {
+                // The page's layout settles after the first paint: fit again once it has.
+                window.setTimeout(() => void instance.fitView(FIT), 100);
+              }}
               minZoom={0.2}
               proOptions={{ hideAttribution: true }}
             >
