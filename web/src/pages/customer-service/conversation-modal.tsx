@@ -73,7 +73,7 @@ export function ConversationModal({
 
   async function reply() {
     const body = text.trim();
-    if (!body) return;
+    if (!body || send.isPending) return;
     try {
       await send.mutateAsync({ id, text: body });
       setText('');
@@ -106,6 +106,16 @@ export function ConversationModal({
     label: u.shortname || u.fullname,
     description: u.fullname !== u.shortname ? u.fullname : undefined,
   }));
+  // The conversation's department's users first, then everyone else who can take it.
+  const departmentUsers = new Set(departments.find((d) => d.id === attendance?.id_department)?.users ?? []);
+  const inDepartment = userOptions.filter((o) => departmentUsers.has(Number(o.value)));
+  const userGroups =
+    inDepartment.length > 0 && inDepartment.length < userOptions.length
+      ? [
+          { label: 'Do setor', options: inDepartment },
+          { label: 'Outros', options: userOptions.filter((o) => !departmentUsers.has(Number(o.value))) },
+        ]
+      : userOptions;
   const currentDepartment = departmentOptions.find(
     (o) => o.value === String(attendance?.id_department ?? ''),
   );
@@ -189,7 +199,7 @@ export function ConversationModal({
               }}
             >
               <SpaceBetween size="xs">
-                <FormField label="Resposta" stretch>
+                <FormField label="Resposta" description="Ctrl+Enter envia." stretch>
                   <Textarea
                     value={text}
                     rows={3}
@@ -197,11 +207,8 @@ export function ConversationModal({
                     disabled={!attendance?.active}
                     onChange={({ detail }) => setText(detail.value)}
                     onKeyDown={({ detail }) => {
-                      // Enter sends, Shift+Enter breaks the line.
-                      if (detail.key === 'Enter' && !detail.shiftKey) {
-                        detail.keyCode = 0;
-                        void reply();
-                      }
+                      // Ctrl+Enter (⌘+Enter) sends; Enter alone breaks the line.
+                      if (detail.key === 'Enter' && (detail.ctrlKey || detail.metaKey)) void reply();
                     }}
                     data-testid="cs-reply"
                   />
@@ -252,7 +259,7 @@ export function ConversationModal({
             <FormField label="Responsável">
               <Select
                 selectedOption={currentUser ?? null}
-                options={userOptions}
+                options={userGroups}
                 placeholder="Selecione o responsável"
                 disabled={!attendance?.active}
                 statusType={users.isPending ? 'loading' : 'finished'}
