@@ -199,6 +199,10 @@ export function useDeleteWhatsappCampaign() {
   });
 }
 
+/** GET /web/whatsapp/media?url: the media's size through the server's HEAD (§5: over 7 MB refused). */
+export const checkWhatsappMedia = (url: string) =>
+  api.get<{ size: number | null; content_type: string }>('/web/whatsapp/media', { query: { url } });
+
 /** GET /web/lead/whatsapp/count?id_lead&channel_id: the lead's population (or the whole base). */
 export const useLeadWhatsappCount = (idLead: number | null, channelId: number) =>
   useQuery({

@@ -104,26 +104,28 @@ export default function WhatsappReportPage() {
         {WHATSAPP_REPORT_TITLE}
       </Header>
       <Container>
-        <ColumnLayout columns={2}>
+        <SpaceBetween size="l">
           <FormField label="Canal">
-            <Select
-              data-testid="wa-report-channel"
-              selectedOption={
-                channelOptions.find((o) => o.value === String(idChannel ?? '')) ?? channelOptions[0]!
-              }
-              options={channelOptions}
-              statusType={channels.isPending ? 'loading' : 'finished'}
-              onChange={({ detail }) =>
-                setParams(
-                  (p) => {
-                    if (detail.selectedOption.value) p.set('channel', detail.selectedOption.value);
-                    else p.delete('channel');
-                    return p;
-                  },
-                  { replace: true },
-                )
-              }
-            />
+            <div style={{ maxWidth: 420 }}>
+              <Select
+                data-testid="wa-report-channel"
+                selectedOption={
+                  channelOptions.find((o) => o.value === String(idChannel ?? '')) ?? channelOptions[0]!
+                }
+                options={channelOptions}
+                statusType={channels.isPending ? 'loading' : 'finished'}
+                onChange={({ detail }) =>
+                  setParams(
+                    (p) => {
+                      if (detail.selectedOption.value) p.set('channel', detail.selectedOption.value);
+                      else p.delete('channel');
+                      return p;
+                    },
+                    { replace: true },
+                  )
+                }
+              />
+            </div>
           </FormField>
           <div data-testid="wa-report-days">
             <Box variant="awsui-key-label">Período: {slider === 1 ? 'Ontem' : `últimos ${slider} dias`}</Box>
@@ -139,7 +141,7 @@ export default function WhatsappReportPage() {
               onChange={({ detail }) => setSlider(detail.value)}
             />
           </div>
-        </ColumnLayout>
+        </SpaceBetween>
       </Container>
       {report.error ? (
         <Alert type="error" header="Não foi possível carregar o relatório">

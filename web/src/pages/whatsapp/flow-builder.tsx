@@ -9,7 +9,9 @@ import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import { TEMPLATE_VARIABLES } from '@freguesia/shared/domain/communication';
-import type { FlowItem } from '@freguesia/shared/domain/whatsapp';
+import { WHATSAPP_MESSAGES, type FlowItem } from '@freguesia/shared/domain/whatsapp';
+import { failureMessage, serverFieldErrors } from '../../api/client';
+import { checkWhatsappMedia } from '../../api/whatsapp';
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { Field } from '../../components/form';
 import { MAX_MESSAGES, newMessage, type WhatsappFormValues } from './form-model';
@@ -30,6 +32,23 @@ const KIND_TITLE: Record<FlowItem['type'], string> = {
 };
 
 type Form = UseFormReturn<WhatsappFormValues, unknown, WhatsappFormValues>;
+
+/**
+ * On leaving a media URL, the server's HEAD (§5): over 7,340,032 bytes 'Arquivo muito grande!' and
+ * the value is cleared; an unreachable address says so under the field.
+ */
+async function checkMedia(form: Form, index: number, url: string) {
+  const name = `flow.${index}.value` as const;
+  if (!/^https?:\/\/\S+$/i.test(url.trim())) return;
+  try {
+    await checkWhatsappMedia(url.trim());
+  } catch (error) {
+    if (form.getValues(name) !== url) return;
+    const message = serverFieldErrors(error).url ?? failureMessage(error);
+    if (message === WHATSAPP_MESSAGES.tooBig) form.setValue(name, '', { shouldDirty: true });
+    form.setError(name, { type: 'server', message });
+  }
+}
 
 /** The value field of one message: what it holds depends on its kind (§3 'WhatsApp flow item'). */
 function ValueFields({ form, index, type }: { form: Form; index: number; type: FlowItem['type'] }) {
@@ -116,7 +135,10 @@ function ValueFields({ form, index, type }: { form: Form; index: number; type: F
               invalid={invalid}
               inputMode={type === 'C' || type === 'A' ? 'numeric' : undefined}
               onChange={({ detail }) => field.onChange(detail.value)}
-              onBlur={field.onBlur}
+              onBlur={() => {
+                field.onBlur();
+                if (type === 'M') void checkMedia(form, index, field.value);
+              }}
             />
           )}
         </Field>

@@ -84,6 +84,12 @@ describe('WhatsApp campaign form', () => {
     );
   });
 
+  it('speaks of a half-typed schedule once, under the field that is missing', () => {
+    const m = messages(valid({ run_time: '' }));
+    expect(m.run_time).toBe('Hora inválida: use HH:mm.');
+    expect(m.run_day).toBeUndefined();
+  });
+
   it('refuses a deadline before the schedule', () => {
     expect(messages(valid({ deadline_day: '11/03/2030', deadline_time: '09:00' }))).toMatchObject({
       deadline_day: WHATSAPP_MESSAGES.deadlineBefore,

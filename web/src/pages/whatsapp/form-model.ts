@@ -260,7 +260,14 @@ export function whatsappFormSchema(
       add('status_image', 'Use uma URL http(s) para a imagem.');
     const parsed = WhatsappCampaignInput.safeParse(whatsappToPayload(v, options.edit));
     if (parsed.success) return;
-    for (const issue of parsed.error.issues) add(formFieldOfPath(issue.path.join('.')), issue.message);
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.join('.');
+      // The schedule's and the deadline's own form checks above already speak of a missing or
+      // unreadable date (under the field that is wrong); the shared rule would repeat it elsewhere.
+      if (path === 'run_on' || (path === 'deadline' && issue.message !== WHATSAPP_MESSAGES.deadlineBefore))
+        continue;
+      add(formFieldOfPath(path), issue.message);
+    }
   });
 }
 

@@ -323,7 +323,7 @@ function WhatsappForm({ record, clone }: { record: WhatsappCampaign | null; clon
             </Container>
 
             <Container header={<Header variant="h2">Mensagens</Header>}>
-              <Grid gridDefinition={[{ colspan: { default: 12, m: 7 } }, { colspan: { default: 12, m: 5 } }]}>
+              <Grid gridDefinition={[{ colspan: { default: 12, s: 7 } }, { colspan: { default: 12, s: 5 } }]}>
                 <FlowBuilder form={form} />
                 <SpaceBetween size="xs">
                   <Box variant="awsui-key-label">Pré-visualização</Box>

@@ -30,7 +30,6 @@ import { useExportJobs } from '../../components/export-jobs';
 import { formatCount } from '../../components/format';
 import { RowActions } from '../../components/row-actions';
 import { ServerTable, useServerList } from '../../components/table';
-import { Relative } from '../communications/common/list';
 import { executedText, rowInfo, whenText, WHOLE_BASE } from '../communications/common/model';
 import { SendPanel } from '../communications/shared/send-panel';
 import { WHATSAPP_LIST } from './form-model';
@@ -79,7 +78,7 @@ function FlowModal({ row, onDismiss }: { row: WhatsappCampaign; onDismiss: () =>
         </Box>
       }
     >
-      <SpaceBetween size="l" direction="horizontal">
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 20, alignItems: 'flex-start' }}>
         {flow.isPending ? (
           <Spinner size="large" />
         ) : flow.isError ? (
@@ -95,7 +94,7 @@ function FlowModal({ row, onDismiss }: { row: WhatsappCampaign; onDismiss: () =>
             testId="wa-flow-preview"
           />
         )}
-        <div style={{ minWidth: 320 }}>
+        <div style={{ flex: '1 1 320px' }}>
           <SendPanel
             id={row.id}
             approved
@@ -103,7 +102,7 @@ function FlowModal({ row, onDismiss }: { row: WhatsappCampaign; onDismiss: () =>
             locked={info.type === 'O' && Boolean(info.executed_at)}
           />
         </div>
-      </SpaceBetween>
+      </div>
     </Modal>
   );
 }
@@ -145,22 +144,22 @@ export default function WhatsappListPage() {
   };
 
   const columns: TableProps.ColumnDefinition<WhatsappCampaign>[] = [
-    { id: 'id', header: 'Código', cell: (c) => c.id, minWidth: 70 },
+    { id: 'id', header: 'Código', cell: (c) => c.id, width: 80 },
     {
       id: 'description',
       header: 'Descrição',
       cell: (c) => <Box fontWeight="bold">{c.description}</Box>,
       isRowHeader: true,
-      minWidth: 180,
+      minWidth: 160,
     },
     {
       id: 'type',
       header: 'Tipo',
       cell: (c) => WHATSAPP_TYPE_LABELS[c.type as WhatsappType] ?? c.type,
-      minWidth: 90,
+      minWidth: 80,
     },
-    { id: 'channel', header: 'Canal', cell: (c) => c.channel ?? '-', minWidth: 110 },
-    { id: 'audience', header: 'Público', cell: audienceText, minWidth: 120 },
+    { id: 'channel', header: 'Canal', cell: (c) => c.channel ?? '-', minWidth: 100 },
+    { id: 'audience', header: 'Público', cell: audienceText, minWidth: 100 },
     {
       id: 'when',
       header: 'Quando',
@@ -177,7 +176,7 @@ export default function WhatsappListPage() {
           </SpaceBetween>
         );
       },
-      minWidth: 170,
+      minWidth: 140,
     },
     {
       id: 'status',
@@ -189,25 +188,24 @@ export default function WhatsappListPage() {
           </StatusIndicator>
         </span>
       ),
-      minWidth: 120,
+      minWidth: 130,
     },
     {
       id: 'sent',
       header: 'Enviadas',
       cell: (c) => `${formatCount(quantity(c, 'sent'))} / ${formatCount(quantity(c, 'planned'))}`,
-      minWidth: 90,
+      minWidth: 80,
     },
     {
       id: 'speed',
       header: 'Velocidade',
       cell: (c) => <span data-testid={`wa-speed-${c.id}`}>{speedText(c.speed)}</span>,
-      minWidth: 100,
+      minWidth: 90,
     },
-    { id: 'created', header: 'Criada', cell: (c) => <Relative value={c.created_at} />, minWidth: 110 },
     {
       id: 'actions',
       header: 'Opções',
-      minWidth: 80,
+      width: 80,
       cell: (c) => (
         <RowActions
           label={c.description}

@@ -277,16 +277,10 @@ export function ChannelsTab() {
           </Box>
         }
         columnDefinitions={[
-          { id: 'id', header: 'Código', cell: (c) => c.id, width: 80 },
+          { id: 'id', header: 'Código', cell: (c) => c.id, width: 70 },
           { id: 'description', header: 'Descrição', cell: (c) => c.description, isRowHeader: true },
           { id: 'type', header: 'Tipo', cell: (c) => CHANNEL_TYPE_LABELS[c.type as 'WHATSAPP'] ?? c.type },
           { id: 'partner', header: 'Parceiro', cell: (c) => c.partner },
-          {
-            id: 'token',
-            header: 'Credenciais',
-            cell: (c) =>
-              c.has_token ? `Token ${secretState(true, c.token_hint).toLowerCase()}` : 'Sem token',
-          },
           { id: 'status', header: 'Conexão', cell: (c) => <ConnectionCell channel={c} /> },
           { id: 'updated_at', header: 'Alterado em', cell: (c) => formatDateTime(c.updated_at) },
           {
