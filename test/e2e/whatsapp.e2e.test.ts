@@ -149,7 +149,7 @@ describe('WhatsApp (staff)', () => {
     await pick('wa-audience-lead', LEAD);
     await byTestId('wa-ban-safety').locator('input').first().uncheck();
     await byTestId('wa-ban-warning').waitFor();
-    await expect.poll(() => byTestId('wa-count-lead').textContent(), { timeout: 15_000 }).toBe('1');
+    await expect.poll(() => byTestId('wa-count-lead').textContent(), { timeout: 30_000 }).toBe('1');
     await expect.poll(() => byTestId('wa-count-reach').textContent()).toBe('1');
     await input('wa-schedule-day').fill(tomorrow);
     await input('wa-schedule-time').fill('10:30');

@@ -229,7 +229,9 @@ export function FlowBuilder({ form }: { form: Form }) {
         items={MESSAGE_KINDS.map((k) => ({ id: k.type, text: k.label }))}
         onItemClick={({ detail }) => {
           append(newMessage(detail.id as FlowItem['type']));
-          form.clearErrors('flow');
+          // 'Adicione ao menos uma mensagem' goes; the messages' own errors stay.
+          if (Array.isArray(form.formState.errors.flow)) form.clearErrors('flow.root' as never);
+          else form.clearErrors('flow');
         }}
       >
         Adicionar mensagem

@@ -1,3 +1,4 @@
+import Icon from '@cloudscape-design/components/icon';
 import type { FlowItem } from '@freguesia/shared/domain/whatsapp';
 import { previewText } from './form-model';
 import './whatsapp.css';
@@ -7,6 +8,8 @@ type PreviewItem = Pick<FlowItem, 'type' | 'value' | 'extra'> & {
   subtype?: FlowItem['subtype'] | '';
 };
 
+/** Only https images show (the app's Content-Security-Policy allows no other remote image). */
+const HTTPS = /^https:\/\//i;
 const MEDIA_LABEL = { I: 'Imagem', P: 'PDF', V: 'Vídeo' } as const;
 
 function Bubble({ item }: { item: PreviewItem }) {
@@ -21,11 +24,11 @@ function Bubble({ item }: { item: PreviewItem }) {
       const kind = (item.subtype as 'I' | 'P' | 'V') || 'I';
       return (
         <div className="wa-bubble">
-          {kind === 'I' && /^https?:\/\//i.test(value) ? (
+          {kind === 'I' && HTTPS.test(value) ? (
             <img className="wa-media" src={value} alt={extra || 'Imagem'} referrerPolicy="no-referrer" />
           ) : (
             <div className="wa-file">
-              <span aria-hidden="true">{kind === 'P' ? '📄' : kind === 'V' ? '🎬' : '🖼️'}</span>{' '}
+              <Icon name={kind === 'P' ? 'file' : kind === 'V' ? 'video-on' : 'file-open'} />{' '}
               {MEDIA_LABEL[kind] ?? 'Mídia'}
               {value ? <div className="wa-url">{value}</div> : null}
             </div>
@@ -38,7 +41,7 @@ function Bubble({ item }: { item: PreviewItem }) {
       return (
         <div className="wa-bubble">
           <div className="wa-file">
-            <span aria-hidden="true">📍</span> {extra || 'Localização'}
+            <Icon name="location-pin" /> {extra || 'Localização'}
             <div className="wa-url">{value || 'latitude,longitude'}</div>
           </div>
         </div>
@@ -47,7 +50,7 @@ function Bubble({ item }: { item: PreviewItem }) {
       return (
         <div className="wa-bubble">
           <div className="wa-file">
-            <span aria-hidden="true">👤</span> {extra || 'Contato'}
+            <Icon name="contact" /> {extra || 'Contato'}
             <div className="wa-url">{value || 'número'}</div>
           </div>
         </div>
@@ -91,7 +94,7 @@ export function PhonePreview({
         {status && (status.image || status.caption) ? (
           <div className="wa-status">
             <div className="wa-status-label">Status</div>
-            {/^https?:\/\//i.test(status.image) ? (
+            {HTTPS.test(status.image) ? (
               <img
                 className="wa-media"
                 src={status.image}
