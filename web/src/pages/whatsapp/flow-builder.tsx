@@ -37,21 +37,35 @@ type Form = UseFormReturn<WhatsappFormValues, unknown, WhatsappFormValues>;
  * On leaving a media URL, the server's HEAD (§5): over 7,340,032 bytes 'Arquivo muito grande!' and
  * the value is cleared; an unreachable address says so under the field.
  */
-async function checkMedia(form: Form, index: number, url: string) {
+async function checkMedia(form: Form, problems: Map<string, string>, index: number, url: string) {
   const name = `flow.${index}.value` as const;
-  if (!/^https?:\/\/\S+$/i.test(url.trim())) return;
+  const typed = url.trim();
+  if (!/^https?:\/\/\S+$/i.test(typed)) return;
   try {
-    await checkWhatsappMedia(url.trim());
+    await checkWhatsappMedia(typed);
+    problems.delete(typed);
   } catch (error) {
-    if (form.getValues(name) !== url) return;
     const message = serverFieldErrors(error).url ?? failureMessage(error);
+    // Kept for the schema, so the message stays while that URL is there (re-validation included).
+    problems.set(typed, message);
+    if (form.getValues(name) !== url) return;
     if (message === WHATSAPP_MESSAGES.tooBig) form.setValue(name, '', { shouldDirty: true });
     form.setError(name, { type: 'server', message });
   }
 }
 
 /** The value field of one message: what it holds depends on its kind (§3 'WhatsApp flow item'). */
-function ValueFields({ form, index, type }: { form: Form; index: number; type: FlowItem['type'] }) {
+function ValueFields({
+  form,
+  problems,
+  index,
+  type,
+}: {
+  form: Form;
+  problems: Map<string, string>;
+  index: number;
+  type: FlowItem['type'];
+}) {
   const { control } = form;
   const testId = `wa-flow-${index}`;
   if (type === 'T')
@@ -137,7 +151,7 @@ function ValueFields({ form, index, type }: { form: Form; index: number; type: F
               onChange={({ detail }) => field.onChange(detail.value)}
               onBlur={() => {
                 field.onBlur();
-                if (type === 'M') void checkMedia(form, index, field.value);
+                if (type === 'M') void checkMedia(form, problems, index, field.value);
               }}
             />
           )}
@@ -163,7 +177,7 @@ function ValueFields({ form, index, type }: { form: Form; index: number; type: F
  * text (with template variables), media (image, PDF, video), location, contact and start of an
  * attendance — added from a menu, moved up and down and removed.
  */
-export function FlowBuilder({ form }: { form: Form }) {
+export function FlowBuilder({ form, mediaProblems }: { form: Form; mediaProblems: Map<string, string> }) {
   const { fields, append, remove, move } = useFieldArray({
     control: form.control,
     name: 'flow',
@@ -214,7 +228,7 @@ export function FlowBuilder({ form }: { form: Form }) {
             </Header>
           }
         >
-          <ValueFields form={form} index={index} type={item.type} />
+          <ValueFields form={form} problems={mediaProblems} index={index} type={item.type} />
         </Container>
       ))}
       {fields.length === 0 ? <Box color="text-body-secondary">Nenhuma mensagem adicionada.</Box> : null}

@@ -121,6 +121,16 @@ describe('WhatsApp campaign form', () => {
     expect(m['flow.2.value']).toBe('Use uma URL http(s) para a mídia.');
   });
 
+  it("keeps the media check's message while that URL is there ('Arquivo muito grande!')", () => {
+    const problems = new Map([['https://x.test/big.mp4', WHATSAPP_MESSAGES.tooBig]]);
+    const media = (value: string) =>
+      valid({ flow: [{ key: 'm', type: 'M', value, extra: '', subtype: 'V' }] });
+    expect(messages(media('https://x.test/big.mp4'), { mediaProblems: problems })).toEqual({
+      'flow.0.value': 'Arquivo muito grande!',
+    });
+    expect(messages(media('https://x.test/small.mp4'), { mediaProblems: problems })).toEqual({});
+  });
+
   it('names the campaigns of the bulk types with " - [name]"', () => {
     const names = (id: number) => ({ 1: 'Loja Centro', 2: 'Loja Norte' })[id];
     expect(

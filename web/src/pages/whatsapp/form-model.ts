@@ -223,6 +223,8 @@ export function whatsappFormSchema(
     edit?: { id: number; updated_at: string };
     originalRunOn?: string | null;
     now?: () => Date;
+    /** What the server's media check said of a URL (refused, too big): it stays until the URL changes. */
+    mediaProblems?: ReadonlyMap<string, string>;
   } = {},
 ) {
   const now = options.now ?? (() => new Date());
@@ -249,6 +251,8 @@ export function whatsappFormSchema(
       add('id_lead', 'Selecione o lead.');
     if (v.type === 'WPPG' && v.groups.length > 1) add('groups', 'Selecione um único grupo.');
     v.flow.forEach((f, i) => {
+      const problem = f.type === 'M' ? options.mediaProblems?.get(f.value.trim()) : undefined;
+      if (problem) add(`flow.${i}.value`, problem);
       if (f.type !== 'T' && f.type !== 'M') return;
       const unknown = unknownVariables(`${f.value} ${f.extra}`);
       if (unknown.length > 0) add(`flow.${i}.value`, COMMUNICATION_MESSAGES.unknownVariable(unknown));

@@ -90,9 +90,12 @@ function WhatsappForm({ record, clone }: { record: WhatsappCampaign | null; clon
   const editing = record !== null && !clone;
   const mode = editing ? 'edit' : clone ? 'clone' : 'new';
   const edit = editing ? { id: record.id, updated_at: record.updated_at } : undefined;
+  // What the media check said of each URL (the schema reads it, so the message outlives re-validation).
+  const mediaProblems = useMemo(() => new Map<string, string>(), []);
   const schema = useMemo(
     () =>
       whatsappFormSchema({
+        mediaProblems,
         edit,
         originalRunOn:
           editing && typeof record.info.run_on === 'string' ? record.info.run_on.slice(0, 16) : null,
@@ -324,7 +327,7 @@ function WhatsappForm({ record, clone }: { record: WhatsappCampaign | null; clon
 
             <Container header={<Header variant="h2">Mensagens</Header>}>
               <Grid gridDefinition={[{ colspan: { default: 12, s: 7 } }, { colspan: { default: 12, s: 5 } }]}>
-                <FlowBuilder form={form} />
+                <FlowBuilder form={form} mediaProblems={mediaProblems} />
                 <SpaceBetween size="xs">
                   <Box variant="awsui-key-label">Pré-visualização</Box>
                   <PhonePreview

@@ -12,7 +12,7 @@ import {
   type WhatsappStatus,
   type WhatsappType,
 } from '@freguesia/shared/domain/whatsapp';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { failureMessage } from '../../api/client';
 import {
@@ -129,6 +129,15 @@ export default function WhatsappListPage() {
     urlState: { q: 'q', page: 'page' },
     errorMessage: (error) => failureMessage(error, 'Não foi possível carregar a lista.'),
   });
+
+  // While a campaign sends (or rests between bursts) its status and counts are read again every 5 s.
+  const sending = list.items.some((c) => c.status === 'RUNNING' || c.status === 'RESTING');
+  const { refetch } = list;
+  useEffect(() => {
+    if (!sending) return undefined;
+    const timer = setInterval(refetch, 5_000);
+    return () => clearInterval(timer);
+  }, [sending, refetch]);
 
   const confirmDelete = async (row: WhatsappCampaign) => {
     try {
