@@ -24,6 +24,7 @@ import {
   restartChannel,
   updateChannel,
 } from './channels.service';
+import { checkMedia } from './media.service';
 import { whatsappReport } from './report.service';
 import { acceptWebhook, verifySubscription } from './webhooks.service';
 
@@ -149,6 +150,19 @@ export const routes = [
     permission: CAMPAIGNS_WRITE,
     params: idParams,
     handler: ({ service, params }) => deleteWhatsappCampaign(service, params.id),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/web/whatsapp/media',
+    permission: CAMPAIGNS_WRITE,
+    query: z.object({
+      url: z
+        .string({ error: 'Informe a URL da mídia.' })
+        .trim()
+        .max(1_000, 'URL muito longa.')
+        .regex(/^https?:\/\/\S+$/i, 'Use uma URL http(s) para a mídia.'),
+    }),
+    handler: ({ service, query }) => checkMedia(service, query.url),
   }),
   route({
     method: 'GET',

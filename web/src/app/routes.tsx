@@ -488,6 +488,49 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ],
     lazy: () => import('../pages/mobile/art/form-page'),
   },
+  // — WhatsApp (issue 23) —
+  {
+    path: '/communication/whatsapp',
+    permission: write('Campaigns'),
+    breadcrumbs: [{ text: 'Comunicações' }, { text: 'WhatsApp' }],
+    lazy: () => import('../pages/whatsapp/list-page'),
+  },
+  {
+    path: '/communication/whatsapp/new',
+    permission: write('Campaigns'),
+    breadcrumbs: [
+      { text: 'Comunicações' },
+      { text: 'WhatsApp', href: '/communication/whatsapp' },
+      { text: 'Nova Campanha de Whatsapp' },
+    ],
+    lazy: () => import('../pages/whatsapp/form-page'),
+  },
+  {
+    path: '/communication/whatsapp/edit/:id',
+    permission: write('Campaigns'),
+    breadcrumbs: [
+      { text: 'Comunicações' },
+      { text: 'WhatsApp', href: '/communication/whatsapp' },
+      { text: 'Alterar campanha' },
+    ],
+    lazy: () => import('../pages/whatsapp/form-page'),
+  },
+  {
+    path: '/communication/whatsapp/clone/:id',
+    permission: write('Campaigns'),
+    breadcrumbs: [
+      { text: 'Comunicações' },
+      { text: 'WhatsApp', href: '/communication/whatsapp' },
+      { text: 'Duplicar campanha' },
+    ],
+    lazy: () => import('../pages/whatsapp/form-page'),
+  },
+  {
+    path: '/reports/whatsapp',
+    permission: read('Reports'),
+    breadcrumbs: [{ text: 'Relatórios' }, { text: 'Dashboard WhatsApp' }],
+    lazy: () => import('../pages/reports/whatsapp-page'),
+  },
   {
     path: '/reports/expenses',
     permission: read('Reports'),

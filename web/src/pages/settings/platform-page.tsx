@@ -8,6 +8,7 @@ import Spinner from '@cloudscape-design/components/spinner';
 import { useSearchParams } from 'react-router';
 import { failureMessage } from '../../api/client';
 import { useSettings } from '../../api/settings';
+import { ChannelsTab } from './platform/channels-tab';
 import { CommunicationTab } from './platform/communication-tab';
 import { DashboardTab } from './platform/dashboard-tab';
 import { IntegrationTab } from './platform/integration-tab';
@@ -16,12 +17,10 @@ import { NpsTab } from './platform/nps-tab';
 import { PortalTab } from './platform/portal-tab';
 import './settings.css';
 
-/**
- * The tabs built so far, in the spec's order. The spec's other tab ('Central de Atendimentos')
- * arrives with its own feature: no empty tab meanwhile.
- */
+/** The tabs, in the spec's order (part 3 §2 'Settings'), plus the POS integration. */
 export const PLATFORM_TABS = [
   { id: 'painel', label: 'Painel de controle' },
+  { id: 'atendimentos', label: 'Central de Atendimentos' },
   { id: 'portal', label: 'Portal de cadastro' },
   { id: 'comunicacao', label: 'Comunicação' },
   { id: 'etiquetas', label: 'Etiquetas de Descontos' },
@@ -38,6 +37,8 @@ export default function PlatformPage() {
 
   function content() {
     if (tab === 'integracao') return <IntegrationTab />;
+    // Service channels are records of their own (/web/customer-service/channel).
+    if (tab === 'atendimentos') return <ChannelsTab />;
     // Label layouts are records of their own, not key/value settings.
     if (tab === 'etiquetas') return <LabelsTab />;
     // The NPS settings are a record of their own (GET/PUT /web/settings/nps).
