@@ -22,7 +22,6 @@ import type {
   SaveResult,
   SendMessageResult,
 } from '@freguesia/shared/schemas/customer-service';
-import type { ChannelView } from '@freguesia/shared/schemas/whatsapp';
 import { ApiError, api } from './client';
 import { tenantKey } from './query';
 
@@ -98,12 +97,6 @@ export async function saveDepartment(body: DepartmentBody): Promise<SaveResult> 
   return body.id === undefined
     ? api.post<SaveResult>(`${BASE}/department/new`, body)
     : api.put<SaveResult>(`${BASE}/department`, body);
-}
-
-/** GET /web/customer-service/channel: the service channels (the department form's select). */
-export async function listChannels(signal?: AbortSignal): Promise<ChannelView[]> {
-  const answer = await api.get<ChannelView[] | { data: ChannelView[] }>(`${BASE}/channel`, { signal });
-  return Array.isArray(answer) ? answer : answer.data;
 }
 
 /** GET /web/customer-service/channel/flow?id. */
@@ -189,8 +182,8 @@ export function useSaveDepartment() {
   });
 }
 
-export const useServiceChannels = () =>
-  useQuery({ queryKey: tenantKey(CS, 'channels'), queryFn: ({ signal }) => listChannels(signal) });
+/** The service channels (the department form's and the editor's select): the WhatsApp domain's list, one cache. */
+export { useChannels as useServiceChannels } from './whatsapp';
 
 /** The channel's flow; always read fresh (the editor starts from what is saved). */
 export const useChannelFlow = (id: number) =>

@@ -27,6 +27,7 @@ import {
   type ChannelView,
 } from '../../../api/whatsapp';
 import { useCan } from '../../../app/ability';
+import { DepartmentsPanel } from './departments-panel';
 import { notify } from '../../../app/notifications/notify';
 import { ConfirmDeleteModal } from '../../../components/delete-confirmation';
 import { FormModal, SelectField, TextareaField, TextField, useZodForm } from '../../../components/form';
@@ -331,8 +332,7 @@ export function ChannelsTab() {
           },
         ]}
       />
-      {/* MERGE: the departments panel ('Setores', built in its own file by the customer-service
-          helper) goes here, below the channels: <DepartmentsPanel /> */}
+      <DepartmentsPanel />
       {editing ? <ChannelModal saved={editing.saved} onDismiss={() => setEditing(null)} /> : null}
       {qr ? <QrModal qr={qr} onDismiss={() => setQr(null)} /> : null}
       {removing ? (
