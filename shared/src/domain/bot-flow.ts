@@ -67,6 +67,11 @@ export const MEDIA_TYPES = ['image', 'document'] as const;
 export const MAX_WAIT_SECONDS = 7 * 86_400;
 /** A variable name: letters, digits and `_`, starting with a letter or `_`. */
 export const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,49}$/;
+/** Names no variable may take (they would reach an object's prototype). */
+export const RESERVED_VARIABLES: readonly string[] = ['__proto__', 'constructor', 'prototype'];
+/** Whether `name` is a valid variable name. */
+export const isVariableName = (name: string): boolean =>
+  VARIABLE_NAME.test(name) && !RESERVED_VARIABLES.includes(name);
 
 const text = (max: number) =>
   z.preprocess(
@@ -332,7 +337,7 @@ export function validateFlow(input: unknown): FlowError[] {
       errors.push({ node: node.id, message: `O nó ${name} precisa do campo ${field}.` });
     if (d.savevariable && !d.variablename.trim())
       errors.push({ node: node.id, message: `O nó ${name} guarda a resposta: informe o nome da variável.` });
-    if (d.variablename.trim() && !VARIABLE_NAME.test(d.variablename.trim()))
+    if (d.variablename.trim() && !isVariableName(d.variablename.trim()))
       errors.push({
         node: node.id,
         message: `O nó ${name}: nome de variável inválido "${d.variablename}" (use letras, números e _).`,
@@ -349,7 +354,7 @@ export function validateFlow(input: unknown): FlowError[] {
       if (url && !/^https?:\/\//i.test(url) && !url.startsWith('{{'))
         errors.push({ node: node.id, message: `O nó ${name}: a URL deve começar com http:// ou https://.` });
       for (const { variable } of requestVariables(String(d.variables ?? '')))
-        if (!VARIABLE_NAME.test(variable))
+        if (!isVariableName(variable))
           errors.push({ node: node.id, message: `O nó ${name}: nome de variável inválido "${variable}".` });
     }
   }
