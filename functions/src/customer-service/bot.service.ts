@@ -43,7 +43,12 @@ export const BOT_QUEUE = 'customer-service-bot';
 const SAVE_ATTEMPTS = 8;
 
 /** Limits of a Request node's call (the safe agent refuses private addresses on top). */
-export const REQUEST_LIMITS = { timeoutMs: 5_000, maxBytes: 256 * 1024 };
+export const REQUEST_LIMITS: {
+  timeoutMs: number;
+  maxBytes: number;
+  /** The resolver (tests only; default: the system's). */
+  resolve?: (host: string) => Promise<string[]>;
+} = { timeoutMs: 5_000, maxBytes: 256 * 1024 };
 
 /** The ports the engine uses in production; tests replace them. */
 export const botRuntime = {
@@ -59,6 +64,7 @@ export const botRuntime = {
       ...(hasBody ? { body: call.body } : {}),
       timeoutMs: REQUEST_LIMITS.timeoutMs,
       maxBytes: REQUEST_LIMITS.maxBytes,
+      ...(REQUEST_LIMITS.resolve ? { resolve: REQUEST_LIMITS.resolve } : {}),
     });
     return { status: answer.status, body: answer.text() };
   },

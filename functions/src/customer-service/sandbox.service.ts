@@ -35,6 +35,8 @@ import { isVariableName } from '@freguesia/shared/domain/bot-flow';
 export const SANDBOX_LIMITS = {
   timeMs: 250,
   memoryBytes: 16 * 1024 * 1024,
+  /** The WebAssembly memory's maximum (64 KiB pages): 64 MB for the interpreter and its heaps. */
+  wasmPages: 1024,
   stackBytes: 512 * 1024,
   codeChars: 10_000,
   outputChars: 64_000,
@@ -70,8 +72,23 @@ function wasmBytes(): ArrayBuffer {
   return buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer;
 }
 
+type WasmMemory = Parameters<typeof newVariant>[1]['wasmMemory'] & object;
+/** Node's WebAssembly global (the functions' TypeScript lib declares only its types). */
+const wasm = (
+  globalThis as unknown as {
+    WebAssembly: { Memory: new (d: { initial: number; maximum: number }) => WasmMemory };
+  }
+).WebAssembly;
+
 async function quickjs(): Promise<QuickJSWASMModule> {
-  modulePromise ??= newQuickJSWASMModuleFromVariant(newVariant(RELEASE_SYNC, { wasmBinary: wasmBytes() }));
+  // A bounded WebAssembly memory: past it the allocator fails at once (out of memory), where an
+  // unbounded one would grow towards 2 GB, page by page, before the runtime's own limit answers.
+  modulePromise ??= newQuickJSWASMModuleFromVariant(
+    newVariant(RELEASE_SYNC, {
+      wasmBinary: wasmBytes(),
+      wasmMemory: new wasm.Memory({ initial: 256, maximum: SANDBOX_LIMITS.wasmPages }),
+    }),
+  );
   return modulePromise;
 }
 
@@ -111,15 +128,15 @@ function newSandbox(module: QuickJSWASMModule): Sandbox {
   return { rt, vm, harness, compiled: new Map() };
 }
 
+/**
+ * Drops a sandbox whose run hit a limit: the whole WebAssembly instance with it (disposing a
+ * runtime interrupted mid-allocation trips QuickJS's own assertions), left to the garbage collector;
+ * the next run loads a fresh one (≈ 0.2 s, only after a limit).
+ */
 function discard(box: Sandbox): void {
-  if (sandbox === box) sandbox = undefined;
-  try {
-    for (const handle of box.compiled.values()) handle.dispose();
-    box.harness.dispose();
-    box.vm.dispose();
-    box.rt.dispose();
-  } catch {
-    // A runtime left inconsistent by a limit is dropped as it is.
+  if (sandbox === box) {
+    sandbox = undefined;
+    modulePromise = undefined;
   }
 }
 
