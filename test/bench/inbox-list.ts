@@ -7,6 +7,7 @@
  *
  * Run: npx tsx test/bench/inbox-list.ts   (CONVERSATIONS=10000)
  */
+import type { ServiceContext } from '@freguesia/functions/lib/context';
 import { countDynamoRequests, startLocalTable } from '../support/local-table';
 
 const CONVERSATIONS = Number(process.env.CONVERSATIONS ?? 10_000);
@@ -19,7 +20,6 @@ const { ConversationEntity } =
 const { createDepartment } = await import('@freguesia/functions/customer-service/departments.service');
 const { listAttendances } = await import('@freguesia/functions/customer-service/conversations.service');
 const { createTestTenant, staffContext } = await import('../support/tenant');
-type ServiceContext = import('@freguesia/functions/lib/context').ServiceContext;
 
 try {
   const t = await createTestTenant('inbox');
