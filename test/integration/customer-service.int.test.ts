@@ -16,6 +16,7 @@ import {
   type WhatsappStandIns,
 } from '@freguesia/infra/local/whatsapp-stand-ins';
 import { call } from '../support/api';
+import { auditLog } from '@freguesia/functions/audit/audit.service';
 import { createTestTenant, staffContext, type TestTenant } from '../support/tenant';
 
 /**
@@ -263,6 +264,16 @@ describe('customer service', () => {
     });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.body).toEqual({ id_channel: channel, message: 'Fluxo alterado com sucesso' });
+    const log = await auditLog(staffContext(t), { limit: 50 });
+    const entries = log.data.map((e) => `${e.entity}:${e.action}:${e.summary}`);
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        `botFlow:create:Canal ${channel}`,
+        'department:create:Vendas',
+        'department:create:Suporte',
+        'department:update:Suporte',
+      ]),
+    );
     const read = await cs({ method: 'GET', path: `/api/web/customer-service/channel/flow?id=${channel}` });
     expect(JSON.parse(read.body.flow).nodes.map((n: { type: string }) => n.type)).toEqual([
       'Start',
@@ -503,5 +514,40 @@ describe('customer service', () => {
     expect(all.body.data).toHaveLength(1);
     expect(all.body.data[0].id).not.toBe(conversation);
     expect(all.body.data[0].department).toBe('Vendas');
+  });
+  it("a node's wait resumes the flow by itself when its timer is due", async () => {
+    const waitFlow = {
+      nodes: [
+        { id: 'start', type: 'Start', data: {} },
+        { id: 'a', type: 'SimpleMessage', data: { text: 'Um momento, vou verificar.' } },
+        { id: 'b', type: 'SimpleMessage', data: { text: 'Pronto, verificado!', wait: 1 } },
+      ],
+      edges: [
+        { id: 'e1', source: 'start', target: 'a' },
+        { id: 'e2', source: 'a', target: 'b' },
+      ],
+    };
+    const saved = await cs({
+      method: 'PUT',
+      path: '/api/web/customer-service/channel/flow',
+      body: { id_channel: channel, flow: JSON.stringify(waitFlow) },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const other = '5511955550000';
+    await standIns.inbound(gateway, other, 'Oi');
+    await until(
+      'first',
+      () => sentTo(other),
+      (s) => s.includes('Um momento, vou verificar.'),
+    );
+    const firstAt = Date.now();
+    expect(sentTo(other)).not.toContain('Pronto, verificado!');
+    await until(
+      'after the wait',
+      () => sentTo(other),
+      (s) => s.includes('Pronto, verificado!'),
+    );
+    expect(Date.now() - firstAt).toBeGreaterThanOrEqual(500);
+    expect(sentTo(other)).toEqual(['Um momento, vou verificar.', 'Pronto, verificado!']);
   });
 });
