@@ -13,6 +13,7 @@ import {
 } from '@freguesia/shared/schemas/customer-service';
 import { staffOf, type ServiceContext } from '../lib/context';
 import { forbidden, invalid, notFound } from '../lib/errors';
+import { logger } from '../lib/logger';
 import { listUsers } from '../settings/users.service';
 import type { ReplyStatusChange } from '../whatsapp/inbound-changes.service';
 import { channelIcons } from '../whatsapp/replies.service';
@@ -190,7 +191,17 @@ export async function sendReply(ctx: ServiceContext, input: SendMessageInput): P
       ],
     };
   });
-  await flushOutbox(ctx, saved.id);
+  try {
+    await flushOutbox(ctx, saved.id);
+  } catch (error) {
+    // The partner is unavailable for now: the message stays PENDING in the outbox, handed over
+    // (with the same key) at the conversation's next flush.
+    logger.warn('customer-service: reply kept for later', {
+      tenant: ctx.tenant,
+      conversation: saved.id,
+      error,
+    });
+  }
   const stored = await customerServiceRepository(ctx.tenant).message(saved.id, seq);
   return { id: seq, message: messageOf(stored!) };
 }
