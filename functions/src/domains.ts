@@ -153,6 +153,23 @@ export const domains: DomainDefinition[] = [
     // A connect waits 2 s for the gateway's QR code after starting its session.
     timeoutSeconds: 15,
   },
+  // Customer service (src/customer-service, functions/README.md "Customer service"): the inbox, a
+  // conversation's messages and replies, the conversation update (PUT /api/web/customer-service/attendance,
+  // the spec's "path not shown"), departments and the channels' bot flows. Longer than the whatsapp
+  // domain's /api/web/customer-service/channel, so /channel/flow is served here (longest prefix).
+  {
+    name: 'customer-service',
+    prefixes: [
+      '/api/web/customer-service/channel/flow',
+      '/api/web/customer-service/attendances',
+      '/api/web/customer-service/attendance',
+      '/api/web/customer-service/attendants',
+      '/api/web/customer-service/messages',
+      '/api/web/customer-service/message',
+      '/api/web/customer-service/departments',
+      '/api/web/customer-service/department',
+    ],
+  },
   // Figures kept on write by the `dashboard-aggregates` stream processor (src/streams.ts).
   { name: 'dashboard', prefixes: ['/api/web/dashboard'] },
   // POS purchases: up to 100 baskets per request.

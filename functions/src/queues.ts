@@ -119,6 +119,15 @@ export const queues: QueueDefinition[] = [
     maxReceiveCount: 3,
     timeoutSeconds: 30,
   },
+  // Customer service's bot timers (a node's wait): fired by one-off schedules, resumed by
+  // src/customer-service/bot.consumer.ts (a stale timer changes nothing).
+  {
+    name: 'customer-service-bot',
+    consumer: 'customer-service',
+    entry: 'bot.consumer.ts',
+    maxReceiveCount: 3,
+    timeoutSeconds: 60,
+  },
 ];
 
 export type QueueName = (typeof queues)[number]['name'];

@@ -139,6 +139,29 @@ export const streamProcessors: StreamProcessorDefinition[] = [
     retryAttempts: 10,
     timeoutSeconds: 60,
   },
+  // Inbound messages of every channel open or continue conversations, answered by the channel's bot:
+  // src/customer-service/inbound.stream.ts (idempotent per inbound message).
+  {
+    name: 'customer-service-inbound',
+    domain: 'customer-service',
+    entry: 'inbound.stream.ts',
+    entities: ['inboundMessage'],
+    batchSize: 50,
+    maxBatchingWindowSeconds: 0,
+    retryAttempts: 10,
+    timeoutSeconds: 60,
+  },
+  // Partners' statuses of customer service's sent messages (the whatsapp domain's reply records).
+  {
+    name: 'customer-service-statuses',
+    domain: 'customer-service',
+    entry: 'statuses.stream.ts',
+    entities: ['whatsappReply'],
+    batchSize: 100,
+    maxBatchingWindowSeconds: 1,
+    retryAttempts: 10,
+    timeoutSeconds: 60,
+  },
 ];
 
 /** The attribute in which ElectroDB stores an item's entity name. */

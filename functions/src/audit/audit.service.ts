@@ -93,6 +93,8 @@ const READERS: Record<AuditEntity, Subject[]> = {
   role: ['Settings'],
   setting: ['Settings'],
   export: ['Settings'],
+  department: ['Settings'],
+  botFlow: ['Settings'],
 };
 
 const toEntry = (e: AuditEventItem): AuditEntry => ({

@@ -7,6 +7,7 @@ import {
   ChannelEntity,
   InboundMessageEntity,
   PacerEntity,
+  ReplyEntity,
   WebhookSeenEntity,
   whatsappService,
 } from './whatsapp.entities';
@@ -18,6 +19,9 @@ export type ContactItem = EntityItem<typeof ChannelContactEntity>;
 
 const audience = (channel: number, what: 'total' | 'optout') => `wpp:${channel}:${what}`;
 const optsDay = (channel: number, what: 'optin' | 'optout', day: string) => `wpp:${channel}:${what}:${day}`;
+
+/** The order of a reply's statuses (a late 'delivered' never undoes 'read'). */
+const REPLY_RANK: Record<string, number> = { SENT: 1, DELIVERED: 2, READ: 3, FAILED: 4 };
 
 /** Channels, contacts, inbound messages, pacers and the replay guard of one tenant. */
 export function whatsappRepository(tenant: string) {
@@ -57,6 +61,31 @@ export function whatsappRepository(tenant: string) {
       } catch (error) {
         if (isConditionFailure(error)) return false;
         throw error;
+      }
+    },
+    /** Records a message sent outside campaigns (replies.service.ts). */
+    async putReply(item: {
+      id_channel: number;
+      partner_id: string;
+      reference: string;
+      status: string;
+      at: string;
+    }) {
+      await ReplyEntity.put({ ...item, tenant, rank: REPLY_RANK[item.status] ?? 1 }).go();
+    },
+    /** Moves a reply's status forward; answers whether the message is a reply. */
+    async markReply(channel: number, partnerId: string, status: string, at: string): Promise<boolean> {
+      const rank = REPLY_RANK[status] ?? 1;
+      try {
+        await ReplyEntity.patch({ tenant, id_channel: channel, partner_id: partnerId })
+          .set({ status, rank, at })
+          .where((a, { lt }) => (status === 'FAILED' ? '' : lt(a.rank, rank)))
+          .go();
+        return true;
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+        const { data } = await ReplyEntity.get({ tenant, id_channel: channel, partner_id: partnerId }).go();
+        return !!data;
       }
     },
     /** The newest inbound messages of a channel (the customer-service issue pages them). */

@@ -9,6 +9,7 @@ import { recordActivity } from '../segmentation/population.service';
 import { whatsappRepository } from './channels.repository';
 import type { WhatsappEventsMessage } from './events.schema';
 import { lookupProvider } from './campaign-flow.model';
+import { recordReplyStatus } from './replies.service';
 import { WHATSAPP_EVENTS_QUEUE } from './webhooks.service';
 
 /**
@@ -37,7 +38,8 @@ export async function applyEvents(ctx: ServiceContext, message: WhatsappEventsMe
         action: event.action,
         at: event.at,
       });
-      if (outcome === 'unknown') early.push(event);
+      // Not a campaign's: maybe a reply of customer service (replies.service.ts).
+      if (outcome === 'unknown' && !(await recordReplyStatus(ctx, message.channel, event))) early.push(event);
     } else {
       await recordInbound(ctx, message.channel, event);
     }

@@ -131,6 +131,27 @@ export const WebhookSeenEntity = new Entity(
   { client: documentClient, table: tableName() },
 );
 
+/**
+ * A message sent outside campaigns (replies.service.ts: customer service's replies and bot messages):
+ * the partner's message id → the sender's `reference`; `status` moves forward only (`rank`).
+ */
+export const ReplyEntity = new Entity(
+  {
+    model: { entity: 'whatsappReply', version: '1', service: 'freguesia' },
+    attributes: {
+      tenant,
+      id_channel: channelId,
+      partner_id: { type: 'string', required: true, readOnly: true },
+      reference: { type: 'string', required: true },
+      status: { type: 'string', required: true },
+      rank: { type: 'number', required: true, default: 1 },
+      at: { type: 'string', required: true },
+    },
+    indexes: { byMessage: key('primary', ['tenant', 'id_channel', 'partner_id'], []) },
+  },
+  { client: documentClient, table: tableName() },
+);
+
 export const whatsappService = new Service(
   {
     channel: ChannelEntity,
@@ -138,6 +159,7 @@ export const whatsappService = new Service(
     contact: ChannelContactEntity,
     pacer: PacerEntity,
     seen: WebhookSeenEntity,
+    reply: ReplyEntity,
     counter: CounterEntity,
   },
   { client: documentClient, table: tableName() },

@@ -101,10 +101,18 @@ export class DomainFunction extends Construct {
         commandHooks: {
           beforeBundling: () => [],
           beforeInstall: () => [],
-          afterBundling: (inputDir: string, outputDir: string) =>
-            lambdaBundling.appOnlySourceMap
+          afterBundling: (inputDir: string, outputDir: string) => [
+            ...(lambdaBundling.appOnlySourceMap
               ? [`node "${inputDir}/functions/scripts/trim-source-map.mjs" "${outputDir}/index.mjs.map"`]
-              : [],
+              : []),
+            // Customer service's bot runs Javascript nodes in QuickJS: its WebAssembly (≈ 490 KB)
+            // ships beside the bundle, not inside it (functions/src/customer-service/sandbox.service.ts).
+            ...(/[\\/]customer-service[\\/]/.test(props.entry)
+              ? [
+                  `cp "${inputDir}/node_modules/@jitl/quickjs-wasmfile-release-sync/dist/emscripten-module.wasm" "${outputDir}/quickjs.wasm"`,
+                ]
+              : []),
+          ],
         },
       },
     });

@@ -25,7 +25,7 @@ import { WebStack } from './web-stack';
  */
 
 /** Domains whose function may read the secrets-at-rest key (lib/ports/secrets-key.ts). */
-export const SECRETS_KEY_READERS: readonly string[] = ['settings', 'whatsapp'];
+export const SECRETS_KEY_READERS: readonly string[] = ['settings', 'whatsapp', 'customer-service'];
 
 /** Domains whose API function starts background work, and the queues it sends to. */
 export const QUEUE_SENDERS: Readonly<Record<string, readonly string[]>> = {

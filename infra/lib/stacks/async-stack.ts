@@ -17,7 +17,7 @@ import { StreamProcessors } from '../constructs/stream-processors';
 import type { AppStackData } from './app-stack';
 
 /** Queue consumers that open sealed secrets: the WhatsApp sender opens its channel's credentials. */
-export const SECRETS_KEY_CONSUMERS: readonly string[] = ['whatsapp'];
+export const SECRETS_KEY_CONSUMERS: readonly string[] = ['whatsapp', 'customer-service-bot'];
 
 export interface AsyncStackProps extends StackProps {
   readonly data: AppStackData;
@@ -88,6 +88,15 @@ export class AsyncStack extends Stack {
     if (scheduleSync) {
       grantSchedules(scheduleSync, this.schedules);
       grantQueueSend(scheduleSync, ['communications'], this.queues);
+    }
+    // Customer service (functions/src/customer-service): inbound messages are answered by the bot
+    // through the channel (sealed credentials), whose waits are one-off schedules onto its queue.
+    const inbound = this.streamProcessors.functions.get('customer-service-inbound');
+    if (inbound) {
+      grantSchedules(inbound, this.schedules);
+      grantQueueSend(inbound, ['customer-service-bot'], this.queues);
+      data.secretsKey.grantRead(inbound.function);
+      inbound.function.addEnvironment('SECRETS_KEY_ARN', data.secretsKey.secretArn);
     }
     // NPS (functions/src/nps): purchases queue their surveys; the sender signs each survey's link
     // with a key derived from the platform's secret (the JWT signing key).

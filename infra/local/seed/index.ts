@@ -44,6 +44,9 @@ export const SEEDED_PROCESSORS = [
   'nps-answers',
   // The seed uploads no CMS file: nothing to remove.
   'cms-files',
+  // The seed writes no inbound WhatsApp message nor reply: no conversation to open, no status to mark.
+  'customer-service-inbound',
+  'customer-service-statuses',
 ];
 
 /**

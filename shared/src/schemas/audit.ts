@@ -15,6 +15,8 @@ export const AUDIT_ENTITIES = {
   role: 'Perfil',
   setting: 'Configuração',
   export: 'Exportação',
+  department: 'Setor de atendimento',
+  botFlow: 'Fluxo de atendimento',
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_NAMES = Object.keys(AUDIT_ENTITIES) as AuditEntity[];
