@@ -102,15 +102,30 @@ export async function sendBatch(ctx: ServiceContext, message: SendMessage): Prom
     if (sender.pace) {
       // The slot is taken after the claim: a recipient already sent (a redelivered batch) costs none.
       // A short wait is slept here (the claim's lease allowing); a longer one parks the batch.
+      let slept = false;
       for (;;) {
         const slot = await sender.pace({ campaign, recipient: r });
-        if (slot.ok) break;
+        if (slot.ok) {
+          // A wait was slept: the send-time rules are looked at again (an opt-out may have come in).
+          const admitted =
+            slept && sender.admit ? await sender.admit({ campaign, recipient: r }) : { ok: true };
+          if (!admitted.ok) {
+            await repo.complete(run.campaign, run.run, r.key, {
+              status: 'CANCELED',
+              error: 'error' in admitted ? admitted.error : '',
+              at: at(),
+            });
+            return;
+          }
+          break;
+        }
         const elapsed = ctx.now().getTime() - claimedAt;
         if (
           slot.waitMs <= sendingOptions.paceSleepMaxMs &&
           elapsed + slot.waitMs < sendingOptions.leaseMs - providerCallBudget()
         ) {
           await new Promise((resolve) => setTimeout(resolve, Math.max(1, slot.waitMs)));
+          slept = true;
           continue;
         }
         await repo.releaseClaim(run.campaign, run.run, r.key, claimedAt);
