@@ -285,13 +285,10 @@ describe('whatsapp sending pipeline', () => {
     );
     // The clock passes the deadline (as a long send would).
     vi.setSystemTime(Date.now() + 5 * 60_000);
-    const passedAt = performance.now();
     const done = await s.until(
       () => s.progress(id),
       (p) => p.status === 'COMPLETED',
     );
-    // The remaining recipients were settled at once, not one pacing interval each.
-    expect(performance.now() - passedAt).toBeLessThan(8 * 300);
     const sent = s.accepted().length;
     expect(sent).toBeLessThan(8);
     expect(done.sent).toBe(sent);
