@@ -119,6 +119,9 @@ export const domains: DomainDefinition[] = [
       '/api/web/tag/export',
       '/api/web/leads/export',
       '/api/web/campaign/export',
+      // The WhatsApp CSVs (spec part 3 §7); the rest of /api/whatsapp stays the whatsapp domain's.
+      '/api/whatsapp/export-campaign-details',
+      '/api/whatsapp/export-opt-in-out',
     ],
   },
   // The audit log (src/audit): a record's 'Histórico' and the tenant's log for admins.
@@ -150,8 +153,9 @@ export const domains: DomainDefinition[] = [
       '/api/web/lead/whatsapp',
       '/api/hooks/whatsapp',
     ],
-    // A connect waits 2 s for the gateway's QR code after starting its session.
-    timeoutSeconds: 15,
+    // A connect waits 2 s for the gateway's QR code after starting its session; a bulk save pauses
+    // 600 ms between its (at most 30) campaigns.
+    timeoutSeconds: 29,
   },
   // Customer service (src/customer-service, functions/README.md "Customer service"): the inbox, a
   // conversation's messages and replies, the conversation update (PUT /api/web/customer-service/attendance,

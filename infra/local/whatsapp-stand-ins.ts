@@ -47,7 +47,7 @@ export interface AcceptedMessage {
 export interface WhatsappStandIns {
   url: string;
   /** Base URLs to put in the channel's `user` (gateways) or the environment (official partners). */
-  bases: { meta: string; twilio: string; gupshup: string; evolution: string; waha: string };
+  bases: { meta: string; twilio: string; gupshup: string; evolution: string; waha: string; media: string };
   /** Accepted messages, one per idempotency key, in acceptance order. */
   accepted: AcceptedMessage[];
   /** Send calls received (including repeats of a key). */
@@ -371,6 +371,20 @@ export async function startWhatsappStandIns(): Promise<WhatsappStandIns> {
     const path = url.pathname;
     const raw = req.method === 'POST' || req.method === 'PUT' ? await read(req) : '';
     const key = String(req.headers['x-idempotency-key'] ?? '');
+    // Media files of campaigns (the save's HEAD check): `/media/<name>?bytes=N` declares N bytes.
+    if (path.startsWith('/media/') && (req.method === 'HEAD' || req.method === 'GET')) {
+      const bytes = Math.max(
+        0,
+        Math.min(64 * 1024 * 1024, Number(url.searchParams.get('bytes') ?? 1024) || 0),
+      );
+      const type = path.endsWith('.pdf')
+        ? 'application/pdf'
+        : path.endsWith('.mp4')
+          ? 'video/mp4'
+          : 'image/jpeg';
+      res.writeHead(200, { 'content-type': type, 'content-length': String(bytes) });
+      return void res.end(req.method === 'HEAD' ? undefined : Buffer.alloc(bytes));
+    }
     const json = () => {
       try {
         return JSON.parse(raw || '{}') as Record<string, unknown>;
@@ -539,6 +553,7 @@ export async function startWhatsappStandIns(): Promise<WhatsappStandIns> {
       gupshup: `${url}/gupshup`,
       evolution: `${url}/evolution`,
       waha: `${url}/waha`,
+      media: `${url}/media`,
     },
     accepted,
     calls: () => calls,

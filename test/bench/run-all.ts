@@ -30,6 +30,8 @@ export const benchmarks = [
   'promotion-engine',
   'checkout',
   'communications-send',
+  'whatsapp-send',
+  'whatsapp-webhook',
   'shortlink-redirect',
 ] as const;
 

@@ -270,7 +270,13 @@ describe('whatsapp', () => {
     );
     const id = await campaign(waha, [
       { key: '1', type: 'T', value: 'Olá {{primeiro_nome}}, temos ofertas!' },
-      { key: '2', type: 'M', subtype: 'I', value: 'https://example.com/oferta.jpg', extra: 'Confira' },
+      {
+        key: '2',
+        type: 'M',
+        subtype: 'I',
+        value: `${standIns.bases.media}/oferta.jpg?bytes=120000`,
+        extra: 'Confira',
+      },
     ]);
     const done = await sendAndWait(id);
     expect(done.sent).toBe(3);

@@ -55,3 +55,50 @@ export async function latestRunProgress(
     finished_at: run?.finished_at ?? null,
   };
 }
+
+/** A recipient of a campaign's ledger with the moments its reports were marked (delivered, read…). */
+export interface CampaignDeliveryRow {
+  run: string;
+  recipient: string;
+  id_customer: number | null;
+  address: string;
+  status: 'CLAIMED' | 'SENT' | 'FAILED' | 'CANCELED';
+  sent_at: string | null;
+  error: string | null;
+  /** action → when it was marked (once per action and recipient, every run of the campaign). */
+  marks: Map<string, string>;
+}
+
+/**
+ * One page of a campaign's per-recipient ledger, every run, with the marks of `actions` (the
+ * WhatsApp details export): one Query and a BatchGet per 100 marks. No permission is checked: the
+ * caller's service does.
+ */
+export async function campaignDeliveriesPage(
+  ctx: ServiceContext,
+  campaign: number,
+  actions: readonly string[],
+  cursor: string | null,
+  limit = 200,
+): Promise<{ rows: CampaignDeliveryRow[]; cursor: string | null }> {
+  const repo = sendingRepository(ctx.tenant);
+  const page = await repo.deliveriesPage(campaign, cursor, limit);
+  const marks = await repo.marksOf(
+    campaign,
+    actions,
+    page.data.map((d) => d.recipient),
+  );
+  return {
+    rows: page.data.map((d) => ({
+      run: d.run,
+      recipient: d.recipient,
+      id_customer: d.id_customer ?? null,
+      address: d.address,
+      status: d.status,
+      sent_at: d.sent_at ?? null,
+      error: d.error ?? null,
+      marks: marks.get(d.recipient) ?? new Map(),
+    })),
+    cursor: page.cursor,
+  };
+}

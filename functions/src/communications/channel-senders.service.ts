@@ -20,7 +20,17 @@ import type { Recipient } from './sending.repository';
  * canceled without a provider call.
  */
 export type SendOutcome =
-  { ok: true; id: string; lookup?: string } | { ok: false; error: string; skip?: boolean };
+  | {
+      ok: true;
+      id: string;
+      lookup?: string;
+      /**
+       * Every message id of the send when it is more than one message (a WhatsApp flow): each is
+       * linked to the recipient, so a report on any of them reaches the ledger.
+       */
+      ids?: string[];
+    }
+  | { ok: false; error: string; skip?: boolean };
 
 /** What a channel's provider does with one recipient. */
 export interface ChannelSender {
@@ -40,6 +50,15 @@ export interface ChannelSender {
     campaign: SendableCampaign;
     recipient: Recipient;
   }): Promise<{ ok: true } | { ok: false; waitMs: number }>;
+  /**
+   * The send-time rules that need no slot (opt-outs, deadline, ban safety), checked after the
+   * claim and before `pace`: a recipient left out is settled as canceled at once and costs the
+   * channel no slot (a campaign past its deadline settles its rest without waiting the pacing).
+   */
+  admit?(input: {
+    campaign: SendableCampaign;
+    recipient: Recipient;
+  }): Promise<{ ok: true } | { ok: false; error: string }>;
 }
 
 /**

@@ -48,10 +48,19 @@ export async function sendBatch(ctx: ServiceContext, message: SendMessage): Prom
   if (!run) return;
   const queue = await queuePort();
   const type = run.channel as SendableType;
-  const park = (recipients: Recipient[], delaySeconds = sendingOptions.parkSeconds) =>
-    recipients.length > 0
-      ? queue.send(CHANNEL_QUEUE[type], { ...message, recipients }, { delaySeconds })
-      : Promise.resolve();
+  // A parked batch carries only recipients not yet settled: a copy of a batch (the queue delivers
+  // at least once) finds its twin's work done and ends, instead of both parking again and again.
+  const park = async (recipients: Recipient[], delaySeconds = sendingOptions.parkSeconds) => {
+    if (recipients.length === 0) return;
+    const settled = await repo.settled(
+      message.campaign,
+      message.run,
+      recipients.map((r) => r.key),
+    );
+    const left = recipients.filter((r) => !settled.has(r.key));
+    if (left.length > 0)
+      await queue.send(CHANNEL_QUEUE[type], { ...message, recipients: left }, { delaySeconds });
+  };
   if (run.status === 'PAUSED') return park(message.recipients);
   const at = () => ctx.now().toISOString();
   if (run.status === 'CANCELED') {
@@ -79,18 +88,44 @@ export async function sendBatch(ctx: ServiceContext, message: SendMessage): Prom
       parked.push(r);
       return;
     }
+    if (sender.admit) {
+      const admitted = await sender.admit({ campaign, recipient: r });
+      if (!admitted.ok) {
+        await repo.complete(run.campaign, run.run, r.key, {
+          status: 'CANCELED',
+          error: admitted.error,
+          at: at(),
+        });
+        return;
+      }
+    }
     if (sender.pace) {
       // The slot is taken after the claim: a recipient already sent (a redelivered batch) costs none.
       // A short wait is slept here (the claim's lease allowing); a longer one parks the batch.
+      let slept = false;
       for (;;) {
         const slot = await sender.pace({ campaign, recipient: r });
-        if (slot.ok) break;
+        if (slot.ok) {
+          // A wait was slept: the send-time rules are looked at again (an opt-out may have come in).
+          const admitted =
+            slept && sender.admit ? await sender.admit({ campaign, recipient: r }) : { ok: true };
+          if (!admitted.ok) {
+            await repo.complete(run.campaign, run.run, r.key, {
+              status: 'CANCELED',
+              error: 'error' in admitted ? admitted.error : '',
+              at: at(),
+            });
+            return;
+          }
+          break;
+        }
         const elapsed = ctx.now().getTime() - claimedAt;
         if (
           slot.waitMs <= sendingOptions.paceSleepMaxMs &&
           elapsed + slot.waitMs < sendingOptions.leaseMs - providerCallBudget()
         ) {
           await new Promise((resolve) => setTimeout(resolve, Math.max(1, slot.waitMs)));
+          slept = true;
           continue;
         }
         await repo.releaseClaim(run.campaign, run.run, r.key, claimedAt);
@@ -157,7 +192,11 @@ export async function sendBatch(ctx: ServiceContext, message: SendMessage): Prom
     // completion keeps the lookup from it to this send.
     const provider = outcome.ok ? (outcome.lookup ?? (type === 'PUSH' ? 'onesignal' : undefined)) : undefined;
     const lookup = provider
-      ? { provider, ...(r.id_customer ? { id_customer: r.id_customer } : {}) }
+      ? {
+          provider,
+          ...(r.id_customer ? { id_customer: r.id_customer } : {}),
+          ...(outcome.ok && outcome.ids ? { ids: outcome.ids } : {}),
+        }
       : undefined;
     await repo.complete(
       run.campaign,

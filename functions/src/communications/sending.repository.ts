@@ -215,8 +215,11 @@ export function sendingRepository(tenant: string) {
       outcome: { status: 'SENT' | 'FAILED' | 'CANCELED'; provider_id?: string; error?: string; at: string },
       /** The analytics action the outcome counts as (e-mail 'sent' / 'dropped', SMS 'SENT' / 'REJECTED', push 'sent' / 'failed'). */
       action?: string,
-      /** Where the provider's delivery reports name only its message id: the lookup to the send (push). */
-      lookup?: { provider: string; id_customer?: number },
+      /**
+       * Where the provider's delivery reports name only its message id: the lookup to the send
+       * (push, WhatsApp); `ids`, every message id of a send of several messages (a WhatsApp flow).
+       */
+      lookup?: { provider: string; id_customer?: number; ids?: readonly string[] },
     ): Promise<boolean> {
       const counter =
         outcome.status === 'SENT' ? 'sent' : outcome.status === 'FAILED' ? 'failed' : 'canceled';
@@ -249,11 +252,11 @@ export function sendingRepository(tenant: string) {
                     ]
                   : []),
                 ...(lookup && outcome.provider_id
-                  ? [
+                  ? [...new Set([outcome.provider_id, ...(lookup.ids ?? [])])].slice(0, 90).map((messageId) =>
                       t.providerMessage
                         .put({
                           provider: lookup.provider,
-                          message_id: outcome.provider_id,
+                          message_id: messageId,
                           tenant,
                           campaign,
                           run,
@@ -262,7 +265,7 @@ export function sendingRepository(tenant: string) {
                           ...(lookup.id_customer ? { id_customer: lookup.id_customer } : {}),
                         })
                         .commit(),
-                    ]
+                    )
                   : []),
               ] as never[],
           )
@@ -289,6 +292,53 @@ export function sendingRepository(tenant: string) {
     async delivery(campaign: number, run: string, recipient: string): Promise<Delivery | undefined> {
       const { data } = await DeliveryEntity.get({ tenant, campaign, run, recipient }).go();
       return data ?? undefined;
+    },
+
+    /**
+     * Which of these recipients are settled (sent, failed or canceled): one BatchGet per 100. A
+     * batch parked again drops them, so copies of a parked batch (a queue's duplicate delivery)
+     * end once their recipients are done instead of parking each other forever.
+     */
+    async settled(campaign: number, run: string, recipients: readonly string[]): Promise<Set<string>> {
+      const done = new Set<string>();
+      for (let i = 0; i < recipients.length; i += 100) {
+        const { data } = await DeliveryEntity.get(
+          recipients.slice(i, i + 100).map((recipient) => ({ tenant, campaign, run, recipient })),
+        ).go();
+        for (const d of data) if (d.status !== 'CLAIMED') done.add(d.recipient);
+      }
+      return done;
+    },
+
+    /** A page of a campaign's ledger, every run in order (the WhatsApp details export). */
+    async deliveriesPage(
+      campaign: number,
+      cursor: string | null,
+      limit: number,
+    ): Promise<{ data: Delivery[]; cursor: string | null }> {
+      const page = await DeliveryEntity.query.byRecipient({ tenant, campaign }).go({ cursor, limit });
+      return { data: page.data, cursor: page.cursor ?? null };
+    },
+
+    /** When each of these recipients got each action (marks of a campaign; BatchGets of 100). */
+    async marksOf(
+      campaign: number,
+      actions: readonly string[],
+      recipients: readonly string[],
+    ): Promise<Map<string, Map<string, string>>> {
+      const keys = recipients.flatMap((recipient) =>
+        actions.map((action) => ({ tenant, campaign, action, recipient })),
+      );
+      const found = new Map<string, Map<string, string>>();
+      for (let i = 0; i < keys.length; i += 100) {
+        const { data } = await ActionMarkEntity.get(keys.slice(i, i + 100)).go();
+        for (const m of data) {
+          const of = found.get(m.recipient) ?? new Map<string, string>();
+          of.set(m.action, m.at);
+          found.set(m.recipient, of);
+        }
+      }
+      return found;
     },
 
     /** Every ledger entry of a run (tests and audits; a Query of the campaign's partition). */

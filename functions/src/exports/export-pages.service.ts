@@ -4,6 +4,7 @@ import { pointsExportPage } from '../loyalty/points.service';
 import { leadExportPage } from '../segmentation/leads.service';
 import { tagExportPage } from '../segmentation/tags.service';
 import { ticketExportPage } from '../tickets/tickets.service';
+import { whatsappDetailsExportPage, whatsappOptsExportPage } from '../whatsapp/export-pages.service';
 import type { ExportKindName, ExportPage } from './kinds.service';
 
 /**
@@ -18,4 +19,7 @@ export const EXPORT_PAGES: Readonly<Record<ExportKindName, ExportPage>> = {
   lucky: (ctx, p, cursor) => luckyExportPage(ctx, p.id, cursor),
   points: (ctx, p, cursor) => pointsExportPage(ctx, p.id, cursor),
   tickets: (ctx, p, cursor) => ticketExportPage(ctx, p.id, cursor),
+  'whatsapp-campaign-details': (ctx, p, cursor) => whatsappDetailsExportPage(ctx, p.id, cursor),
+  'whatsapp-opt-in-out': (ctx, p, cursor) =>
+    whatsappOptsExportPage(ctx, { channel: p.id, days: p.days }, cursor),
 };

@@ -32,6 +32,17 @@ const exportRoute = (kind: ExportKindName, path: string, query: z.ZodType<{ id: 
   });
 
 const CAMPAIGN_NOT_FOUND = 'Campanha não encontrada.';
+const CHANNEL_NOT_FOUND = 'Canal não encontrado.';
+const DAYS_MESSAGE = 'Informe um período entre 1 e 180 dias.';
+
+/** An optional positive id in the query. */
+const optionalId = (message: string) =>
+  z.coerce
+    .number({ error: message })
+    .int(message)
+    .positive(message)
+    .max(Number.MAX_SAFE_INTEGER, message)
+    .optional();
 
 /** Export jobs (functions/README.md, "Exports"). */
 export const exportRoutes = [
@@ -50,6 +61,48 @@ export const exportRoutes = [
   exportRoute('lucky', '/api/web/campaign/export/lucky', idOf(CAMPAIGN_NOT_FOUND)),
   exportRoute('points', '/api/web/campaign/export/points', idOf(CAMPAIGN_NOT_FOUND)),
   exportRoute('tickets', '/api/web/campaign/export/tickets', idOf(CAMPAIGN_NOT_FOUND)),
+  // The WhatsApp CSVs at the spec's paths (part 3 §7): `id_campaign` (or `id`) and `id_channel`
+  // (the campaign's own channel: accepted, not needed); `id_channel` (none or 0: every channel) and
+  // `days` (1–180, the report's window; none: all time).
+  route({
+    method: 'GET',
+    path: '/api/whatsapp/export-campaign-details',
+    permission: EXPORT_KINDS['whatsapp-campaign-details'].permission,
+    query: z
+      .object({
+        id_campaign: optionalId(CAMPAIGN_NOT_FOUND),
+        id: optionalId(CAMPAIGN_NOT_FOUND),
+        id_channel: optionalId(CHANNEL_NOT_FOUND),
+      })
+      .refine((q) => Boolean(q.id_campaign ?? q.id), { message: CAMPAIGN_NOT_FOUND, path: ['id_campaign'] }),
+    handler: async ({ service, query }) =>
+      json(
+        202,
+        await requestExport(service, 'whatsapp-campaign-details', { id: (query.id_campaign ?? query.id)! }),
+      ),
+  }),
+  route({
+    method: 'GET',
+    path: '/api/whatsapp/export-opt-in-out',
+    permission: EXPORT_KINDS['whatsapp-opt-in-out'].permission,
+    query: z.object({
+      id_channel: z.union([z.literal('0').transform(() => undefined), optionalId(CHANNEL_NOT_FOUND)]),
+      days: z.coerce
+        .number({ error: DAYS_MESSAGE })
+        .int(DAYS_MESSAGE)
+        .min(1, DAYS_MESSAGE)
+        .max(180, DAYS_MESSAGE)
+        .optional(),
+    }),
+    handler: async ({ service, query }) =>
+      json(
+        202,
+        await requestExport(service, 'whatsapp-opt-in-out', {
+          id: query.id_channel ?? 0,
+          ...(query.days ? { days: query.days } : {}),
+        }),
+      ),
+  }),
   /** The record of exports: an admin's (write Settings) lists the tenant's, anyone else's their own. */
   route({
     method: 'GET',

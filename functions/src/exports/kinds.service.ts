@@ -10,6 +10,12 @@ import {
   TAG_EXPORT_COLUMNS,
   tagExportTarget,
 } from '../segmentation/export-targets.service';
+import {
+  WHATSAPP_DETAILS_COLUMNS,
+  WHATSAPP_OPTS_COLUMNS,
+  whatsappDetailsExportTarget,
+  whatsappOptsExportTarget,
+} from '../whatsapp/export-targets.service';
 
 /**
  * The export kinds: what each export holds and where its rows come from. The rows stay with the
@@ -21,9 +27,12 @@ import {
 
 export type ExportCell = string | number | boolean | null;
 
-/** The parameters every kind gets so far: the record exported. */
+/** What a job exports. */
 export interface ExportParams {
+  /** The record exported: a tag, lead or campaign; a WhatsApp channel (0: every channel). */
   id: number;
+  /** A window of days up to today, for the kinds that have one (WhatsApp opt-in/out: 1–180). */
+  days?: number;
 }
 
 export interface ExportKind {
@@ -88,6 +97,23 @@ export const EXPORT_KINDS = {
     columns: TICKET_EXPORT_COLUMNS,
     sheetName: 'Tickets',
     target: (ctx, p) => ticketExportTarget(ctx, p.id),
+  },
+  /**
+   * A WhatsApp campaign's recipients (spec part 3 §7 `GET /whatsapp/export-campaign-details`): the
+   * list's 'export (csv)', a write Campaigns action (§6); one row per recipient of every run.
+   */
+  'whatsapp-campaign-details': {
+    permission: { action: 'write', subject: 'Campaigns' },
+    format: 'csv',
+    columns: WHATSAPP_DETAILS_COLUMNS,
+    target: (ctx, p) => whatsappDetailsExportTarget(ctx, p.id),
+  },
+  /** The numbers that opted in or out (`GET /whatsapp/export-opt-in-out`, 'Dashboard WhatsApp': read Reports). */
+  'whatsapp-opt-in-out': {
+    permission: { action: 'read', subject: 'Reports' },
+    format: 'csv',
+    columns: WHATSAPP_OPTS_COLUMNS,
+    target: (ctx, p) => whatsappOptsExportTarget(ctx, p.id, p.days),
   },
 } as const satisfies Record<string, ExportKind>;
 

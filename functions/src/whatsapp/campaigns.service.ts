@@ -1,6 +1,7 @@
 import { localDateTime, toDisplayDateTime } from '@freguesia/shared/domain/dates';
 import { NO_END_DATE } from '@freguesia/shared/schemas/campaign';
 import {
+  BULK_PAUSE_MS,
   isWhatsappType,
   WHATSAPP_MESSAGES,
   type WhatsappStatus,
@@ -29,6 +30,7 @@ import { conflict, invalid, notFound } from '../lib/errors';
 import { leadSummaries } from '../segmentation/leads.service';
 import { channelSummaries } from './channels.service';
 import { whatsappRepository } from './channels.repository';
+import { assertMediaUrls } from './media-check.service';
 import { channelResting } from './pacer.service';
 import { flowOf, type WhatsappInfo } from './campaign-flow.model';
 
@@ -131,19 +133,40 @@ async function checkInput(ctx: ServiceContext, input: WhatsappCampaignInput, cre
   return channels;
 }
 
+/**
+ * Campaigns of one bulk save at most: with the 600 ms pause between creations they fit the
+ * function's 29 s (and API Gateway's) limit with room for the writes.
+ */
+export const BULK_MAX = 30;
+/** The pause between bulk creations (tests shorten it). */
+export const bulkClock = {
+  sleep: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+};
+
 /** Saves a new campaign (bulk types: one per channel or group): the ids created. */
 export async function createWhatsappCampaign(
   ctx: ServiceContext,
   input: WhatsappCampaignInput,
 ): Promise<{ id: number; ids: number[]; message: string }> {
   assertCampaignAccess(ctx, 'write', ['WPPM']);
+  const bulk =
+    input.type === 'WPPMM' ? input.channels.length : input.type === 'WPPGM' ? input.groups.length : 0;
+  if (bulk > BULK_MAX)
+    throw invalid({
+      [input.type === 'WPPMM' ? 'channels' : 'groups']: `Selecione no máximo ${BULK_MAX} ${
+        input.type === 'WPPMM' ? 'canais' : 'grupos'
+      } por vez.`,
+    });
   const channels = await checkInput(ctx, input, true);
+  await assertMediaUrls(input.flow, input.status_image);
   const ids: number[] = [];
   const make = async (
     type: WhatsappStoredType,
     description: string,
     target: { channel: number; group?: { id: string; name: string } },
   ) => {
+    // §4/§9: each creation of a bulk type is followed by a 600 ms pause (none after the last).
+    if (ids.length > 0) await bulkClock.sleep(BULK_PAUSE_MS);
     const saved = await createCampaignRecord(
       ctx,
       await fieldsOf(ctx, { ...input, description }, type, target),
@@ -196,6 +219,7 @@ export async function updateWhatsappCampaign(
   if (info.executed_at && info.type === 'O')
     throw conflict('Campanha nao pôde ser alterada o envio já foi realizado.');
   await checkInput(ctx, input, false);
+  await assertMediaUrls(input.flow, input.status_image);
   await updateCampaignRecord(
     ctx,
     current,

@@ -96,6 +96,17 @@ export function whatsappRepository(tenant: string) {
       return data;
     },
 
+    /** A page of a channel's contacts in phone order (the opt-in/out export). */
+    async contactsPage(
+      channel: number,
+      cursor: string | null,
+      limit: number,
+    ): Promise<{ data: ContactItem[]; cursor: string | null }> {
+      const page = await ChannelContactEntity.query
+        .byPhone({ tenant, id_channel: channel })
+        .go({ cursor, limit });
+      return { data: page.data, cursor: page.cursor ?? null };
+    },
     async contact(channel: number, phone: string): Promise<ContactItem | undefined> {
       const { data } = await ChannelContactEntity.get({ tenant, id_channel: channel, phone }).go();
       return data ?? undefined;

@@ -4,6 +4,7 @@ import type { SendableCampaign } from '../communications/campaign-state.service'
 import { renderTemplate, type ChannelSender } from '../communications/channel-senders.service';
 import { customerContacts } from '../customers/customers.service';
 import type { ServiceContext } from '../lib/context';
+import { logger } from '../lib/logger';
 import { UnsafeUrlError } from '../lib/net/safe-fetch';
 import { channelCredentials } from './channels.service';
 import { whatsappRepository } from './channels.repository';
@@ -22,6 +23,12 @@ import type { ChannelCredentials } from './partners.service';
  * is settled as canceled, without a partner call.
  */
 
+const DEADLINE_PASSED = 'prazo final da campanha encerrado';
+const pastDeadline = (info: WhatsappInfo, now: number): boolean => {
+  const deadline = info.deadline ? runOnInstant(info.deadline) : undefined;
+  return Boolean(deadline && now > deadline.getTime());
+};
+
 export function whatsappSender(ctx: ServiceContext): ChannelSender {
   const creds = new Map<number, Promise<ChannelCredentials | undefined>>();
   const credentialsOf = (id: number) => {
@@ -39,28 +46,36 @@ export function whatsappSender(ctx: ServiceContext): ChannelSender {
       const slot = await takeSlot(ctx, id, pacingOf(c.extra_config));
       return slot.ok ? { ok: true } : { ok: false, waitMs: slot.waitMs };
     },
-    async send({ campaign, recipient, idempotencyKey, signal }) {
+    // Checked before the slot (a recipient left out costs the channel no pacing) and the deadline
+    // again right before the call (the slot may have been slept for).
+    async admit({ campaign, recipient }) {
       const info = campaign.info as unknown as WhatsappInfo;
       const id = channelOf(campaign);
-      const deadline = info.deadline ? runOnInstant(info.deadline) : undefined;
-      if (deadline && ctx.now().getTime() > deadline.getTime())
-        return { ok: false, skip: true, error: 'prazo final da campanha encerrado' };
+      if (pastDeadline(info, ctx.now().getTime())) return { ok: false, error: DEADLINE_PASSED };
       if (campaign.type === 'WPPM') {
         if (recipient.id_customer) {
           const [contact] = await customerContacts(ctx, [recipient.id_customer]);
           if (!contact || contact.active !== 'Y' || contact.whatsapp_optout === 'Y')
-            return { ok: false, skip: true, error: 'cliente recusou WhatsApp' };
+            return { ok: false, error: 'cliente recusou WhatsApp' };
         }
         const known = await whatsappRepository(ctx.tenant).contact(id, recipient.address);
-        if (known?.optout === 'Y') return { ok: false, skip: true, error: 'número recusou WhatsApp' };
+        if (known?.optout === 'Y') return { ok: false, error: 'número recusou WhatsApp' };
         if (info.ban_safety && !known?.interacted_at)
-          return { ok: false, skip: true, error: 'sem interação com o canal (proteção contra banimento)' };
+          return { ok: false, error: 'sem interação com o canal (proteção contra banimento)' };
       }
+      return { ok: true };
+    },
+    async send({ campaign, recipient, idempotencyKey, signal }) {
+      const info = campaign.info as unknown as WhatsappInfo;
+      const id = channelOf(campaign);
+      if (pastDeadline(info, ctx.now().getTime())) return { ok: false, skip: true, error: DEADLINE_PASSED };
       const c = await credentialsOf(id);
       if (!c || !c.token) return { ok: false, error: 'canal removido ou sem credenciais' };
       const items = flowOf(info);
       if (items.length === 0) return { ok: false, error: 'campanha sem mensagens' };
-      let first = '';
+      // Every message of the flow is linked to the recipient's ledger entry (its ids travel with the
+      // completion), so a status of any of them is counted — once per action and recipient.
+      const ids: string[] = [];
       for (let i = 0; i < items.length; i++) {
         const item = items[i]!;
         const rendered =
@@ -72,15 +87,31 @@ export function whatsappSender(ctx: ServiceContext): ChannelSender {
             idempotencyKey: `${idempotencyKey}:${i}`,
             ...(signal ? { signal } : {}),
           });
-          if (!answer.ok) return answer;
-          if (i === 0) first = answer.id;
+          if (!answer.ok) {
+            // A later message refused after earlier ones went out: the customer was reached, the
+            // send counts as sent with the messages that left (the refusal is logged).
+            if (ids.length === 0) return answer;
+            logger.warn('whatsapp: a message of the flow was refused after the first', {
+              tenant: ctx.tenant,
+              campaign: campaign.id,
+              item: i,
+              error: answer.error,
+            });
+            break;
+          }
+          ids.push(answer.id);
         } catch (error) {
           if (error instanceof UnsafeUrlError)
             return { ok: false, error: `URL do canal recusada: ${error.message}` };
           throw error;
         }
       }
-      return { ok: true, id: first, lookup: lookupProvider(ctx.tenant, id) };
+      return {
+        ok: true,
+        id: ids[0]!,
+        lookup: lookupProvider(ctx.tenant, id),
+        ...(ids.length > 1 ? { ids } : {}),
+      };
     },
   };
 }

@@ -6,20 +6,25 @@ import { limit } from '../lib/ratelimit';
 import { channelCredentials } from './channels.service';
 import { whatsappRepository } from './channels.repository';
 import type { WhatsappEventsMessage } from './events.schema';
+import type { ChannelCredentials } from './partners.service';
 import { PARTNER_OF_SLUG, readEvents, REPLAY_TTL_S, verifySignature } from './webhooks.model';
 
 /**
  * POST /api/hooks/whatsapp/{partner}/{channel} (README "WhatsApp", "Webhooks"): the partner's
  * events of one channel of the tenant (the host names the tenant). Checked by the partner's own
  * signature (webhooks.model.ts), read, and handed to the `whatsapp-events` queue — nothing else
- * happens before the answer: one read of the channel, one conditional write (the replay guard),
- * one queue message. A request refused for its signature counts towards a per-address limit.
+ * happens before the answer: one read of the channel (kept 15 s per instance), one conditional
+ * write (the replay guard), one queue message. A request refused for its signature counts towards a per-address limit.
  */
 
 export const WHATSAPP_EVENTS_QUEUE = 'whatsapp-events';
 const REFUSED = 'Não autorizado.';
 /** Refused requests per minute from one address before 429. */
 export const WEBHOOK_LIMITS = { deniedPerMinute: 20 };
+
+/** How long an instance keeps a channel's credentials for its webhooks (ms). */
+export const CREDENTIALS_KEPT_MS = 15_000;
+const credentialsKept = new Map<string, { creds: ChannelCredentials; until: number }>();
 
 export interface WebhookRequest {
   headers: Record<string, string | undefined>;
@@ -36,9 +41,8 @@ export async function acceptWebhook(
 ): Promise<{ received: true; duplicate?: true }> {
   const partner = PARTNER_OF_SLUG[slug];
   if (!partner) throw notFound('Parceiro desconhecido.');
-  const creds = await channelCredentials(ctx, channelId);
   const now = ctx.now();
-  const valid =
+  const verifies = (creds: ChannelCredentials | undefined) =>
     creds !== undefined &&
     creds.partner === partner &&
     verifySignature({
@@ -50,6 +54,20 @@ export async function acceptWebhook(
       secrets: { token: creds.token, password: creds.password },
       now: now.getTime(),
     });
+  // Credentials kept a few seconds per channel (a partner posts in bursts): the ack reads DynamoDB
+  // once, not twice. A signature the kept secret refuses is checked again with a fresh read, so a
+  // secret changed on the channel is honoured at once.
+  const key = `${ctx.tenant}:${channelId}`;
+  const kept = credentialsKept.get(key);
+  let valid = kept !== undefined && kept.until > now.getTime() && verifies(kept.creds);
+  if (!valid) {
+    const fresh = await channelCredentials(ctx, channelId);
+    valid = verifies(fresh);
+    if (fresh && valid) {
+      if (credentialsKept.size > 1_000) credentialsKept.clear();
+      credentialsKept.set(key, { creds: fresh, until: now.getTime() + CREDENTIALS_KEPT_MS });
+    }
+  }
   if (!valid) {
     await limit(
       ctx.tenant,
