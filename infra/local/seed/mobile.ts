@@ -8,13 +8,13 @@ const DAY = 86_400_000;
 /**
  * The app's use by some customers over the last four weeks, posted through the events service as
  * the app would (so the dashboard's counters and the segmentation's app facts are the real ones):
- * 60 customers on the demo tenant, 12 on the small one; about two in three on Android, one in
+ * 30 customers on the demo tenant, 8 on the small one; about two in three on Android, one in
  * five with a push id.
  */
 export const mobileSeeder: Seeder = {
   name: 'mobile',
   async run(ctx) {
-    const customers = ctx.size === 'full' ? 60 : 12;
+    const customers = ctx.size === 'full' ? 30 : 8;
     let events = 0;
     for (let customer = 1; customer <= customers; customer++) {
       const platform = ctx.rng.next() < 0.65 ? 'android' : 'ios';

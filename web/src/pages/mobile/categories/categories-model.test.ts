@@ -23,6 +23,7 @@ const category = (id: number, over: Partial<Category> = {}): Category => ({
   app_description: '',
   icon: '',
   ordenation: 0,
+  created_at: '2026-11-01',
   ...over,
 });
 
