@@ -183,6 +183,10 @@ export const domains: DomainDefinition[] = [
   { name: 'nps', prefixes: ['/api/web/nps', '/api/web/settings/nps'] },
   // The public survey page's calls, a light function of their own (src/survey → nps/survey.service).
   { name: 'survey', prefixes: ['/api/nps', '/api/internalservices/login/url-token'] },
+  // The mobile app admin (src/mobile, functions/README.md "Mobile app"): its dashboard from counters
+  // (/api/web/dashboard/mobile wins over dashboard's /api/web/dashboard: longest prefix) and the
+  // events the customer's app posts with its customer token. App categories stay with catalog.
+  { name: 'mobile', prefixes: ['/api/web/dashboard/mobile', '/api/app'] },
 ];
 
 /** Returns the domain that serves `path`, by longest matching prefix, or undefined. */

@@ -34,8 +34,14 @@ export function tileSource(template: string): string {
   return `${scheme}://${labels.join('.')}`;
 }
 
-/** The Content-Security-Policy of the web app (HTML, scripts, styles) for a map tile template. */
-export function webContentSecurityPolicy(tileUrl: string = DEFAULT_TILE_URL): string {
+/**
+ * The Content-Security-Policy of the web app (HTML, scripts, styles) for a map tile template.
+ * `uploadOrigins`: where the browser may PUT large CMS files (the cms bucket's presigned uploads).
+ */
+export function webContentSecurityPolicy(
+  tileUrl: string = DEFAULT_TILE_URL,
+  uploadOrigins: readonly string[] = [],
+): string {
   const tiles = tileSource(tileUrl || DEFAULT_TILE_URL);
   const images = [...new Set(["'self'", 'data:', 'blob:', tiles, 'https:'])].join(' ');
   return [
@@ -44,7 +50,7 @@ export function webContentSecurityPolicy(tileUrl: string = DEFAULT_TILE_URL): st
     "style-src 'self' 'unsafe-inline'",
     `img-src ${images}`,
     "font-src 'self' data:",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...uploadOrigins].join(' '),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

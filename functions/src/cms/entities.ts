@@ -34,3 +34,31 @@ export const CmsFileEntity = new Entity(
   { client: documentClient, table: tableName() },
 );
 export type CmsFileRecord = EntityItem<typeof CmsFileEntity>;
+
+/**
+ * A large file's presigned upload waiting for its completion: what the form said (description,
+ * name, days, size) and where the bytes go (`_uploads/{tenant}/{uploadId}`, outside every served
+ * path). Completed once (deleted by a conditional delete), gone with the table's TTL a day later;
+ * the bucket's lifecycle removes a staged object never completed.
+ */
+export const CmsUploadEntity = new Entity(
+  {
+    model: { entity: 'cms-upload', version: '1', service: 'freguesia' },
+    attributes: {
+      tenant: { type: 'string', required: true, readOnly: true },
+      uploadId: { type: 'string', required: true, readOnly: true },
+      description: { type: 'string', required: true },
+      fileName: { type: 'string', required: true },
+      days: { type: 'number', required: true },
+      size: { type: 'number', required: true },
+      stagingKey: { type: 'string', required: true },
+      createdBy: { type: 'number' },
+      expiresAt: { type: 'number', required: true },
+    },
+    indexes: {
+      byId: key('primary', ['tenant', 'uploadId'], []),
+    },
+  },
+  { client: documentClient, table: tableName() },
+);
+export type CmsUploadRecord = EntityItem<typeof CmsUploadEntity>;

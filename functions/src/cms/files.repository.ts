@@ -1,5 +1,6 @@
 import { countersFor } from '../lib/ddb/counters';
-import { CmsFileEntity, type CmsFileRecord } from './entities';
+import { isConditionFailure } from '../lib/ddb/transactions';
+import { CmsFileEntity, CmsUploadEntity, type CmsFileRecord, type CmsUploadRecord } from './entities';
 
 export type { CmsFileRecord } from './entities';
 
@@ -25,6 +26,28 @@ export function cmsFilesRepository(tenant: string) {
 
     async remove(id: number): Promise<void> {
       await CmsFileEntity.delete({ tenant, id }).go();
+    },
+
+    async createUpload(record: Omit<CmsUploadRecord, 'tenant'>): Promise<void> {
+      await CmsUploadEntity.create({ tenant, ...record }).go();
+    },
+
+    async upload(uploadId: string): Promise<CmsUploadRecord | null> {
+      const { data } = await CmsUploadEntity.get({ tenant, uploadId }).go({ consistent: true });
+      return data;
+    },
+
+    /** Takes the pending upload away, once: false when another completion took it first. */
+    async takeUpload(uploadId: string): Promise<boolean> {
+      try {
+        await CmsUploadEntity.delete({ tenant, uploadId })
+          .where((a, op) => op.exists(a.uploadId))
+          .go();
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
     },
   };
 }

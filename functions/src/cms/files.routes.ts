@@ -1,7 +1,13 @@
-import { CmsIdParams, CmsUpload } from '@freguesia/shared/schemas/cms';
+import { CmsIdParams, CmsUpload, CmsUploadComplete, CmsUploadRequest } from '@freguesia/shared/schemas/cms';
 import { requestOrigin } from '../lib/http/origin';
 import { route } from '../lib/http/route';
-import { deleteCmsFile, listCmsFiles, uploadCmsFile } from './files.service';
+import {
+  completeCmsUpload,
+  deleteCmsFile,
+  listCmsFiles,
+  requestCmsUpload,
+  uploadCmsFile,
+} from './files.service';
 
 const READ = { action: 'read', subject: 'CMS' } as const;
 const WRITE = { action: 'write', subject: 'CMS' } as const;
@@ -22,6 +28,21 @@ export const fileRoutes = [
     // 7 MB of file as base64 (≈ 9.8 MB) and the other fields: under API Gateway's 10 MB.
     maxBodyBytes: 10 * 1024 * 1024,
     handler: ({ service, body, event }) => uploadCmsFile(service, body, requestOrigin(event)),
+  }),
+  // Beyond the spec: a large file goes straight to storage (presigned PUT), then is completed here.
+  route({
+    method: 'POST',
+    path: '/api/web/cms/upload',
+    permission: WRITE,
+    body: CmsUploadRequest,
+    handler: ({ service, body }) => requestCmsUpload(service, body),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/web/cms/upload/complete',
+    permission: WRITE,
+    body: CmsUploadComplete,
+    handler: ({ service, body, event }) => completeCmsUpload(service, body.upload_id, requestOrigin(event)),
   }),
   route({
     method: 'DELETE',

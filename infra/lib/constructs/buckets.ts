@@ -1,6 +1,12 @@
 import { Aws, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  HttpMethods,
+  ObjectOwnership,
+} from 'aws-cdk-lib/aws-s3';
 import type { BucketProps } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 
@@ -95,6 +101,12 @@ export class DataBuckets extends Construct {
           expiredObjectDeleteMarker: true,
         },
         { id: 'expire-past-retention', expiration: Duration.days(181) },
+        // Large uploads wait under _uploads/ (never served) until completed; an abandoned one goes.
+        { id: 'expire-staged-uploads', prefix: '_uploads/', expiration: Duration.days(1) },
+      ],
+      // The browser PUTs large files to a presigned link (its signature, size included, is the gate).
+      cors: [
+        { allowedMethods: [HttpMethods.PUT], allowedOrigins: ['*'], allowedHeaders: ['*'], maxAge: 3600 },
       ],
     });
     // CloudFront serves `/files/*` from it through OAC (web stack), like the web bucket.

@@ -73,7 +73,11 @@ export class StaticSite extends Construct {
       'SecurityHeaders',
       'Freguesia web: CSP and security headers',
       {
-        contentSecurityPolicy: webContentSecurityPolicy(tileUrl),
+        // Large CMS uploads go from the browser straight to the cms bucket (a presigned PUT).
+        contentSecurityPolicy: webContentSecurityPolicy(
+          tileUrl,
+          props.cmsFilesBucket ? [`https://${props.cmsFilesBucket.bucketRegionalDomainName}`] : [],
+        ),
         override: true,
       },
     );

@@ -10,6 +10,7 @@ import { identitySeeder, LOCAL_TENANTS } from './identity';
 import { portalSeeder } from './portal';
 import { dashboardSeeder, DASHBOARD_SEEDED_PROCESSORS } from './dashboard';
 import { segmentationSeeder, SEGMENTATION_SEEDED_PROCESSORS } from './segmentation';
+import { mobileSeeder } from './mobile';
 import { createRng } from './random';
 import type { Seeder } from './types';
 
@@ -23,6 +24,8 @@ const SEEDERS: Seeder[] = [
   customersSeeder,
   dashboardSeeder,
   segmentationSeeder,
+  // After the profiles: the app's events add their app facts to them.
+  mobileSeeder,
   portalSeeder,
   campaignsSeeder,
 ];

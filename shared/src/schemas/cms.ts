@@ -18,10 +18,22 @@ export const CMS_MESSAGES = {
   type: 'Tipo de arquivo não permitido: envie imagens, PDF, áudio, vídeo, planilhas, documentos ou texto.',
   notFound: 'Arquivo não encontrado.',
   removed: 'Arquivo removido',
+  largeTooLarge: 'Arquivo muito grande! O limite é de 100 MB.',
+  size: 'Tamanho do arquivo inválido.',
+  uploadMissing: 'O arquivo não chegou ao armazenamento: envie-o de novo.',
+  uploadSize: 'O arquivo enviado não tem o tamanho informado: envie-o de novo.',
+  uploadExpired: 'O envio expirou ou já foi concluído: envie o arquivo de novo.',
 } as const;
 
 /** The upload limit: the spec's media limit (7,340,032 bytes, part 3 §5 and §9). */
 export const CMS_MAX_BYTES = 7_340_032;
+/**
+ * Beyond the spec: files above the base64 limit go straight to storage through a presigned upload
+ * (`POST /web/cms/upload`, then `POST /web/cms/upload/complete`), up to this size.
+ */
+export const CMS_LARGE_MAX_BYTES = 100 * 1024 * 1024;
+/** How long the presigned upload link lives, in seconds. */
+export const CMS_UPLOAD_LINK_SECONDS = 15 * 60;
 /** Retention slider (spec §5, §9): marks 10, 30, 60, 180; default 15. */
 export const CMS_DAY_MARKS = [10, 30, 60, 180] as const;
 export const CMS_DEFAULT_DAYS = 15;
@@ -50,6 +62,38 @@ export const CmsUpload = z.object({
   ),
 });
 export type CmsUpload = z.output<typeof CmsUpload>;
+
+const uploadFields = CmsUpload.pick({ description: true, filename: true, days: true });
+
+/** POST /web/cms/upload: asks for a presigned upload of `size` bytes (a large file). */
+export const CmsUploadRequest = uploadFields.extend({
+  size: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z
+      .number({ error: CMS_MESSAGES.size })
+      .int(CMS_MESSAGES.size)
+      .min(1, CMS_MESSAGES.size)
+      .max(CMS_LARGE_MAX_BYTES, CMS_MESSAGES.largeTooLarge),
+  ),
+});
+export type CmsUploadRequest = z.output<typeof CmsUploadRequest>;
+
+/** The answer: PUT exactly `size` bytes to `url` (no other header needed), then complete with `upload_id`. */
+export const CmsUploadTicket = z.object({
+  upload_id: z.string(),
+  url: z.string(),
+  method: z.literal('PUT'),
+  size: z.number(),
+  expires_at: z.string(),
+});
+export type CmsUploadTicket = z.output<typeof CmsUploadTicket>;
+
+/** POST /web/cms/upload/complete {upload_id}: checks the uploaded bytes and publishes the file. */
+export const CmsUploadComplete = z.object({
+  upload_id: z
+    .string({ error: CMS_MESSAGES.uploadExpired })
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, CMS_MESSAGES.uploadExpired),
+});
 
 export const CmsIdParams = z.object({
   id: z.coerce

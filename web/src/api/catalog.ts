@@ -11,6 +11,7 @@ import {
   ProductPrice,
   Store,
   type BrandInput,
+  type CategoryAppUpdate,
   type CategoryInput,
   type PartnerInput,
   type PaymentInput,
@@ -216,6 +217,14 @@ export const useSaveCategory = () =>
   useMutation({
     mutationFn: (body: CategoryInput) =>
       api.post('/web/category/new', body).then((answer) => parseAnswer(Category, answer)),
+    onSuccess: () => invalidate('categories'),
+  });
+
+/** PUT /web/category/update — the app fields of a category (spec part 3 §7; the /mobile/categories screen). */
+export const useUpdateCategoryApp = () =>
+  useMutation({
+    mutationFn: (body: CategoryAppUpdate) =>
+      api.put('/web/category/update', body).then((answer) => parseAnswer(Category, answer)),
     onSuccess: () => invalidate('categories'),
   });
 

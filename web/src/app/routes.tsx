@@ -463,6 +463,18 @@ export const APP_ROUTES: readonly AppRoute[] = [
     lazy: () => import('../pages/mobile/push/analytics-page'),
   },
   {
+    path: '/mobile/dashboard',
+    permission: read('Mobile'),
+    breadcrumbs: [{ text: 'Mobile' }, { text: 'Dashboard' }],
+    lazy: () => import('../pages/mobile/dashboard/dashboard-page'),
+  },
+  {
+    path: '/mobile/categories',
+    permission: read('Mobile'),
+    breadcrumbs: [{ text: 'Mobile' }, { text: 'Categorias' }],
+    lazy: () => import('../pages/mobile/categories/categories-page'),
+  },
+  {
     path: '/mobile/art',
     permission: read('Mobile'),
     breadcrumbs: [{ text: 'Mobile' }, { text: 'Arte' }],

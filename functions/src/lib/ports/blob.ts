@@ -17,6 +17,16 @@ export interface BlobPort {
    * signed, expiring `/_local/blobs/...` path served by the local server).
    */
   presign(key: string, options: { fileName: string; expiresInSeconds: number }): Promise<string>;
+  /**
+   * A short-lived link the browser PUTs exactly `size` bytes to (an S3 presigned PUT whose signature
+   * covers the Content-Length, so a body of any other size is refused; locally a signed
+   * `/_local/blobs/...` path that checks the same). Large CMS uploads go straight to it.
+   */
+  presignUpload(key: string, options: { size: number; expiresInSeconds: number }): Promise<string>;
+  /** The object's size and its first `bytes` bytes (a ranged read), or undefined when absent. */
+  head(key: string, bytes: number): Promise<{ size: number; start: Uint8Array } | undefined>;
+  /** Copies an object to `to` with the type and headers it is served with (server side, no download). */
+  copy(from: string, to: string, contentType: string, headers?: BlobHeaders): Promise<void>;
 }
 
 export type BucketName = 'cms' | 'exports';
@@ -124,6 +134,47 @@ function awsBlob(bucket: BucketName): BlobPort {
         ResponseContentDisposition: attachmentDisposition(options.fileName),
       });
       return getSignedUrl(c, command, { expiresIn: options.expiresInSeconds });
+    },
+    async presignUpload(key, options) {
+      const [{ sdk, s3: c }, { getSignedUrl }] = await Promise.all([
+        client(),
+        import('@aws-sdk/s3-request-presigner'),
+      ]);
+      const command = new sdk.PutObjectCommand({ Bucket: name(), Key: key, ContentLength: options.size });
+      // Content-Length signed: S3 refuses a body of any other size (SignatureDoesNotMatch).
+      return getSignedUrl(c, command, {
+        expiresIn: options.expiresInSeconds,
+        signableHeaders: new Set(['content-length']),
+      });
+    },
+    async head(key, bytes) {
+      const { sdk, s3: c } = await client();
+      try {
+        const result = await c.send(
+          new sdk.GetObjectCommand({ Bucket: name(), Key: key, Range: `bytes=0-${Math.max(0, bytes - 1)}` }),
+        );
+        const total = /\/(\d+)$/.exec(result.ContentRange ?? '')?.[1];
+        const start = await result.Body!.transformToByteArray();
+        return { size: total ? Number(total) : start.length, start };
+      } catch (error) {
+        const name = (error as Error).name;
+        if (name === 'NoSuchKey' || name === 'InvalidRange') return undefined;
+        throw error;
+      }
+    },
+    async copy(from, to, contentType, headers) {
+      const { sdk, s3: c } = await client();
+      await c.send(
+        new sdk.CopyObjectCommand({
+          Bucket: name(),
+          Key: to,
+          CopySource: `${name()}/${from.split('/').map(encodeURIComponent).join('/')}`,
+          MetadataDirective: 'REPLACE',
+          ContentType: contentType,
+          ContentDisposition: headers?.contentDisposition,
+          CacheControl: headers?.cacheControl,
+        }),
+      );
     },
   };
 }

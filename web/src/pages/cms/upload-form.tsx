@@ -5,14 +5,8 @@ import Input from '@cloudscape-design/components/input';
 import Slider from '@cloudscape-design/components/slider';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
-import {
-  CMS_DAY_MARKS,
-  CMS_DEFAULT_DAYS,
-  CMS_MAX_BYTES,
-  CMS_MAX_DAYS,
-  CMS_MESSAGES,
-} from '@freguesia/shared/schemas/cms';
-import { readAsBase64, useUploadCmsFile } from '../../api/cms';
+import { CMS_DAY_MARKS, CMS_DEFAULT_DAYS, CMS_MAX_DAYS, CMS_MESSAGES } from '@freguesia/shared/schemas/cms';
+import { readAsBase64, uploadRoute, useUploadCmsFile, useUploadLargeCmsFile } from '../../api/cms';
 import { notify } from '../../app/notifications/notify';
 import { FormModal } from '../../components/form';
 
@@ -23,6 +17,7 @@ export function UploadForm({ onClose }: { onClose: () => void }) {
   const [days, setDays] = useState(CMS_DEFAULT_DAYS);
   const [errors, setErrors] = useState<{ description?: string; file?: string }>({});
   const upload = useUploadCmsFile();
+  const uploadLarge = useUploadLargeCmsFile();
 
   async function submit() {
     const file = files[0];
@@ -35,10 +30,14 @@ export function UploadForm({ onClose }: { onClose: () => void }) {
       return;
     }
     if (!description.trim()) return setErrors({ description: CMS_MESSAGES.description });
-    if (file.size > CMS_MAX_BYTES) return setErrors({ file: CMS_MESSAGES.tooLarge });
+    const route = uploadRoute(file.size);
+    if (route === 'too-large') return setErrors({ file: CMS_MESSAGES.largeTooLarge });
     setErrors({});
     try {
-      await upload.mutateAsync({ description, file: await readAsBase64(file), filename: file.name, days });
+      // Up to 7 MB as the spec says (base64 in the body); larger files straight to storage.
+      if (route === 'base64')
+        await upload.mutateAsync({ description, file: await readAsBase64(file), filename: file.name, days });
+      else await uploadLarge.mutateAsync({ description, file, filename: file.name, days });
     } catch (error) {
       notify({
         type: 'error',
@@ -58,7 +57,7 @@ export function UploadForm({ onClose }: { onClose: () => void }) {
       title="Novo Upload"
       onDismiss={onClose}
       onSubmit={() => void submit()}
-      saving={upload.isPending}
+      saving={upload.isPending || uploadLarge.isPending}
       submitLabel="Enviar"
       testId="cms-upload"
       dirty={files.length > 0 || description !== ''}
@@ -72,7 +71,7 @@ export function UploadForm({ onClose }: { onClose: () => void }) {
             data-testid="cms-description"
           />
         </FormField>
-        <FormField label="Arquivo *" errorText={errors.file} constraintText="Um arquivo por vez, até 7 MB.">
+        <FormField label="Arquivo *" errorText={errors.file} constraintText="Um arquivo por vez, até 100 MB.">
           <FileUpload
             value={files}
             onChange={({ detail }) => setFiles(detail.value.slice(-1))}

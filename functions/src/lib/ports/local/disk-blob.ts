@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -20,6 +20,10 @@ const signingKey = process.env.JWT_SECRET
 
 const signature = (bucket: string, key: string, expires: number, fileName: string) =>
   createHmac('sha256', signingKey).update(`${bucket}\n${key}\n${expires}\n${fileName}`).digest('hex');
+
+/** The signature of an upload link: bucket, key, expiry and the exact size (like S3's signed Content-Length). */
+const uploadSignature = (bucket: string, key: string, expires: number, size: number) =>
+  createHmac('sha256', signingKey).update(`PUT\n${bucket}\n${key}\n${expires}\n${size}`).digest('hex');
 
 function blobPath(root: string, bucket: string, key: string): string {
   const base = join(root, bucket);
@@ -89,7 +93,74 @@ export function diskBlob(bucket: BucketName, root = join(config.dataDir, 'blobs'
       });
       return `${LOCAL_BLOB_PATH}${bucket}/${key.split('/').map(encodeURIComponent).join('/')}?${query}`;
     },
+    async presignUpload(key, options) {
+      pathOf(key);
+      const expires = Math.floor(Date.now() / 1000) + options.expiresInSeconds;
+      const query = new URLSearchParams({
+        upload: '1',
+        size: String(options.size),
+        expires: String(expires),
+        signature: uploadSignature(bucket, key, expires, options.size),
+      });
+      return `${LOCAL_BLOB_PATH}${bucket}/${key.split('/').map(encodeURIComponent).join('/')}?${query}`;
+    },
+    async head(key, bytes) {
+      const path = pathOf(key);
+      const handle = await open(path, 'r').catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return undefined;
+        throw error;
+      });
+      if (!handle) return undefined;
+      try {
+        const { size } = await handle.stat();
+        const start = new Uint8Array(Math.min(bytes, size));
+        await handle.read(start, 0, start.length, 0);
+        return { size, start };
+      } finally {
+        await handle.close();
+      }
+    },
+    async copy(from, to, contentType, headers) {
+      const source = pathOf(from);
+      const target = pathOf(to);
+      await mkdir(dirname(target), { recursive: true });
+      await copyFile(source, target);
+      await writeFile(`${target}.meta.json`, JSON.stringify({ contentType, ...headers }));
+    },
   };
+}
+
+/**
+ * Checks a local upload link (`presignUpload` above): signature, expiry, the key inside its bucket.
+ * Answers where to write and the exact size the body must have.
+ */
+export function openLocalUploadLink(
+  url: URL,
+  root = join(config.dataDir, 'blobs'),
+  now = Date.now(),
+): { path: string; size: number } | 'expired' | 'invalid' {
+  if (!url.pathname.startsWith(LOCAL_BLOB_PATH) || url.searchParams.get('upload') !== '1') return 'invalid';
+  let bucket: string;
+  let key: string;
+  try {
+    const [first, ...rest] = url.pathname.slice(LOCAL_BLOB_PATH.length).split('/').map(decodeURIComponent);
+    bucket = first ?? '';
+    key = rest.join('/');
+  } catch {
+    return 'invalid';
+  }
+  const size = Number(url.searchParams.get('size'));
+  const expires = Number(url.searchParams.get('expires'));
+  if (!bucket || !key || !Number.isInteger(expires) || !Number.isInteger(size) || size < 0) return 'invalid';
+  const given = Buffer.from(url.searchParams.get('signature') ?? '', 'hex');
+  const wanted = Buffer.from(uploadSignature(bucket, key, expires, size), 'hex');
+  if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) return 'invalid';
+  if (expires * 1000 < now) return 'expired';
+  try {
+    return { path: blobPath(root, bucket, key), size };
+  } catch {
+    return 'invalid';
+  }
 }
 
 /**
