@@ -247,8 +247,9 @@ describe('communications: the sending pipeline', () => {
     });
     expect(details.body.info.layout_body).toBe('<p>Olá, {{nome}}!</p>');
     expect(details.body.info.approvement).toBeNull();
-    // The estimate: 60 customers × R$ 0,007 = R$ 0,42.
-    expect(details.body.info.value).toBe(0.42);
+    // The estimate counts the customers e-mail reaches: 60 less 6 opted out and 3 without an
+    // e-mail = 51 × R$ 0,007 = R$ 0,36 (the whole base's 60 would be R$ 0,42).
+    expect(details.body.info.value).toBe(0.36);
     const refused = await staff(communications, {
       method: 'POST',
       path: `/api/web/communications/${id}/send`,
