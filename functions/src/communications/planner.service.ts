@@ -79,7 +79,14 @@ async function audiencePage(
         skipped++;
         continue;
       }
-      recipients.push({ key: address.toLowerCase(), address, name: contacts[0]?.fullname ?? '' });
+      // The address of one customer is that customer (their unsubscribe link opts them out).
+      const only = contacts.length === 1 ? contacts[0]! : undefined;
+      recipients.push({
+        key: only ? `c${only.id}` : address.toLowerCase(),
+        ...(only ? { id_customer: only.id } : {}),
+        address,
+        name: only?.fullname ?? '',
+      });
     }
     return { recipients, skipped };
   }
