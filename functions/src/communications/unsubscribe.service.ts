@@ -4,7 +4,6 @@ import { getJwtSecret } from '../lib/auth/secret';
 import { systemContext, type ServiceContext } from '../lib/context';
 import { invalid } from '../lib/errors';
 import { limit } from '../lib/ratelimit';
-import { siteUrl } from '../nps/survey-link.service';
 import { sendingRepository } from './sending.repository';
 
 /**
@@ -29,6 +28,12 @@ export const UNSUBSCRIBE_MESSAGES = {
 } as const;
 /** Unsubscribe calls per minute from one address (a person clicks once; a scanner is cut short). */
 const PER_MINUTE = 30;
+
+/** The public address of the tenant's site (`SITE_URL_TEMPLATE`, as the NPS links; nps imports this domain). */
+const siteUrl = (tenant: string): string =>
+  (process.env.SITE_URL_TEMPLATE || 'https://{tenant}.freguesia.app')
+    .replace('{tenant}', tenant)
+    .replace(/\/$/, '');
 
 let derived: Buffer | undefined;
 async function key(): Promise<Buffer> {
