@@ -372,7 +372,7 @@ describe('communications: unsubscribe, approval, rate and history', () => {
       report.body.marketing_messages as { id_campaign: number; quantity: number; value?: number }[]
     ).find((r) => r.id_campaign === id);
     // 4 e-mails at the spec's R$ 0,007 when sent — not at today's R$ 0,50.
-    expect(row).toMatchObject({ quantity: 4, value: 0.03 });
+    expect(row).toMatchObject({ quantity: 4, value: 0.028 });
     expect(report.body.unit_prices.EMAIL).toBe(0.5);
   });
 });

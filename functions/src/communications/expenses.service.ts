@@ -55,7 +55,8 @@ export async function expenseReport(
           id_campaign: c.id,
           description: c.description,
           quantity: counts[k]!.quantity,
-          value: Math.round(counts[k]!.value * 100) / 100,
+          // Not rounded to centavos here: the screen derives the unit price from it (R$ 0,007 an e-mail).
+          value: Math.round(counts[k]!.value * 1e6) / 1e6,
           ...(c.archived ? { archived: true } : {}),
         });
     });

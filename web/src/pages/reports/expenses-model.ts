@@ -123,8 +123,9 @@ export function summarize(report: ExpenseReport): ExpenseSummary {
         description: m.description,
         quantity: m.quantity,
         // Each send at the unit price it was made at (the report's value); today's price otherwise.
-        unit_price: m.value !== undefined && m.quantity > 0 ? m.value / m.quantity : unit,
-        centavos: m.value !== undefined ? Math.round(m.value * 100) : costCentavos(m.quantity, unit),
+        unit_price:
+          m.value !== undefined && m.quantity > 0 ? Number((m.value / m.quantity).toPrecision(10)) : unit,
+        centavos: m.value !== undefined ? costCentavos(1, m.value) : costCentavos(m.quantity, unit),
         ...(m.archived ? { archived: true } : {}),
       }));
     return {
