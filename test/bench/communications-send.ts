@@ -180,7 +180,7 @@ const skipped = RECIPIENTS - accepted.size;
 const perSecond = RECIPIENTS / seconds;
 const perRecipient = dynamoRequests / RECIPIENTS;
 console.log(
-  `\nCampanha de e-mail para ${RECIPIENTS.toLocaleString('pt-BR')} clientes (pipeline local, cada mensagem entregue duas vezes, ${CRASHES} falhas injetadas):`,
+  `\nCampanha de e-mail para ${RECIPIENTS.toLocaleString('pt-BR')} clientes (pipeline local, ${RATE > 0 ? `ritmo ${RATE}/s, cada mensagem uma vez` : 'cada mensagem entregue duas vezes'}, ${CRASHES} falhas injetadas):`,
 );
 console.log(
   `  ${seconds.toFixed(1)} s · ${perSecond.toFixed(0)} destinatários/s · ${perRecipient.toFixed(2)} requisições DynamoDB por destinatário (${dynamoRequests.toLocaleString('pt-BR')})`,
