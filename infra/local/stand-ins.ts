@@ -220,6 +220,8 @@ const ZENVIA_DESCRIPTIONS: Record<string, string> = {
 
 interface Reporter {
   sms(id: string, message: Record<string, unknown>): void;
+  /** An inbound SMS (a customer's reply) posted to the Zenvia webhook; answers the webhook's status. */
+  inbound(from: string, text: string): Promise<number>;
   push(id: string, notification: Record<string, unknown>): void;
   posted: PostedReport[];
   settled(): Promise<void>;
@@ -314,6 +316,28 @@ function reporter(options: ProviderReports | undefined): Reporter {
         await post('zenvia', outcome, to, status(outcome));
       });
     },
+    async inbound(from, text) {
+      const id = randomUUID();
+      const message = {
+        id: randomUUID(),
+        timestamp: new Date().toISOString(),
+        type: 'MESSAGE',
+        subscriptionId: 'stand-in',
+        channel: 'sms',
+        direction: 'IN',
+        message: {
+          id,
+          from,
+          to: 'freguesia',
+          direction: 'IN',
+          channel: 'sms',
+          contents: [{ type: 'text', text }],
+          timestamp: new Date().toISOString(),
+        },
+      };
+      await post('zenvia', 'MESSAGE', from, message);
+      return posted.at(-1)?.status ?? 0;
+    },
     push(id, notification) {
       if (!options?.onesignal) return;
       const aliases = notification.include_aliases as { external_id?: unknown[] } | undefined;
@@ -344,6 +368,15 @@ function handle(req: IncomingMessage, res: ServerResponse, reports: Reporter) {
     return void handleProvider(req, res, 'sms', reports);
   if (req.method === 'POST' && url.pathname === '/onesignal/notifications')
     return void handleProvider(req, res, 'push', reports);
+  // A customer's SMS reply (e.g. 'SAIR'), posted to the Zenvia webhook as Zenvia would: `{from, text}`,
+  // `from` as Zenvia writes it (55 + DDD + number).
+  if (req.method === 'POST' && url.pathname === '/zenvia/_local/inbound')
+    return void readBody(req).then(async (body) => {
+      const from = String(body.from ?? '');
+      if (!/^\d{10,13}$/.test(from) || typeof body.text !== 'string')
+        return send(res, 400, { message: 'from (digits) and text required' });
+      return send(res, 200, { posted: await reports.inbound(from, body.text) });
+    });
   const cep = /^\/ws\/([^/]+)\/json\/?$/.exec(url.pathname);
   if (cep) {
     const digits = cep[1] ?? '';

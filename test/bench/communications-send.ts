@@ -10,7 +10,8 @@
  * and the modelled time for 1,000,000 recipients on AWS.
  *
  * Run: npx tsx test/bench/communications-send.ts   (RECIPIENTS=100000, CRASHES=20;
- * BENCH_DYNAMODB_ENDPOINT reuses a running DynamoDB Local)
+ * BENCH_DYNAMODB_ENDPOINT reuses a running DynamoDB Local). The send rate (issue 20): RATE=14
+ * RECIPIENTS=500 CRASHES=0 prints the measured rate against the configured one (each message once).
  */
 import { loadavg } from 'node:os';
 import { countDynamoRequests, startLocalTable } from '../support/local-table';
@@ -104,8 +105,11 @@ localQueue.send = (queue, body, options) => {
   if (queue === 'email' && !options?.delaySeconds) batchesQueued++;
   return queueSend(queue, body, options);
 };
-sendingOptions.ratePerSecond.EMAIL = 1_000_000;
-sendingOptions.parkSeconds = 0.5;
+// RATE: the tenant's e-mail rate as configured (e.g. RATE=14 RECIPIENTS=500 CRASHES=0: a small send
+// at SES's starting rate should take RECIPIENTS / RATE seconds); unset, the pipeline's own speed.
+const RATE = Number(process.env.RATE ?? 0);
+sendingOptions.ratePerSecond.EMAIL = RATE > 0 ? RATE : 1_000_000;
+sendingOptions.parkSeconds = RATE > 0 ? 15 : 0.5;
 // In the ratio of production's (30 s lease, 10 s provider budget): long enough that a host this
 // loaded never stalls a live sender past its lease. The injected crashes release their claims.
 sendingOptions.leaseMs = 10_000;
@@ -117,8 +121,10 @@ const twice =
     const second = await consumer(event);
     return { batchItemFailures: [...(first?.batchItemFailures ?? []), ...(second?.batchItemFailures ?? [])] };
   };
-registerConsumer('communications', twice(planner), 3);
-registerConsumer('email', twice(sender), 3);
+// With RATE, each message once: a duplicate delivery would spend the rate's budget on recipients already done.
+const deliver = (consumer: Consumer): Consumer => (RATE > 0 ? consumer : twice(consumer));
+registerConsumer('communications', deliver(planner), 3);
+registerConsumer('email', deliver(sender), 3);
 
 // ---------------------------------------------------------------- the send
 const staff = (handler: typeof campaigns, request: Parameters<typeof call>[1]) =>
@@ -174,12 +180,16 @@ const skipped = RECIPIENTS - accepted.size;
 const perSecond = RECIPIENTS / seconds;
 const perRecipient = dynamoRequests / RECIPIENTS;
 console.log(
-  `\nCampanha de e-mail para ${RECIPIENTS.toLocaleString('pt-BR')} clientes (pipeline local, cada mensagem entregue duas vezes, ${CRASHES} falhas injetadas):`,
+  `\nCampanha de e-mail para ${RECIPIENTS.toLocaleString('pt-BR')} clientes (pipeline local, ${RATE > 0 ? `ritmo ${RATE}/s, cada mensagem uma vez` : 'cada mensagem entregue duas vezes'}, ${CRASHES} falhas injetadas):`,
 );
 console.log(
   `  ${seconds.toFixed(1)} s · ${perSecond.toFixed(0)} destinatários/s · ${perRecipient.toFixed(2)} requisições DynamoDB por destinatário (${dynamoRequests.toLocaleString('pt-BR')})`,
 );
 console.log(`  progresso: ${JSON.stringify(progress)}`);
+if (RATE > 0)
+  console.log(
+    `  ritmo configurado ${RATE}/s → ideal ${(RECIPIENTS / RATE).toFixed(1)} s; medido ${perSecond.toFixed(1)} envios/s (${((100 * perSecond) / RATE).toFixed(0)} % do configurado)`,
+  );
 console.log(
   `  chamadas ao provedor ${calls.toLocaleString('pt-BR')} · mensagens distintas ${accepted.size.toLocaleString('pt-BR')} · duplicadas ${duplicates} · puladas ${skipped} · reenvios com a mesma chave após queda ${resentAfterCrash.size}`,
 );

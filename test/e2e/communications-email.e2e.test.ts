@@ -184,8 +184,11 @@ describe('e-mail communications (staff)', () => {
     await page.reload();
     await editorReady();
     await expect.poll(() => byTestId('email-executed').textContent()).toContain('Campanha já executada em');
-    await byTestId('email-save').click();
-    await expectNotice('Campanha nao pôde ser alterada o envio já foi realizado.');
+    // Sent once: the page opens read-only, Salvar says why it cannot save, and 'Duplicar' offers a copy.
+    expect(await byTestId('email-save').isDisabled()).toBe(true);
+    expect(await byTestId('email-readonly').count()).toBe(1);
+    await byTestId('email-duplicate').click();
+    await page.waitForURL((url) => url.pathname === `/communication/email/clone/${campaignId}`);
   });
 
   it('reaches the local outbox and its analytics counters move', async () => {

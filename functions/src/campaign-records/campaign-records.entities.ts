@@ -72,7 +72,30 @@ export const CampaignProductEntity = new Entity(
   { client: documentClient, table: tableName() },
 );
 
+/**
+ * A deleted campaign, kept for its history (issue 20): the record as it was when deleted, written in
+ * the delete's transaction. Live paths (lists, the checkout's active set, schedules, edits) never
+ * see it — the campaign is gone for them — while its history (the discount export, its sends in
+ * 'Investimentos', its analytics) still finds it by id.
+ */
+export const ArchivedCampaignEntity = new Entity(
+  {
+    model: { entity: 'archivedCampaign', version: '1', service: 'freguesia' },
+    attributes: {
+      tenant,
+      id,
+      /** The campaign record (campaign-records.repository `CampaignRecord`) at deletion. */
+      record: { type: 'any', required: true },
+      archived_at: { type: 'string', required: true },
+      archived_by: { type: 'number' },
+    },
+    indexes: { byId: key('primary', ['tenant'], ['id']) },
+  },
+  { client: documentClient, table: tableName() },
+);
+
 export const campaignRecordsService = new Service({
+  archived: ArchivedCampaignEntity,
   campaign: CampaignEntity,
   campaignProduct: CampaignProductEntity,
   counter: CounterEntity,

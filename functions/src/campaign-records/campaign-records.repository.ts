@@ -3,6 +3,7 @@ import { countersFor } from '../lib/ddb/counters';
 import { failedIndex, isConditionFailure, transactionError, writeTransaction } from '../lib/ddb/transactions';
 import { conflict } from '../lib/errors';
 import {
+  ArchivedCampaignEntity,
   CampaignEntity,
   CampaignProductEntity,
   campaignRecordsService,
@@ -111,6 +112,18 @@ export function campaignsRepository(tenant: string) {
     async get(id: number): Promise<CampaignRecord | undefined> {
       const { data } = await CampaignEntity.get({ tenant, id }).go();
       return data ? toRecord(data) : undefined;
+    },
+
+    /** A deleted campaign's record, kept for its history. */
+    async archived(id: number): Promise<(CampaignRecord & { archived_at: string }) | undefined> {
+      const { data } = await ArchivedCampaignEntity.get({ tenant, id }).go();
+      return data ? { ...(data.record as CampaignRecord), archived_at: data.archived_at } : undefined;
+    },
+
+    /** Every deleted campaign of the tenant (their records, kept for history). */
+    async allArchived(): Promise<(CampaignRecord & { archived_at: string })[]> {
+      const { data } = await ArchivedCampaignEntity.query.byId({ tenant }).go({ pages: 'all' });
+      return data.map((d) => ({ ...(d.record as CampaignRecord), archived_at: d.archived_at }));
     },
 
     /** Every campaign of the tenant (a small collection: one paginated Query of its partition). */
@@ -286,7 +299,10 @@ export function campaignsRepository(tenant: string) {
     },
 
     /** Deletes a campaign (unless edited meanwhile) with its total, then its product rows. */
-    async remove(current: CampaignRecord): Promise<void> {
+    async remove(
+      current: CampaignRecord,
+      archive: { at: string; by: number | null } = { at: new Date().toISOString(), by: null },
+    ): Promise<void> {
       const id = current.id;
       const result = await writeTransaction(() =>
         campaignRecordsService.transaction
@@ -297,6 +313,16 @@ export function campaignsRepository(tenant: string) {
               .commit(),
             t.counter.upsert({ tenant, name: 'total:campaign' }).add({ value: -1 }).commit(),
             t.counter.upsert({ tenant, name: VERSION_COUNTER }).add({ value: 1 }).commit(),
+            // Its history stays: the record as it was, apart from the live campaigns.
+            t.archived
+              .put({
+                tenant,
+                id,
+                record: current,
+                archived_at: archive.at,
+                ...(archive.by ? { archived_by: archive.by } : {}),
+              })
+              .commit(),
           ])
           .go(),
       );

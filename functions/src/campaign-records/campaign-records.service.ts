@@ -94,6 +94,25 @@ export async function campaignRecord(ctx: ServiceContext, id: number): Promise<C
   return campaignsRepository(ctx.tenant).get(id);
 }
 
+/**
+ * A campaign for its history (exports, analytics, expenses): the live one, else the record kept
+ * when it was deleted (`archived_at` set). No permission is checked: callers check the type.
+ */
+export async function campaignHistoryRecord(
+  ctx: ServiceContext,
+  id: number,
+): Promise<(CampaignRecord & { archived_at?: string }) | undefined> {
+  const repo = campaignsRepository(ctx.tenant);
+  return (await repo.get(id)) ?? (await repo.archived(id));
+}
+
+/** Every deleted campaign of the tenant, as kept for history (newest id first is the caller's choice). */
+export async function archivedCampaignRecords(
+  ctx: ServiceContext,
+): Promise<(CampaignRecord & { archived_at: string })[]> {
+  return campaignsRepository(ctx.tenant).allArchived();
+}
+
 /** Every campaign of the tenant (a small collection: one paginated Query). */
 export async function campaignRecords(ctx: ServiceContext): Promise<CampaignRecord[]> {
   return activeSetRepository(ctx.tenant).campaigns();
@@ -195,8 +214,15 @@ export async function patchCampaignInfo(
   return campaignsRepository(ctx.tenant).patchInfo(id, patch);
 }
 
-/** Deletes a campaign (unless edited since `current` was read) and its product rows. */
+/**
+ * Deletes a campaign (unless edited since `current` was read) and its product rows — for every live
+ * path (lists, checkout, schedules, edits) — and keeps its record for its history (the discount
+ * export, its sends in 'Investimentos', its analytics: {@link campaignHistoryRecord}).
+ */
 export async function removeCampaignRecord(ctx: ServiceContext, current: CampaignRecord): Promise<void> {
-  await campaignsRepository(ctx.tenant).remove(current);
+  await campaignsRepository(ctx.tenant).remove(current, {
+    at: ctx.now().toISOString(),
+    by: staffOf(ctx)?.userId ?? null,
+  });
   await auditCampaign(ctx, 'delete', current, undefined);
 }

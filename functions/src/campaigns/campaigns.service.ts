@@ -22,6 +22,7 @@ import {
   campaignRecords,
   createCampaignRecord,
   removeCampaignRecord,
+  campaignHistoryRecord,
   STALE_CAMPAIGN,
   updateCampaignRecord,
   type CampaignFields,
@@ -103,6 +104,14 @@ async function existing(
   if (!campaign || !visible(ctx)(campaign)) throw notFound(CAMPAIGN_NOT_FOUND);
   assertCampaignAccess(ctx, action, [campaign.type]);
   if (action === 'write') assertOwnsStores(ctx, campaign);
+  return campaign;
+}
+
+/** A campaign for its history (exports): the live one, else the record kept when it was deleted. */
+async function historical(ctx: ServiceContext, id: number): Promise<CampaignRecord> {
+  const campaign = await campaignHistoryRecord(ctx, id);
+  if (!campaign || !visible(ctx)(campaign)) throw notFound(CAMPAIGN_NOT_FOUND);
+  assertCampaignAccess(ctx, 'read', [campaign.type]);
   return campaign;
 }
 
@@ -411,7 +420,8 @@ export async function campaignExportTarget(
   ctx: ServiceContext,
   id: number,
 ): Promise<{ title: string; fileName: string }> {
-  const campaign = await existing(ctx, id);
+  // A deleted campaign's discounts stay exportable (its record is kept for history).
+  const campaign = await historical(ctx, id);
   return { title: `Campanha ${campaign.description}`, fileName: `campanha-${campaign.id}.xlsx` };
 }
 
@@ -428,7 +438,7 @@ export async function campaignExportPage(
   id: number,
   cursor: string | null,
 ): Promise<{ rows: (string | number | boolean | null)[][]; cursor: string | null }> {
-  const campaign = await existing(ctx, id);
+  const campaign = await historical(ctx, id);
   const page = await settlementRepository(ctx.tenant).usagePage(campaign.id, cursor, EXPORT_PAGE);
   const cell = (value: unknown) =>
     typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'

@@ -7,7 +7,9 @@ import {
 } from '@freguesia/shared/domain/communication';
 import type { CommunicationInfo } from '@freguesia/shared/schemas/communication';
 import {
+  archivedCampaignRecords,
   assertCampaignAccess,
+  campaignHistoryRecord,
   campaignRecord,
   campaignRecords,
   patchCampaignInfo,
@@ -68,11 +70,23 @@ export async function sendableCampaign(
  */
 export async function sendableCampaigns(
   ctx: ServiceContext,
-): Promise<{ id: number; description: string; type: SendableType }[]> {
-  const all = await campaignRecords(ctx);
-  return all
-    .filter((c) => isSendable(c.type))
-    .map((c) => ({ id: c.id, description: c.description, type: c.type as unknown as SendableType }));
+  options: { archived?: boolean } = {},
+): Promise<{ id: number; description: string; type: SendableType; archived?: boolean }[]> {
+  const [all, archived] = await Promise.all([
+    campaignRecords(ctx),
+    options.archived ? archivedCampaignRecords(ctx) : Promise.resolve([]),
+  ]);
+  return [
+    ...all.map((c) => ({ c, archived: false })),
+    ...archived.map((c) => ({ c: c as CampaignRecord, archived: true })),
+  ]
+    .filter(({ c }) => isSendable(c.type))
+    .map(({ c, archived: gone }) => ({
+      id: c.id,
+      description: c.description,
+      type: c.type as unknown as SendableType,
+      ...(gone ? { archived: true } : {}),
+    }));
 }
 
 /** A communication campaign of any type (analytics headers, lead creation). */
@@ -80,7 +94,8 @@ export async function communicationCampaign(
   ctx: ServiceContext,
   id: number,
 ): Promise<{ id: number; description: string; type: CommunicationType } | undefined> {
-  const c = await campaignRecord(ctx, id);
+  // A deleted campaign keeps its analytics (its record is kept for history).
+  const c = await campaignHistoryRecord(ctx, id);
   if (!c || !isCommunicationType(c.type)) return undefined;
   assertCampaignAccess(ctx, 'read', [c.type]);
   return { id: c.id, description: c.description, type: c.type };

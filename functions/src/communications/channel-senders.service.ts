@@ -1,11 +1,14 @@
 import { escapeHtml } from '@freguesia/shared/domain/text';
 import { smsText, type SendableType } from '@freguesia/shared/domain/communication';
 import type { ServiceContext } from '../lib/context';
+import { logger } from '../lib/logger';
 import { mailPort } from '../lib/ports/mail';
 import { sendPush, sendSms } from '../lib/ports/messaging';
 import { readSettingValue } from '../settings/settings.service';
 import type { SendableCampaign } from './campaign-state.service';
 import type { Recipient } from './sending.repository';
+import { rememberSmsRecipient } from './sms-replies.service';
+import { unsubscribeHeaders, unsubscribeLinks, withUnsubscribeFooter } from './unsubscribe.service';
 
 /**
  * The channels: what each provider is given for one recipient of a campaign. The ledger loop around
@@ -93,18 +96,23 @@ export async function senderFrom(ctx: ServiceContext): Promise<string> {
   );
 }
 
-/** The e-mail channel: SES (the local outbox in `npm start`). */
+/**
+ * The e-mail channel: SES (the local outbox in `npm start`). Every message is marketing: it carries
+ * the recipient's visible unsubscribe link and the RFC 8058 one-click headers (unsubscribe.service.ts).
+ */
 export function emailSender(ctx: ServiceContext): ChannelSender {
   let from: Promise<string> | undefined;
   return {
     async send({ campaign, recipient, idempotencyKey, tags, signal }) {
       from ??= senderFrom(ctx);
       const mail = await mailPort();
+      const links = await unsubscribeLinks(ctx.tenant, recipient.key);
       const id = await mail.send({
         from: await from,
         to: [recipient.address],
         subject: renderTemplate(campaign.info.layout_title, recipient, false),
-        html: renderTemplate(campaign.info.layout_body, recipient, true),
+        html: withUnsubscribeFooter(renderTemplate(campaign.info.layout_body, recipient, true), links.page),
+        headers: unsubscribeHeaders(links.oneClick),
         idempotencyKey,
         tags,
         ...(signal ? { signal } : {}),
@@ -115,7 +123,7 @@ export function emailSender(ctx: ServiceContext): ChannelSender {
 }
 
 /** The SMS channel (Zenvia; a stand-in locally): the text as the spec strips it. */
-export const smsSender = (): ChannelSender => ({
+export const smsSender = (ctx?: ServiceContext): ChannelSender => ({
   async send({ campaign, recipient, idempotencyKey, signal }) {
     const answer = await sendSms({
       to: recipient.address,
@@ -123,6 +131,14 @@ export const smsSender = (): ChannelSender => ({
       idempotencyKey: idempotencyKey.slice(0, 100),
       signal,
     });
+    // Whose number this is, for an opt-out reply (sms-replies.service.ts).
+    if (answer.ok && ctx)
+      await rememberSmsRecipient(ctx.tenant, recipient.address, ctx.now()).catch((error: unknown) =>
+        logger.warn('communications: SMS recipient not remembered for replies', {
+          tenant: ctx.tenant,
+          error,
+        }),
+      );
     return answer.ok ? { ok: true, id: answer.id ?? '' } : { ok: false, error: answer.error ?? 'recusado' };
   },
 });

@@ -1,6 +1,11 @@
 import { localDay, localDateTime, toDisplayDateTime } from '@freguesia/shared/domain/dates';
 import { NO_END_DATE } from '@freguesia/shared/schemas/campaign';
-import { COMMUNICATION_MESSAGES, isSendable, smsText } from '@freguesia/shared/domain/communication';
+import {
+  approvalLapse,
+  COMMUNICATION_MESSAGES,
+  isSendable,
+  smsText,
+} from '@freguesia/shared/domain/communication';
 import type { CommunicationCampaign, CommunicationInfo } from '@freguesia/shared/schemas/communication';
 import {
   assertCampaignAccess,
@@ -39,6 +44,9 @@ import type { Recipient } from './sending.repository';
 
 type StoredInfo = CommunicationInfo & {
   value: number;
+  /** What the approval was given for: the estimated cost and the recipients then (issue 20). */
+  approved_value: number | null;
+  approved_recipients: number | null;
   executed_at: string | null;
   canceled_at: string | null;
   canceled_by: string | null;
@@ -56,6 +64,39 @@ async function fieldsOf(
   current: CampaignRecord | undefined,
 ): Promise<CampaignFields> {
   const before = (current?.info ?? {}) as unknown as Partial<StoredInfo>;
+  const estimate = isSendable(c.type)
+    ? await estimateSend(ctx, { type: c.type, id_lead: c.id_lead, recipients: c.info.recipients })
+    : { value: 0, recipients: 0 };
+  // Who agreed with the cost is the person saving the first approval, never what the client says.
+  // An approval holds for what was approved: a save whose audience or cost grew needs a new one
+  // (the editor sends the stored text back when untouched, a new text when approved again).
+  let approval: Pick<StoredInfo, 'approvement' | 'approved_value' | 'approved_recipients'> = {
+    approvement: null,
+    approved_value: null,
+    approved_recipients: null,
+  };
+  if (c.info.approvement) {
+    const kept = Boolean(before.approvement) && c.info.approvement === before.approvement;
+    if (kept && isSendable(c.type)) {
+      const approved = {
+        value: before.approved_value ?? before.value ?? null,
+        recipients: before.approved_recipients ?? null,
+      };
+      const lapsed = approvalLapse(approved, estimate);
+      if (lapsed) throw invalid({ 'info.approvement': lapsed }, lapsed);
+      approval = {
+        approvement: before.approvement!,
+        approved_value: approved.value,
+        approved_recipients: approved.recipients,
+      };
+    } else if (kept) approval = { ...approval, approvement: before.approvement! };
+    else
+      approval = {
+        approvement: approvementNow(ctx),
+        approved_value: estimate.value,
+        approved_recipients: estimate.recipients,
+      };
+  }
   const info: StoredInfo = {
     ...c.info,
     layout_body:
@@ -66,11 +107,8 @@ async function fieldsOf(
           : c.info.layout_body,
     // The editor's project is loaded into a frame of the app's origin: the body's rules apply to it too.
     flow: sanitizeEditorProject(c.info.flow),
-    // Who agreed with the cost is the person saving the first approval, never what the client says.
-    approvement: c.info.approvement ? (before.approvement ?? approvementNow(ctx)) : null,
-    value: isSendable(c.type)
-      ? (await estimateSend(ctx, { type: c.type, id_lead: c.id_lead, recipients: c.info.recipients })).value
-      : 0,
+    ...approval,
+    value: estimate.value,
     executed_at: before.executed_at ?? null,
     canceled_at: before.canceled_at ?? null,
     canceled_by: before.canceled_by ?? null,

@@ -50,6 +50,8 @@ export const SendRunEntity = new Entity(
       started_at: { type: 'string', required: true },
       finished_at: { type: 'string' },
       canceled_by: { type: 'string' },
+      /** R$ per message when the run started ('Investimentos' keeps past sends at the price they were sent at). */
+      unit_price: { type: 'number' },
     },
     indexes: { byRun: key('primary', ['tenant', 'campaign'], ['run']) },
   },
@@ -143,6 +145,29 @@ export const ProviderMessageEntity = new Entity(
   { client: documentClient, table: tableName() },
 );
 export const PROVIDER_MESSAGE_DAYS = 90;
+
+/**
+ * Which tenants sent an SMS to a number lately (one item per number and tenant, written when the
+ * provider accepts a send): an opt-out reply names only the number, on a webhook bound to no
+ * tenant, so this is what tells whose customers it is about. Keyed by the number first, like
+ * {@link ProviderMessageEntity}; expires after {@link SMS_REPLY_DAYS}.
+ */
+export const SmsReplyEntity = new Entity(
+  {
+    model: { entity: 'smsReply', version: '1', service: 'freguesia' },
+    attributes: {
+      /** The national number (DDD + number) the SMS went to. */
+      phone: { type: 'string', required: true, readOnly: true },
+      tenant: { type: 'string', required: true, readOnly: true },
+      at: { type: 'string', required: true },
+      /** Epoch seconds: the table's TTL attribute. */
+      expiresAt: { type: 'number', required: true },
+    },
+    indexes: { byPhone: key('primary', ['phone'], ['tenant']) },
+  },
+  { client: documentClient, table: tableName() },
+);
+export const SMS_REPLY_DAYS = 90;
 
 export const communicationsService = new Service({
   sendRun: SendRunEntity,

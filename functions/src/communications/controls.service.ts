@@ -10,7 +10,7 @@ import {
   sendableCampaign,
   type SendableCampaign,
 } from './campaign-state.service';
-import { audienceLead, completeIfDone, refusal, startRun } from './runs.service';
+import { approvalLapsed, audienceLead, completeIfDone, refusal, startRun } from './runs.service';
 import { assertLeadUsable } from '../segmentation/lead-validity.service';
 import { PLANNER_QUEUE, type PlanMessage } from './sending.model';
 import { sendingRepository, type SendRun } from './sending.repository';
@@ -68,7 +68,7 @@ function sendableOrThrow(c: SendableCampaign | undefined): SendableCampaign {
 /** POST /web/communications/{id}/send: 'Enviar agora'. An executed once-only campaign is not sent again. */
 export async function sendNow(ctx: ServiceContext, id: number): Promise<SendProgressView> {
   const c = sendableOrThrow(await sendableCampaign(ctx, id, 'write'));
-  const refused = refusal(c);
+  const refused = refusal(c) ?? (await approvalLapsed(ctx, c));
   if (refused) throw invalid(refused);
   // A lead past its 'Válido até' reaches nobody: refused with its message.
   await assertLeadUsable(ctx, audienceLead(c));

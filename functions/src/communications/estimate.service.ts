@@ -5,7 +5,7 @@ import {
   type SendableType,
 } from '@freguesia/shared/domain/communication';
 import { assertCampaignAccess } from '../campaign-records/campaign-records.service';
-import { customerTotal } from '../customers/customers.service';
+import { customerReach, customerTotal } from '../customers/customers.service';
 import type { ServiceContext } from '../lib/context';
 import { leadSummaries } from '../segmentation/leads.service';
 import { readSettingValue } from '../settings/settings.service';
@@ -30,18 +30,30 @@ export async function unitPrice(ctx: ServiceContext, type: SendableType): Promis
   return Number.isFinite(configured) && configured > 0 ? configured : UNIT_PRICES[type];
 }
 
+/** The reach counter of each channel (customers.service `customerReach`). */
+const REACH = {
+  EMAIL: 'EMAIL',
+  SMS: 'SMS',
+  PUSH: 'PUSH',
+  WPPM: 'WHATSAPP',
+  WPPG: 'WHATSAPP',
+  WPPC: 'WHATSAPP',
+} as const;
+
 /**
  * Recipients of a send: the explicit list when given, else the lead's population, else the
- * customer base (the counter; opt-outs are left out when sending, so this is an upper bound).
+ * customers the channel reaches in the whole base (active, with an address, not opted out: the
+ * counters kept on write — no scan), never above the base's total.
  */
 export async function audienceSize(
   ctx: ServiceContext,
-  input: { id_lead: number | null; recipients: string },
+  input: { type: SendableType; id_lead: number | null; recipients: string },
 ): Promise<number> {
   const listed = recipientList(input.recipients);
   if (listed.length > 0) return listed.length;
   if (input.id_lead) return (await leadSummaries(ctx, [input.id_lead])).get(input.id_lead)?.population ?? 0;
-  return customerTotal(ctx);
+  const [total, reach] = await Promise.all([customerTotal(ctx), customerReach(ctx, REACH[input.type])]);
+  return Math.max(0, Math.min(total, reach));
 }
 
 /** The recipient count and estimated cost (R$) of a send. */

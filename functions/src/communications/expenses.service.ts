@@ -28,26 +28,36 @@ export async function expenseReport(
   period: { start_at: string; end_at: string },
 ): Promise<ExpenseReport> {
   const repo = sendingRepository(ctx.tenant);
-  const campaigns = await sendableCampaigns(ctx);
+  // Deleted campaigns keep their sends here (their records are kept for history).
+  const campaigns = await sendableCampaigns(ctx, { archived: true });
   const marketing: ExpenseReport['marketing_messages'] = [];
   for (let i = 0; i < campaigns.length; i += CONCURRENCY) {
     const slice = campaigns.slice(i, i + CONCURRENCY);
     const counts = await Promise.all(
       slice.map(async (c) => {
         const runs = await repo.runs(c.id);
-        return runs.reduce((sum, r) => {
-          const day = localDay(new Date(r.started_at));
-          return day >= period.start_at && day <= period.end_at ? sum + r.sent : sum;
-        }, 0);
+        // Each run at the unit price it started with (runs older than that rule: today's price).
+        const today = await unitPrice(ctx, c.type);
+        return runs.reduce(
+          (sum, r) => {
+            const day = localDay(new Date(r.started_at));
+            if (day < period.start_at || day > period.end_at) return sum;
+            return { quantity: sum.quantity + r.sent, value: sum.value + r.sent * (r.unit_price ?? today) };
+          },
+          { quantity: 0, value: 0 },
+        );
       }),
     );
     slice.forEach((c, k) => {
-      if (counts[k]! > 0)
+      if (counts[k]!.quantity > 0)
         marketing.push({
           type: isWhatsappType(c.type) ? 'WHATSAPP' : c.type,
           id_campaign: c.id,
           description: c.description,
-          quantity: counts[k]!,
+          quantity: counts[k]!.quantity,
+          // Not rounded to centavos here: the screen derives the unit price from it (R$ 0,007 an e-mail).
+          value: Math.round(counts[k]!.value * 1e6) / 1e6,
+          ...(c.archived ? { archived: true } : {}),
         });
     });
   }

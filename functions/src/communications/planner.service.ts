@@ -1,14 +1,20 @@
 import { recipientList, type SendableType } from '@freguesia/shared/domain/communication';
 import { storeNames } from '../catalog/stores.service';
 import { isWhatsappType, whatsappNumber } from '@freguesia/shared/domain/whatsapp';
-import { customerContacts, customerContactsPage, type CustomerContact } from '../customers/customers.service';
+import {
+  customerContacts,
+  customerContactsPage,
+  customerIdByEmail,
+  customerIdsByPhone,
+  type CustomerContact,
+} from '../customers/customers.service';
 import type { ServiceContext } from '../lib/context';
 import { logger } from '../lib/logger';
 import { queuePort } from '../lib/ports/queue';
 import { expiredLeads } from '../segmentation/lead-validity.service';
 import { listMembers } from '../segmentation/population.service';
 import { sendableCampaign, type SendableCampaign } from './campaign-state.service';
-import { audienceLead, completeIfDone, refusal, startRun } from './runs.service';
+import { approvalLapsed, audienceLead, completeIfDone, refusal, startRun } from './runs.service';
 import {
   CHANNEL_QUEUE,
   PLANNER_QUEUE,
@@ -33,7 +39,9 @@ export async function fireCampaign(ctx: ServiceContext, id: number): Promise<Sen
     !c ||
     refusal(c) ||
     c.info.canceled_at ||
-    (lead !== null && (await expiredLeads(ctx, [lead])).has(lead))
+    (lead !== null && (await expiredLeads(ctx, [lead])).has(lead)) ||
+    // An approval given for a smaller audience or cost: re-approval required (the send screen says why).
+    (!(c.info.type === 'O' && c.info.executed_at) && (await approvalLapsed(ctx, c)))
   ) {
     logger.info('communications: schedule fired for a campaign that cannot be sent', {
       tenant: ctx.tenant,
@@ -52,12 +60,35 @@ async function audiencePage(
   at: PlanCursor,
 ): Promise<{ recipients: Recipient[]; skipped: number; next?: PlanCursor }> {
   if (at.source === 'list') {
-    const recipients = recipientList(c.info.recipients).map((address) => ({
-      key: address.toLowerCase(),
-      address,
-      name: '',
-    }));
-    return { recipients, skipped: 0 };
+    // A typed address that is a customer's honours that customer's opt-out (and activity); every
+    // address is checked against the suppression list by the caller.
+    const recipients: Recipient[] = [];
+    let skipped = 0;
+    for (const address of recipientList(c.info.recipients)) {
+      const ids =
+        c.type === 'EMAIL'
+          ? [await customerIdByEmail(ctx, address)].filter((id): id is number => id !== undefined)
+          : await customerIdsByPhone(ctx, [address]);
+      const contacts = ids.length > 0 ? await customerContacts(ctx, ids) : [];
+      const refused = contacts.some(
+        (contact) =>
+          contact.active !== 'Y' ||
+          (c.type === 'EMAIL' ? contact.email_optout === 'Y' : contact.cellphone_optout === 'Y'),
+      );
+      if (refused) {
+        skipped++;
+        continue;
+      }
+      // The address of one customer is that customer (their unsubscribe link opts them out).
+      const only = contacts.length === 1 ? contacts[0]! : undefined;
+      recipients.push({
+        key: only ? `c${only.id}` : address.toLowerCase(),
+        ...(only ? { id_customer: only.id } : {}),
+        address,
+        name: only?.fullname ?? '',
+      });
+    }
+    return { recipients, skipped };
   }
   let contacts: CustomerContact[];
   let next: string | undefined;
@@ -181,10 +212,12 @@ async function planTakenStep(ctx: ServiceContext, run: SendRun, message: PlanMes
     return false;
   }
   const page = await audiencePage(ctx, c, JSON.parse(message.cursor) as PlanCursor);
+  // E-mail: bounces, complaints and unsubscribed typed addresses; SMS: opt-out replies of numbers
+  // that are no customer's.
   const suppressed =
-    c.type === 'EMAIL'
+    c.type === 'EMAIL' || c.type === 'SMS'
       ? await repo.suppressed(
-          'EMAIL',
+          c.type,
           page.recipients.map((r) => r.address),
         )
       : new Set<string>();

@@ -95,11 +95,32 @@ const instant = (v: unknown): string | undefined => {
 
 /** How a webhook body reads: a report to record, an event we do not record, or not an event of that provider. */
 export type Reading =
-  { kind: 'report'; report: ProviderReport } | { kind: 'ignored' } | { kind: 'malformed' };
+  | { kind: 'report'; report: ProviderReport }
+  | { kind: 'reply'; from: string; text: string }
+  | { kind: 'ignored' }
+  | { kind: 'malformed' };
+
+/**
+ * A Zenvia inbound SMS (`MESSAGE`, direction IN): who answered and the text (its text contents
+ * joined), for the opt-out keywords (sms-replies.service.ts).
+ */
+function readZenviaReply(body: Record<string, unknown>): Reading {
+  const message = isObject(body.message) ? body.message : undefined;
+  if (!message || (body.direction ?? message.direction) !== 'IN') return { kind: 'ignored' };
+  if (body.channel !== undefined && body.channel !== 'sms') return { kind: 'ignored' };
+  const from = text(message.from, 40);
+  const contents = Array.isArray(message.contents) ? message.contents : [];
+  const said = contents
+    .map((c) => (isObject(c) && c.type === 'text' ? text(c.text, 1000) : undefined))
+    .filter((t): t is string => t !== undefined)
+    .join(' ');
+  return from && said ? { kind: 'reply', from, text: said } : { kind: 'ignored' };
+}
 
 /** A Zenvia webhook body (any event type; only MESSAGE_STATUS of DELIVERED, NOT_DELIVERED, REJECTED is recorded). */
 export function readZenvia(body: unknown): Reading {
   if (!isObject(body) || typeof body.type !== 'string') return { kind: 'malformed' };
+  if (body.type === 'MESSAGE') return readZenviaReply(body);
   if (body.type !== 'MESSAGE_STATUS') return { kind: 'ignored' };
   const status = body.messageStatus;
   const message = isObject(body.message) ? body.message : {};

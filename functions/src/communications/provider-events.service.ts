@@ -5,6 +5,7 @@ import { logger } from '../lib/logger';
 import { webhookSecret } from '../lib/ports/messaging';
 import { queuePort } from '../lib/ports/queue';
 import { limit } from '../lib/ratelimit';
+import { applySmsReply } from './sms-replies.service';
 import { recordActivity } from '../segmentation/population.service';
 import {
   readProviderEvent,
@@ -78,6 +79,8 @@ export async function acceptProviderEvent(
   const reading = readProviderEvent(provider, input.body);
   if (reading.kind === 'malformed') throw invalid('Evento não reconhecido.');
   if (reading.kind === 'report') await (await queuePort()).send(PROVIDER_EVENTS_QUEUE, reading.report);
+  // An opt-out reply is applied at once (a few small writes; the customer expects it to hold now).
+  if (reading.kind === 'reply') await applySmsReply({ from: reading.from, text: reading.text }, ctx.now());
   return { received: true };
 }
 

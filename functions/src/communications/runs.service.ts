@@ -1,8 +1,9 @@
 import { localDateTime } from '@freguesia/shared/domain/dates';
-import { COMMUNICATION_MESSAGES, recipientList } from '@freguesia/shared/domain/communication';
+import { approvalLapse, COMMUNICATION_MESSAGES, recipientList } from '@freguesia/shared/domain/communication';
 import type { ServiceContext } from '../lib/context';
 import { queuePort } from '../lib/ports/queue';
 import { markExecuted, type SendableCampaign } from './campaign-state.service';
+import { estimateSend, unitPrice } from './estimate.service';
 import { PLANNER_QUEUE, type PlanCursor, type PlanMessage } from './sending.model';
 import { sendingRepository, type SendRun } from './sending.repository';
 
@@ -19,6 +20,25 @@ export function refusal(c: SendableCampaign): string | undefined {
   if (c.active !== 'Y') return 'Ative a campanha antes de enviá-la.';
   if (!c.info.approvement) return COMMUNICATION_MESSAGES.notApproved;
   return undefined;
+}
+
+/**
+ * Why a campaign's cost approval no longer holds at send time: its audience or estimated cost grew
+ * after the approval (a lead or the base that grew, new unit prices). Undefined while it holds.
+ */
+export async function approvalLapsed(ctx: ServiceContext, c: SendableCampaign): Promise<string | undefined> {
+  const info = c.info as SendableCampaign['info'] & {
+    approved_value?: number | null;
+    approved_recipients?: number | null;
+  };
+  if (!info.approvement) return undefined;
+  const approved = {
+    value: info.approved_value ?? info.value ?? null,
+    recipients: info.approved_recipients ?? null,
+  };
+  if (approved.value === null && approved.recipients === null) return undefined;
+  const now = await estimateSend(ctx, { type: c.type, id_lead: c.id_lead, recipients: c.info.recipients });
+  return approvalLapse(approved, now);
 }
 
 /** The lead a send goes to (a typed recipient list wins over it), or null. */
@@ -39,7 +59,8 @@ export async function startRun(ctx: ServiceContext, c: SendableCampaign): Promis
   const run = c.info.type === 'R' ? minuteKey(ctx) : 'once';
   const cursor = initialCursor(c);
   const at = ctx.now().toISOString();
-  if (await repo.createRun({ campaign: c.id, run, channel: c.type, cursor, at })) {
+  const unit_price = await unitPrice(ctx, c.type);
+  if (await repo.createRun({ campaign: c.id, run, channel: c.type, cursor, at, unit_price })) {
     await markExecuted(ctx, c.id, localDateTime(ctx.now()));
     await (
       await queuePort()

@@ -207,18 +207,19 @@ export async function sendBatch(ctx: ServiceContext, message: SendMessage): Prom
       lookup,
     );
   };
-  const granted = await take(
-    ctx.tenant,
-    `send:${type}`,
-    sendingOptions.ratePerSecond[type],
-    1,
-    message.recipients.length,
-  );
-  const parked: Recipient[] = message.recipients.slice(granted);
-  const turn = message.recipients.slice(0, granted);
+  // The tenant's rate (per second): a batch beyond it waits for the next second in the same call
+  // (up to `rateWaitMaxMs`) instead of parking the rest for `parkSeconds` — parking 36 of 50 for
+  // 15 s held a 14/s channel at ~1/s on small sends. Recipients left when the wait runs out are parked
+  // for about as long as the rate needs to reach them.
+  const rate = sendingOptions.ratePerSecond[type];
+  const startedAt = Date.now();
+  const granted = await take(ctx.tenant, `send:${type}`, rate, 1, message.recipients.length);
+  const parked: Recipient[] = [];
   if (sender.pace) {
     // A paced channel: one message at a time, each in a slot of the channel's pacer; the run's
     // status (pause, cancel) and the pacer's wait are looked at before each.
+    const turn = message.recipients.slice(0, granted);
+    parked.push(...message.recipients.slice(granted));
     for (let i = 0; i < turn.length; i++) {
       if (i > 0) {
         const now = await repo.run(run.campaign, run.run);
@@ -237,17 +238,36 @@ export async function sendBatch(ctx: ServiceContext, message: SendMessage): Prom
     await completeIfDone(ctx, run.campaign, run.run);
     return;
   }
-  for (let i = 0; i < turn.length; i += CONCURRENCY) {
-    // A pause or cancel stops the batch within one group of calls in flight.
-    if (i > 0) {
-      const now = await repo.run(run.campaign, run.run);
-      if (now?.status !== 'SENDING' && now?.status !== 'PLANNING') {
-        parked.push(...turn.slice(i));
-        break;
+  let pending = message.recipients;
+  let turn = granted;
+  let groups = 0;
+  while (pending.length > 0) {
+    const now = pending.slice(0, turn);
+    pending = pending.slice(turn);
+    let i = 0;
+    for (; i < now.length; i += CONCURRENCY) {
+      // A pause or cancel stops the batch within one group of calls in flight.
+      if (groups++ > 0) {
+        const current = await repo.run(run.campaign, run.run);
+        if (current?.status !== 'SENDING' && current?.status !== 'PLANNING') break;
       }
+      await Promise.all(now.slice(i, i + CONCURRENCY).map((r) => sendOne(r)));
     }
-    await Promise.all(turn.slice(i, i + CONCURRENCY).map((r) => sendOne(r)));
+    if (i < now.length) {
+      parked.push(...now.slice(i), ...pending);
+      pending = [];
+      break;
+    }
+    if (pending.length === 0) break;
+    // The rest waits for the next second's budget, while this call may still wait.
+    const nextWindow = 1000 - (Date.now() % 1000) + 5;
+    if (Date.now() - startedAt + nextWindow > sendingOptions.rateWaitMaxMs) break;
+    await new Promise((resolve) => setTimeout(resolve, nextWindow));
+    turn = await take(ctx.tenant, `send:${type}`, rate, 1, Math.min(pending.length, rate));
   }
+  // Beyond the rate when the wait ran out: back for about as long as the rate needs to reach them.
+  if (pending.length > 0)
+    await park(pending, Math.min(sendingOptions.parkSeconds, Math.max(1, Math.ceil(pending.length / rate))));
   await park(parked);
   await completeIfDone(ctx, run.campaign, run.run);
 }

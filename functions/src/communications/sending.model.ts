@@ -51,6 +51,11 @@ export const sendingOptions = {
   providerTimeoutMs: 10_000,
   /** Seconds a parked batch (paused run, busy claims, rate limit) waits before it is looked at again. */
   parkSeconds: 15,
+  /**
+   * How long one sender call may wait for the next second's budget of the channel's rate before it
+   * parks the rest of its batch (a Lambda's 60 s timeout leaves room; the queue's visibility too).
+   */
+  rateWaitMaxMs: 20_000,
   /** A paced channel's wait up to this long is slept by the sender; a longer one parks the batch. */
   paceSleepMaxMs: 3_000,
   /** Messages per second per tenant and channel (the provider's account rate is shared by tenants). */

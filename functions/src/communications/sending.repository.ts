@@ -75,6 +75,7 @@ export function sendingRepository(tenant: string) {
       channel: string;
       cursor: string;
       at: string;
+      unit_price?: number;
     }): Promise<boolean> {
       try {
         await SendRunEntity.create({
@@ -85,6 +86,7 @@ export function sendingRepository(tenant: string) {
           status: 'PLANNING',
           cursor: input.cursor,
           started_at: input.at,
+          ...(input.unit_price !== undefined ? { unit_price: input.unit_price } : {}),
         }).go();
         return true;
       } catch (error) {

@@ -494,3 +494,32 @@ export function timelineEntries(
     ...e,
   }));
 }
+
+// ---------------------------------------------------------------- reach per channel
+
+/** The channels a send may reach a customer by (the communications planner's rule: active, an address, no opt-out). */
+export type ReachChannel = 'EMAIL' | 'SMS' | 'WHATSAPP' | 'PUSH';
+
+/**
+ * The channels a customer is reachable by, for the per-channel counters kept on write (the
+ * whole-base send estimate counts only these): active, with the channel's address, not opted out.
+ * Push reaches a customer whose app consent is 'N' (addressed by external id, no token kept).
+ */
+export function reachChannels(c: {
+  active?: string;
+  email?: string | null;
+  cellphone?: string | null;
+  email_optout?: string;
+  cellphone_optout?: string;
+  whatsapp_optout?: string;
+  app_optout?: string;
+}): ReachChannel[] {
+  if (c.active !== 'Y') return [];
+  const out: ReachChannel[] = [];
+  const cell = (c.cellphone ?? '').replace(/\D/g, '');
+  if ((c.email ?? '').trim() && c.email_optout !== 'Y') out.push('EMAIL');
+  if (cell && c.cellphone_optout !== 'Y') out.push('SMS');
+  if (cell && c.whatsapp_optout !== 'Y') out.push('WHATSAPP');
+  if ((c.app_optout ?? 'N') === 'N') out.push('PUSH');
+  return out;
+}

@@ -22,6 +22,7 @@ import {
 import {
   phoneEntries,
   phonesOf,
+  reachChannels,
   toListItem,
   type Profile,
   type SearchKey,
@@ -50,6 +51,8 @@ const CHANNEL_COUNTER = 'customer-channel:';
 /** The highest Unicode code point: `prefix + TOP` bounds every key that starts with `prefix`. */
 const TOP = '\u{10FFFF}';
 const TAG_COUNTER = 'customer-tag:';
+/** Customers reachable per channel (reachChannels), for the whole-base send estimate. */
+export const REACH_COUNTER = 'customer-reach:';
 
 export interface SearchResult {
   /** The requested page. */
@@ -69,6 +72,19 @@ type IndexQuery = {
     limit: number;
     pages: number;
   }): Promise<{ data: unknown[]; cursor: string | null }>;
+};
+
+/** The reach counters an edit moves: +1 for a channel gained, −1 for one lost. */
+const reachDelta = (
+  before: Parameters<typeof reachChannels>[0],
+  after: Parameters<typeof reachChannels>[0],
+) => {
+  const was = new Set(reachChannels(before));
+  const is = new Set(reachChannels(after));
+  return [
+    ...[...is].filter((ch) => !was.has(ch)).map((ch) => [ch, 1] as const),
+    ...[...was].filter((ch) => !is.has(ch)).map((ch) => [ch, -1] as const),
+  ];
 };
 
 /** Customers of one tenant. */
@@ -119,6 +135,12 @@ export function customersRepository(tenant: string) {
             ...(item.tags ?? []).map((tag) =>
               counter
                 .upsert({ tenant, name: `total:${TAG_COUNTER}${tag}` })
+                .add({ value: 1 })
+                .commit(),
+            ),
+            ...reachChannels(item).map((ch) =>
+              counter
+                .upsert({ tenant, name: `total:${REACH_COUNTER}${ch}` })
                 .add({ value: 1 })
                 .commit(),
             ),
@@ -208,6 +230,12 @@ export function customersRepository(tenant: string) {
                     .add({ value: -1 })
                     .commit(),
                 ),
+              ...reachDelta(current, next).map(([ch, delta]) =>
+                counter
+                  .upsert({ tenant, name: `total:${REACH_COUNTER}${ch}` })
+                  .add({ value: delta })
+                  .commit(),
+              ),
               ...stalePhones.map((p) => phone.delete({ tenant, phone: p, customerId: id }).commit()),
               ...newPhoneItems.map((p) => phone.put(p).commit()),
               ...staleTerms.map((t) => word.delete(wordKey(id, t)).commit()),
@@ -262,6 +290,12 @@ export function customersRepository(tenant: string) {
             ...(current.tags ?? []).map((tag) =>
               counter
                 .upsert({ tenant, name: `total:${TAG_COUNTER}${tag}` })
+                .add({ value: -1 })
+                .commit(),
+            ),
+            ...reachChannels(current).map((ch) =>
+              counter
+                .upsert({ tenant, name: `total:${REACH_COUNTER}${ch}` })
                 .add({ value: -1 })
                 .commit(),
             ),
@@ -417,6 +451,8 @@ export function customersRepository(tenant: string) {
     },
 
     total: () => counters.total('customer'),
+    /** Customers reachable by a channel (the counter kept on write). */
+    reach: (channel: string) => counters.total(`${REACH_COUNTER}${channel}`),
 
     /** A page of every customer in id order (the sending planner's whole-base audience; one Query per page). */
     async idPage(

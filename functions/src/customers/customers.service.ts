@@ -32,6 +32,7 @@ import {
   toListItem,
   toPortalRecord,
   type Profile,
+  type ReachChannel,
   type SearchField,
 } from './customers.model';
 import {
@@ -316,6 +317,34 @@ export async function setWhatsappOptout(
     { eventType: 'updated' },
   );
   return true;
+}
+
+/**
+ * Sets a customer's e-mail or SMS consent at once, as a profile edit (timeline with the consent
+ * event, change stream): the unsubscribe link of a marketing e-mail, an SMS opt-out reply.
+ * Answers whether anything changed (nothing is written when unchanged).
+ */
+export async function setChannelOptout(
+  ctx: ServiceContext,
+  id: number,
+  field: 'email_optout' | 'cellphone_optout',
+  optout: 'Y' | 'N',
+): Promise<boolean> {
+  const current = await customersRepository(ctx.tenant).get(id);
+  if (!current) return false;
+  if ((current[field] ?? 'N') === optout) return false;
+  await replace(
+    ctx,
+    current,
+    { ...(pickProfile(current) as Profile), [field]: optout },
+    { eventType: 'updated' },
+  );
+  return true;
+}
+
+/** The id of the customer with this e-mail (the e-mail index), if any. */
+export async function customerIdByEmail(ctx: ServiceContext, email: string): Promise<number | undefined> {
+  return customersRepository(ctx.tenant).idByEmail(email.trim().toLowerCase());
 }
 
 /** Replaces a customer's profile from the staff form (see {@link createCustomer}). */
@@ -732,6 +761,14 @@ export async function customerContactsPage(
 ): Promise<{ contacts: CustomerContact[]; cursor: string | undefined }> {
   const page = await customersRepository(ctx.tenant).idPage(cursor, Math.min(Math.max(1, limit), 1000));
   return { contacts: page.data.map(contactOf), cursor: page.cursor };
+}
+
+/**
+ * How many customers a channel reaches (active, with the address, not opted out: the counters kept
+ * on write), for the whole-base send estimate.
+ */
+export async function customerReach(ctx: ServiceContext, channel: ReachChannel): Promise<number> {
+  return customersRepository(ctx.tenant).reach(channel);
 }
 
 /** How many customers the tenant has (the counter kept on write). */

@@ -3,7 +3,7 @@ import { can } from '@freguesia/shared/domain/permissions';
 import { EXPORT_MESSAGES, type ExportAccepted, type ExportJob } from '@freguesia/shared/schemas/exports';
 import { AUDIT_ENTITY_NAMES, type AuditEntity } from '@freguesia/shared/schemas/audit';
 import { recordAudit } from '../audit/audit.service';
-import { campaignRecord } from '../campaign-records/campaign-records.service';
+import { campaignHistoryRecord } from '../campaign-records/campaign-records.service';
 import { staffOf, type ServiceContext, type StaffPrincipal } from '../lib/context';
 import { paginated, type Paginated } from '../lib/ddb/pagination';
 import { forbidden, notFound } from '../lib/errors';
@@ -108,7 +108,8 @@ export async function requestExport(
  * target then checks the campaign as the caller.
  */
 export async function requestCampaignExport(ctx: ServiceContext, id: number): Promise<ExportAccepted> {
-  const type = (await campaignRecord(ctx, id))?.type as string | undefined;
+  // A deleted campaign's export stays (its record is kept for history).
+  const type = (await campaignHistoryRecord(ctx, id))?.type as string | undefined;
   const kind = type === 'L' ? 'lucky' : type === 'C' ? 'points' : type === 'T' ? 'tickets' : 'campaign';
   return requestExport(ctx, kind, { id });
 }

@@ -23,6 +23,7 @@ import {
   updateCampaignRecord,
   type CampaignFields,
   type CampaignRecord,
+  campaignHistoryRecord,
 } from '../campaign-records/campaign-records.service';
 import { customerContacts } from '../customers/customers.service';
 import { staffOf, type ServiceContext } from '../lib/context';
@@ -130,7 +131,8 @@ export async function createLoyaltyCampaign(
 }
 
 async function loyaltyCampaign(ctx: ServiceContext, id: number, type?: 'L' | 'C'): Promise<CampaignRecord> {
-  const campaign = await campaignRecord(ctx, id);
+  // Reads only (status, numbers, export, audit): a deleted campaign keeps its history.
+  const campaign = await campaignHistoryRecord(ctx, id);
   if (!campaign || (type && (campaign.type as string) !== type)) throw notFound(CAMPAIGN_NOT_FOUND);
   const inScope = storeScope(ctx);
   if (campaign.stores.length > 0 && !campaign.stores.some((s) => inScope(s.id_store)))

@@ -1,7 +1,7 @@
 import {
   assertCampaignAccess,
   CAMPAIGN_NOT_FOUND,
-  campaignRecord,
+  campaignHistoryRecord,
 } from '../campaign-records/campaign-records.service';
 import type { ServiceContext } from '../lib/context';
 import { notFound } from '../lib/errors';
@@ -11,7 +11,8 @@ import { pointsRepository } from './points.repository';
 export const POINTS_COLUMNS = ['type', 'date', 'quantity', 'value', 'expiration_at'] as const;
 
 async function pointsCampaign(ctx: ServiceContext, id: number) {
-  const campaign = await campaignRecord(ctx, id);
+  // The export: a deleted campaign keeps its history.
+  const campaign = await campaignHistoryRecord(ctx, id);
   if (!campaign || (campaign.type as string) !== 'C') throw notFound(CAMPAIGN_NOT_FOUND);
   assertCampaignAccess(ctx, 'read', ['C']);
   return campaign;

@@ -11,6 +11,7 @@ import {
   updateCampaignRecord,
   type CampaignFields,
   type CampaignRecord,
+  campaignHistoryRecord,
 } from '../campaign-records/campaign-records.service';
 import { storeNames, storeScope } from '../catalog/stores.service';
 import { staffOf, type ServiceContext } from '../lib/context';
@@ -54,7 +55,8 @@ export async function ticketCampaign(
   id: number,
   action: 'read' | 'write' = 'read',
 ): Promise<CampaignRecord> {
-  const campaign = await campaignRecord(ctx, id);
+  // Reading (details, the export) a deleted campaign finds its history; writing needs the live one.
+  const campaign = action === 'read' ? await campaignHistoryRecord(ctx, id) : await campaignRecord(ctx, id);
   const inScope = storeScope(ctx);
   if (
     !campaign ||

@@ -22,7 +22,7 @@ import {
   purchaseRecordFactsOf,
   type CustomersChange,
 } from '@freguesia/functions/customers/changes.service';
-import { phoneEntries } from '@freguesia/functions/customers/customers.model';
+import { phoneEntries, reachChannels } from '@freguesia/functions/customers/customers.model';
 import { searchEntries } from '@freguesia/functions/customers/customer-words.model';
 import { localDateTime } from '@freguesia/shared/domain/dates';
 import { settingsRepository } from '@freguesia/functions/settings/settings.repository';
@@ -321,6 +321,11 @@ export const customersSeeder: Seeder = {
       ...[...count(customers.flatMap((c) => c.tags ?? []))].map(([k, value]) => ({
         tenant,
         name: `total:customer-tag:${k}`,
+        value,
+      })),
+      ...[...count(customers.flatMap((c) => reachChannels(c)))].map(([k, value]) => ({
+        tenant,
+        name: `total:customer-reach:${k}`,
         value,
       })),
     ];

@@ -1,3 +1,4 @@
+import { formatMoney } from './money';
 import { TZDate } from '@date-fns/tz';
 import { isDay, TIME_ZONE } from './dates';
 
@@ -54,6 +55,8 @@ export const COMMUNICATION_MESSAGES = {
   testSubject: 'Preencha o assunto',
   testSent: 'Teste de email enviado com sucesso !',
   notApproved: 'Aprove o custo estimado antes de enviar a campanha.',
+  approvalLapsed:
+    'O público ou o custo estimado aumentou depois da aprovação: aprove o novo custo novamente.',
   recipients: 'Máximo de 100 caracteres.',
   recipientsEmail: (value: string) => `Destinatário inválido: ${value}`,
   webUrl: 'Use uma URL http(s).',
@@ -83,6 +86,26 @@ export const UNIT_PRICES: Readonly<Record<SendableType | 'WHATSAPP', number>> = 
 /** Estimated cost in reais, rounded to 2 decimals (spec part 3 §9). */
 export const estimatedCost = (recipients: number, unitPrice: number): number =>
   Math.round(recipients * unitPrice * 100) / 100;
+
+/**
+ * Why a cost approval no longer holds: the audience or the estimated cost grew after it was given
+ * (issue 20). Undefined while it holds. `approved` is what was approved (a record approved before
+ * this rule has only its value).
+ */
+export function approvalLapse(
+  approved: { value?: number | null; recipients?: number | null },
+  now: { value: number; recipients: number },
+): string | undefined {
+  const grewValue = typeof approved.value === 'number' && now.value > approved.value + 1e-9;
+  const grewAudience = typeof approved.recipients === 'number' && now.recipients > approved.recipients;
+  if (!grewValue && !grewAudience) return undefined;
+  const brl = (v: number) => formatMoney(Math.round(v * 100));
+  const audience =
+    typeof approved.recipients === 'number'
+      ? ` (${approved.recipients.toLocaleString('pt-BR')} → ${now.recipients.toLocaleString('pt-BR')} destinatários)`
+      : '';
+  return `${COMMUNICATION_MESSAGES.approvalLapsed} Aprovado: ${brl(approved.value ?? 0)}; agora: ${brl(now.value)}${audience}.`;
+}
 
 /** Recipients of a ';'-separated list (blanks dropped). */
 export const recipientList = (recipients: string): string[] =>

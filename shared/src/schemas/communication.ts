@@ -326,6 +326,10 @@ export const ExpenseReport = z.object({
       id_campaign: z.number(),
       description: z.string(),
       quantity: z.number(),
+      /** R$ of these messages at the unit price each send was made at (absent: priced at today's unit price). */
+      value: z.number().optional(),
+      /** Deleted since (its history stays). */
+      archived: z.boolean().optional(),
     }),
   ),
   nps_messages: z.array(z.object({ origin: z.string(), quantity: z.number() })),

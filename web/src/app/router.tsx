@@ -46,11 +46,14 @@ function appRoute(route: AppRoute): RouteObject {
 const registerPage = page(() => import('../pages/portal/register-page'));
 const termsPage = page(() => import('../pages/portal/terms-page'));
 const surveyPage = page(() => import('../pages/nps/survey-page'));
+const unsubscribePage = page(() => import('../pages/unsubscribe/unsubscribe-page'));
 
 // Public pages customers reach from links, whatever the staff session.
 const portalRoutes: RouteObject[] = [
   { path: '/cadastro', lazy: registerPage },
   { path: '/cadastro/termos', lazy: termsPage },
+  // The unsubscribe link of a marketing e-mail (issue 20).
+  { path: '/descadastro', lazy: unsubscribePage },
 ];
 
 /** What the route table depends on; the abilities are read by the permission guard. */

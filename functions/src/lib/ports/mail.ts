@@ -12,6 +12,8 @@ export interface MailMessage {
    * (the local outbox keeps one copy; with SES it travels as a tag so its events name it).
    */
   idempotencyKey?: string;
+  /** Extra headers (the RFC 8058 `List-Unsubscribe` pair of a marketing e-mail). */
+  headers?: Record<string, string>;
   /** Message tags (SES: EmailTags) that come back with the delivery, open, click and bounce events. */
   tags?: Record<string, string>;
   /** Aborts the provider request (the sending pipeline's call budget). */
@@ -51,6 +53,9 @@ const awsMail: MailPort = {
               ...(message.html ? { Html: { Data: message.html, Charset: 'UTF-8' } } : {}),
               ...(message.text ? { Text: { Data: message.text, Charset: 'UTF-8' } } : {}),
             },
+            ...(message.headers
+              ? { Headers: Object.entries(message.headers).map(([Name, Value]) => ({ Name, Value })) }
+              : {}),
           },
         },
       }),

@@ -51,6 +51,8 @@ export interface ServerTableProps<T> {
   /** Server or local sorting of the columns that declare a `sortingField`. */
   sorting?: Pick<TableProps<T>, 'sortingColumn' | 'sortingDescending' | 'onSortingChange'>;
   wrapLines?: boolean;
+  /** Columns kept in view while the table scrolls sideways (e.g. the row actions: `{ last: 1 }`). */
+  stickyColumns?: TableProps<T>['stickyColumns'];
   trackBy?: string;
   variant?: TableProps['variant'];
   /**
@@ -139,6 +141,7 @@ export function ServerTable<T>(props: ServerTableProps<T>) {
       loadingText={props.loadingText}
       trackBy={props.trackBy ?? 'id'}
       wrapLines={props.wrapLines}
+      {...(props.stickyColumns ? { stickyColumns: props.stickyColumns } : {})}
       {...props.selection}
       {...props.sorting}
       header={

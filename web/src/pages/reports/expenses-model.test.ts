@@ -64,6 +64,19 @@ describe('expense report model', () => {
     expect(formatBrl(s.totalCentavos)).toBe('R$ 7.005,25');
   });
 
+  it('keeps past sends at the unit price they were sent at (the report’s value), not today’s', () => {
+    const s = summarize(
+      report({
+        marketing_messages: [
+          { type: 'EMAIL', id_campaign: 3, description: 'Antiga', quantity: 1000, value: 7, archived: true },
+        ],
+        unit_prices: { ...prices, EMAIL: 0.5 },
+      }),
+    );
+    expect(s.channels[0]!.rows[0]).toMatchObject({ unit_price: 0.007, centavos: 700, archived: true });
+    expect(s.channels[0]!.centavos).toBe(700);
+  });
+
   it('prices NPS messages by origin: e-mail, SMS, otherwise push', () => {
     expect(npsUnitPrice('EMAIL', prices)).toBe(0.007);
     expect(npsUnitPrice('e-mail', prices)).toBe(0.007);

@@ -76,6 +76,8 @@ export interface ExpenseRow {
   quantity: number;
   unit_price: number;
   centavos: number;
+  /** The campaign was deleted since (its sends stay). */
+  archived?: boolean;
 }
 
 export interface ChannelExpenses {
@@ -120,8 +122,11 @@ export function summarize(report: ExpenseReport): ExpenseSummary {
         id_campaign: m.id_campaign,
         description: m.description,
         quantity: m.quantity,
-        unit_price: unit,
-        centavos: costCentavos(m.quantity, unit),
+        // Each send at the unit price it was made at (the report's value); today's price otherwise.
+        unit_price:
+          m.value !== undefined && m.quantity > 0 ? Number((m.value / m.quantity).toPrecision(10)) : unit,
+        centavos: m.value !== undefined ? costCentavos(1, m.value) : costCentavos(m.quantity, unit),
+        ...(m.archived ? { archived: true } : {}),
       }));
     return {
       type,

@@ -3,7 +3,6 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
-import DateRangePicker, { type DateRangePickerProps } from '@cloudscape-design/components/date-range-picker';
 import ExpandableSection from '@cloudscape-design/components/expandable-section';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
@@ -11,7 +10,9 @@ import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { useMemo, useState } from 'react';
+import { fromDisplayDate, toDisplayDate } from '@freguesia/shared/domain/dates';
 import { failureMessage } from '../../api/client';
+import { DateInput } from '../../components/date-input';
 import { useExpenseReport } from '../../api/reports';
 import {
   currentMonth,
@@ -30,22 +31,31 @@ import {
 const EMPTY_CHANNEL = 'Nenhum envio no período.';
 const EMPTY_NPS = 'Nenhuma mensagem de NPS no período.';
 
-const rangeOf = (p: Period): DateRangePickerProps.AbsoluteValue => ({
-  type: 'absolute',
-  startDate: p.start_at,
-  endDate: p.end_at,
+/** The typed period (DD/MM/AAAA, as every date on screen) and the one it reads. */
+interface Typed {
+  start: string;
+  end: string;
+}
+const typedOf = (p: Period): Typed => ({
+  start: toDisplayDate(p.start_at) ?? '',
+  end: toDisplayDate(p.end_at) ?? '',
 });
-const periodOf = (v: DateRangePickerProps.Value | null): Partial<Period> =>
-  v?.type === 'absolute' ? { start_at: v.startDate.slice(0, 10), end_at: v.endDate.slice(0, 10) } : {};
-
-const isValidRange: DateRangePickerProps.ValidationFunction = (range) => {
-  const problem = periodProblem(periodOf(range));
-  return problem ? { valid: false, errorMessage: problem } : { valid: true };
-};
+const periodOf = (t: Typed): Partial<Period> => ({
+  ...(fromDisplayDate(t.start) ? { start_at: fromDisplayDate(t.start) } : {}),
+  ...(fromDisplayDate(t.end) ? { end_at: fromDisplayDate(t.end) } : {}),
+});
+const typedProblem = (t: Typed): string | undefined =>
+  (t.start.trim() && !fromDisplayDate(t.start)) || (t.end.trim() && !fromDisplayDate(t.end))
+    ? 'Data inválida: use DD/MM/AAAA.'
+    : periodProblem(periodOf(t));
 
 const campaignColumns: TableProps.ColumnDefinition<ExpenseRow>[] = [
   { id: 'id', header: 'Código da campanha', cell: (r) => r.id_campaign },
-  { id: 'description', header: 'Descrição', cell: (r) => r.description },
+  {
+    id: 'description',
+    header: 'Descrição',
+    cell: (r) => (r.archived ? `${r.description} (excluída)` : r.description),
+  },
   { id: 'quantity', header: 'Envios', cell: (r) => formatQuantity(r.quantity) },
   { id: 'unit', header: 'Valor unitário', cell: (r) => formatUnitPrice(r.unit_price) },
   { id: 'total', header: 'Total investido', cell: (r) => formatBrl(r.centavos) },
@@ -96,12 +106,12 @@ function ChannelTable({ channel }: { channel: ChannelExpenses }) {
 
 /** /reports/expenses ('Investimentos', read Reports): what the sends of a period cost, per channel and campaign. */
 export default function ExpensesPage() {
-  const [picked, setPicked] = useState<DateRangePickerProps.Value | null>(() => rangeOf(currentMonth()));
+  const [picked, setPicked] = useState<Typed>(() => typedOf(currentMonth()));
   const [period, setPeriod] = useState<Period>(() => currentMonth());
   const report = useExpenseReport(period);
   const summary = useMemo(() => (report.data ? summarize(report.data) : undefined), [report.data]);
   const pickedPeriod = periodOf(picked);
-  const problem = periodProblem(pickedPeriod);
+  const problem = typedProblem(picked);
 
   function refresh() {
     if (problem) return;
@@ -127,16 +137,20 @@ export default function ExpensesPage() {
           }}
         >
           <SpaceBetween direction="horizontal" size="s" alignItems="end">
-            <FormField label="Período" errorText={picked ? undefined : 'Informe o período.'}>
-              <DateRangePicker
-                value={picked}
-                onChange={({ detail }) => setPicked(detail.value)}
-                rangeSelectorMode="absolute-only"
-                dateOnly
-                relativeOptions={[]}
-                isValidRange={isValidRange}
-                placeholder="DD/MM/AAAA – DD/MM/AAAA"
-                data-testid="expenses-period"
+            <FormField label="De">
+              <DateInput
+                value={picked.start}
+                invalid={problem !== undefined}
+                onChange={(value) => setPicked((p) => ({ ...p, start: value }))}
+                data-testid="expenses-period-start"
+              />
+            </FormField>
+            <FormField label="Até" errorText={problem}>
+              <DateInput
+                value={picked.end}
+                invalid={problem !== undefined}
+                onChange={(value) => setPicked((p) => ({ ...p, end: value }))}
+                data-testid="expenses-period-end"
               />
             </FormField>
             <Button

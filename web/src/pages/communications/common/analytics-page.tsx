@@ -4,7 +4,7 @@ import Button from '@cloudscape-design/components/button';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { failureMessage } from '../../../api/client';
 import {
@@ -13,7 +13,17 @@ import {
   type AnalyticsRow,
   type CommunicationDetails,
 } from '../../../api/communications';
-import { ChartContainer, CounterBoard, useLeadFromAudience, type Counter } from './analytics';
+import {
+  ChartContainer,
+  CounterBoard,
+  leadTitleSuggestion,
+  useLeadFromAudience,
+  type Counter,
+} from './analytics';
+import FormField from '@cloudscape-design/components/form-field';
+import Input from '@cloudscape-design/components/input';
+import Modal from '@cloudscape-design/components/modal';
+import { formatCount } from '../../../components/format';
 import { CounterBars, CounterPie } from './charts';
 import { executedText, routeId, whenText } from './model';
 
@@ -48,12 +58,59 @@ export function CommunicationAnalyticsPage({
   const lead = useLeadFromAudience(campaign.data);
   const counters = countersOf(analytics.data ?? []);
   const drawn = chart.of(counters);
+  const [asking, setAsking] = useState<{ counter: Counter; title: string } | null>(null);
   const makeLead = (c: Counter) => {
-    if (!lead.isPending && c.filter && c.value > 0) lead.mutate(c);
+    if (!lead.isPending && c.filter && c.value > 0 && campaign.data)
+      setAsking({ counter: c, title: leadTitleSuggestion(campaign.data, c) });
+  };
+  const titleProblem = asking && !asking.title.trim() ? 'Informe o nome do lead.' : undefined;
+  const confirmLead = () => {
+    if (!asking || titleProblem) return;
+    lead.mutate(asking);
+    setAsking(null);
   };
   const data = campaign.data;
   return (
     <SpaceBetween size="l">
+      <Modal
+        visible={asking !== null}
+        onDismiss={() => setAsking(null)}
+        header="Criar lead"
+        data-testid={`${testId}-lead-modal`}
+        footer={
+          <Box float="right">
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button variant="link" onClick={() => setAsking(null)}>
+                Cancelar
+              </Button>
+              <Button
+                variant="primary"
+                data-testid={`${testId}-lead-confirm`}
+                disabled={titleProblem !== undefined}
+                onClick={confirmLead}
+              >
+                Criar lead
+              </Button>
+            </SpaceBetween>
+          </Box>
+        }
+      >
+        {asking ? (
+          <SpaceBetween size="m">
+            <Box>
+              Um lead manual com os {formatCount(asking.counter.value)} cliente(s) de “{asking.counter.label}
+              ”.
+            </Box>
+            <FormField label="Nome do lead" errorText={titleProblem}>
+              <Input
+                value={asking.title}
+                data-testid={`${testId}-lead-title`}
+                onChange={({ detail }) => setAsking({ ...asking, title: detail.value.slice(0, 200) })}
+              />
+            </FormField>
+          </SpaceBetween>
+        ) : null}
+      </Modal>
       <Header
         variant="h1"
         actions={
@@ -95,7 +152,7 @@ export function CommunicationAnalyticsPage({
             counters={counters}
             testId={`${testId}-analytics`}
             onLead={makeLead}
-            creating={lead.isPending ? lead.variables?.key : undefined}
+            creating={lead.isPending ? lead.variables?.counter.key : undefined}
           />
           <ChartContainer
             title={chart.title}

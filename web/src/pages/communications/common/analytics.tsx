@@ -24,14 +24,18 @@ export interface Counter {
 
 /**
  * A new lead of the customers behind some actions (POST /web/campaigns/{id}/analytics/lead), then
- * its editor /lead/edit/{id} (spec part 3 §2, §7). The title names the campaign and the audience.
+ * its editor /lead/edit/{id} (spec part 3 §2, §7). The page asks for the lead's name first
+ * (suggested: the campaign and the audience) and creates it only when confirmed.
  */
+export const leadTitleSuggestion = (campaign: { description: string }, counter: Counter): string =>
+  `${campaign.description} - ${counter.label}`.slice(0, 200);
+
 export function useLeadFromAudience(campaign: { id: number; description: string } | undefined) {
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: (counter: Counter) =>
+    mutationFn: ({ counter, title }: { counter: Counter; title: string }) =>
       leadFromAnalytics(campaign!.id, {
-        title: `${campaign!.description} - ${counter.label}`.slice(0, 200),
+        title: title.trim().slice(0, 200),
         filter: [...(counter.filter ?? [])],
       }),
     onSuccess: ({ id }) => {

@@ -10,6 +10,7 @@ import { useCommunication, type CommunicationDetails } from '../../../api/commun
 import { recordGate } from '../../../components/record-gate';
 import type { CommunicationType } from './model';
 import { executedText, isLocked, routeId } from './model';
+import { COMMUNICATION_MESSAGES } from '@freguesia/shared/schemas/communication';
 
 /** How an editor speaks of its record while loading it, when it is missing, and the way back. */
 export interface RecordTexts {
@@ -84,6 +85,11 @@ export function editorDescription(
   return `${clone ? 'Duplicando' : 'Alterando'} ${noun} ${record.id} - ${record.description}.`;
 }
 
+const READ_ONLY = { border: 0, padding: 0, margin: 0, minWidth: 0 } as const;
+
+/** 'Nova comunicação via SMS' → 'Editar comunicação via SMS' (the page of a saved record). */
+export const editTitle = (title: string): string => title.replace(/^Nov[oa] /, 'Editar ');
+
 /**
  * The frame of a communication editor: the page header, Cancelar (back to the list) and Salvar,
  * the 'Campanha já executada em …' alert when the record ran, and the sections. Enter in a field
@@ -100,6 +106,7 @@ export function CommunicationFormShell({
   disabledReason,
   onSave,
   executedRecord,
+  cloneTo,
   children,
 }: {
   /** `${testId}-form` and `${testId}-executed`. */
@@ -114,11 +121,16 @@ export function CommunicationFormShell({
   onSave: () => void;
   /** The saved record being edited (not a clone): its execution shows above the sections. */
   executedRecord?: CommunicationDetails | null;
+  /** Where 'Duplicar' leads for a record already sent (its clone route). */
+  cloneTo?: string;
   children: ReactNode;
 }) {
   const navigate = useNavigate();
   const executed = executedRecord ? executedText(executedRecord.info.executed_at) : undefined;
   const locked = isLocked(executedRecord ?? null);
+  // An edit page says so ('Editar comunicação via SMS'); a sent once-only record opens read-only.
+  const heading = executedRecord ? editTitle(title) : title;
+  const blocked = locked ? COMMUNICATION_MESSAGES.executed : disabledReason;
   return (
     <form
       noValidate
@@ -128,27 +140,37 @@ export function CommunicationFormShell({
         // embedded widget (the e-mail editor's own panels) submitting the form must not.
         const submitter = (event.nativeEvent as SubmitEvent).submitter;
         if (submitter && submitter.getAttribute('data-testid') !== saveTestId) return;
-        if (disabledReason === undefined && !saving) onSave();
+        if (blocked === undefined && !saving) onSave();
       }}
     >
       <Form
         data-testid={`${testId}-form`}
         header={
           <Header variant="h1" description={description}>
-            {title}
+            {heading}
           </Header>
         }
         actions={
           <SpaceBetween direction="horizontal" size="xs">
             <Button formAction="none" variant="link" onClick={() => navigate(list)}>
-              Cancelar
+              {locked ? 'Voltar' : 'Cancelar'}
             </Button>
+            {locked && cloneTo ? (
+              <Button
+                formAction="none"
+                variant="primary"
+                data-testid={`${testId}-duplicate`}
+                onClick={() => navigate(cloneTo)}
+              >
+                Duplicar
+              </Button>
+            ) : null}
             <Button
-              variant="primary"
+              variant={locked && cloneTo ? 'normal' : 'primary'}
               data-testid={saveTestId}
               loading={saving}
-              disabled={disabledReason !== undefined}
-              disabledReason={disabledReason}
+              disabled={blocked !== undefined}
+              disabledReason={blocked}
             >
               Salvar
             </Button>
@@ -164,7 +186,14 @@ export function CommunicationFormShell({
                 : '.'}
             </Alert>
           ) : null}
-          {children}
+          {locked ? (
+            // Read-only: every field of a sent once-only record is shown, none can change.
+            <fieldset disabled data-testid={`${testId}-readonly`} style={READ_ONLY}>
+              <SpaceBetween size="l">{children}</SpaceBetween>
+            </fieldset>
+          ) : (
+            children
+          )}
         </SpaceBetween>
       </Form>
     </form>

@@ -143,6 +143,8 @@ export function CommunicationList(props: CommunicationListProps) {
         headerVariant="h1"
         loadingText="Carregando"
         wrapLines
+        // 'Opções' stays in view on narrower screens (the e-mail list's columns outgrow 1,440 px).
+        stickyColumns={{ first: 0, last: 1 }}
         list={list}
         columns={(props.columns ?? communicationColumns)(rowActions)}
         newButton={props.newButton}

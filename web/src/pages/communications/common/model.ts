@@ -136,7 +136,7 @@ export function communicationSchema<S extends z.ZodRawShape>(
   extra: S,
   toPayload: (values: CommonValues & z.output<z.ZodObject<S>>) => CommunicationPayload,
   map: FieldMap,
-  options: { id?: number; scheduled?: boolean } = {},
+  options: { id?: number; scheduled?: boolean; manual?: boolean } = {},
 ) {
   return z.object({ ...commonShape, ...extra }).superRefine((values, ctx) => {
     const v = values as CommonValues & z.output<z.ZodObject<S>>;
@@ -147,7 +147,10 @@ export function communicationSchema<S extends z.ZodRawShape>(
       ctx.addIssue({ code: 'custom', path: field.split('.'), message });
     };
     if (options.scheduled !== false && v.run_type === 'O') {
-      if (!v.run_day.trim() && !v.run_time.trim()) add('run_day', COMMUNICATION_MESSAGES.runOn);
+      // `manual`: a once-only send without date and time goes only with 'Enviar agora'.
+      if (!v.run_day.trim() && !v.run_time.trim()) {
+        if (!options.manual) add('run_day', COMMUNICATION_MESSAGES.runOn);
+      } else if (!v.run_day.trim()) add('run_day', COMMUNICATION_MESSAGES.runOn);
       else if (!fromDisplayDate(v.run_day)) add('run_day', 'Data inválida: use DD/MM/AAAA.');
       else if (!runOnOf(v.run_day, v.run_time)) add('run_time', 'Hora inválida: use HH:mm.');
     }

@@ -157,6 +157,13 @@ describe('e-mail form validation (spec part 3 §5)', () => {
     expect((await issues(past)).run_day).toBe(COMMUNICATION_MESSAGES.runOnPast);
     expect(await issues(past, 41)).toEqual({});
   });
+
+  it("saves a once-only e-mail without date and time for 'Enviar agora' (no schedule invented), but not half a schedule", async () => {
+    const manual = { ...valid(), run_type: 'O' as const, run_day: '', run_time: '' };
+    expect(await issues(manual)).toEqual({});
+    expect(emailToPayload(manual).info.run_on).toBeNull();
+    expect((await issues({ ...manual, run_time: '08:00' })).run_day).toBe(COMMUNICATION_MESSAGES.runOn);
+  });
 });
 
 describe('recipients box (spec part 3 §9: 100 characters with a counter)', () => {

@@ -119,7 +119,8 @@ export const EMAIL_FIELDS = {
 
 /** The e-mail form's schema; `id` when editing (an unchanged past date is then the server's call). */
 export const emailFormSchema = (id?: number) =>
-  communicationSchema(emailShape, (v) => emailToPayload(v), EMAIL_FIELDS, { id });
+  // Date and time left blank: saved for 'Enviar agora' (issue 20), no schedule invented.
+  communicationSchema(emailShape, (v) => emailToPayload(v), EMAIL_FIELDS, { id, manual: true });
 
 // ---------------------------------------------------------------------------------------
 // Test send

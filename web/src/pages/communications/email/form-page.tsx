@@ -107,6 +107,7 @@ function EmailForm({ record, clone }: { record: CommunicationDetails | null; clo
         disabledReason={editorReady ? approvalBlock(approvement) : 'Aguarde o editor carregar.'}
         onSave={submit}
         executedRecord={editing ? record : null}
+        cloneTo={editing ? `/communication/email/clone/${record.id}` : undefined}
       >
         <Container header={<Header variant="h2">Detalhes</Header>}>
           <SpaceBetween size="l">

@@ -22,7 +22,7 @@ export function emailColumns(
     {
       id: 'approval',
       header: 'Aprovação',
-      minWidth: 180,
+      minWidth: 150,
       cell: (c) => {
         const text = rowInfo(c.info).approvement;
         return text ? (

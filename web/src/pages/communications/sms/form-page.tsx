@@ -22,7 +22,8 @@ import {
   CommunicationRecordRoute,
   editorDescription,
 } from '../common/form-shell';
-import { approvalBlock } from '../common/model';
+import { approvalBlock, isLocked } from '../common/model';
+import { SendPanel } from '../shared/send-panel';
 import { useCommunicationSave } from '../common/save';
 import {
   bodyInput,
@@ -99,6 +100,7 @@ function SmsForm({ record, clone }: { record: CommunicationDetails | null; clone
         disabledReason={approvalBlock(approvement)}
         onSave={submit}
         executedRecord={editing ? record : null}
+        cloneTo={editing ? `/communication/sms/clone/${record.id}` : undefined}
       >
         <Container header={<Header variant="h2">Detalhes</Header>}>
           <SpaceBetween size="l">
@@ -194,6 +196,14 @@ function SmsForm({ record, clone }: { record: CommunicationDetails | null; clone
             <ApprovalField form={common} testId="sms-approval" />
           </SpaceBetween>
         </Container>
+        {editing ? (
+          <SendPanel
+            id={record.id}
+            approved={Boolean(record.info.approvement)}
+            unsaved={form.formState.isDirty || clone}
+            locked={isLocked(record)}
+          />
+        ) : null}
       </CommunicationFormShell>
     </>
   );

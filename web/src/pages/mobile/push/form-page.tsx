@@ -21,7 +21,14 @@ import {
   CommunicationRecordRoute,
   editorDescription,
 } from '../../communications/common/form-shell';
-import { approvalBlock, SAVED_EDIT, SAVED_NEW, SAVE_FAILED } from '../../communications/common/model';
+import {
+  approvalBlock,
+  isLocked,
+  SAVED_EDIT,
+  SAVED_NEW,
+  SAVE_FAILED,
+} from '../../communications/common/model';
+import { SendPanel } from '../../communications/shared/send-panel';
 import { useCommunicationSave } from '../../communications/common/save';
 import {
   emptyPushForm,
@@ -163,6 +170,14 @@ function PushForm({ record }: { record: CommunicationDetails | null }) {
             <ApprovalField form={common} testId="push-approval" />
           </SpaceBetween>
         </Container>
+        {editing ? (
+          <SendPanel
+            id={record.id}
+            approved={Boolean(record.info.approvement)}
+            unsaved={form.formState.isDirty}
+            locked={isLocked(record)}
+          />
+        ) : null}
       </CommunicationFormShell>
     </>
   );
