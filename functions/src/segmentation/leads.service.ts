@@ -18,7 +18,8 @@ import type { ServiceContext } from '../lib/context';
 import { paginated, type Paginated } from '../lib/ddb/pagination';
 import { forbidden, InvalidError, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { leadsRepository, type LeadRecord, type LeadWrite } from './leads.repository';
+import { normalizeText } from '@freguesia/shared/domain/text';
+import { leadsRepository, listSegmentationLeads, type LeadRecord, type LeadWrite } from './leads.repository';
 /** The export's columns live with its target check (./export-targets.service), kept here for callers of this service. */
 export { LEAD_EXPORT_COLUMNS } from './export-targets.service';
 import {
@@ -331,4 +332,60 @@ export async function countGeolocation(
   polygon: [number, number][],
 ): Promise<{ population: number; customers: number[] }> {
   return countInPolygon(ctx, polygon);
+}
+
+/**
+ * A tag was renamed (TA rows name tags by description, as customers carry them): the segmentation
+ * leads that name the old description follow the new one, so renaming a tag never empties them.
+ * `phase` 'start' (the rename, before the customers are renamed by the tag-rename job): rows name
+ * both, every customer matches whichever name it carries yet; 'end' (the job renamed them all):
+ * the old name goes. Each changed lead is saved (new version, audited) and recomputed. Idempotent.
+ */
+export async function renameTagInLeads(
+  ctx: ServiceContext,
+  from: string,
+  to: string,
+  phase: 'start' | 'end',
+): Promise<number[]> {
+  const old = normalizeText(from);
+  const renamed = normalizeText(to);
+  if (old === renamed) return [];
+  const repo = leadsRepository(ctx.tenant);
+  const changed: number[] = [];
+  for (const lead of await listSegmentationLeads(ctx.tenant)) {
+    if (lead.origin !== 'S') continue;
+    let touched = false;
+    const filter = lead.filter.map((row) => {
+      if (row.key !== 'TA' || !Array.isArray(row.value)) return row;
+      const items = row.value.map(String);
+      if (!items.some((item) => normalizeText(item) === old)) return row;
+      const others = items.filter((item) => normalizeText(item) !== old && normalizeText(item) !== renamed);
+      const value = phase === 'start' ? [...others, from, to] : [...others, to];
+      if (JSON.stringify(value) === JSON.stringify(items)) return row;
+      touched = true;
+      return { ...row, value };
+    });
+    if (!touched) continue;
+    const {
+      id: _id,
+      status: _s,
+      population: _p,
+      version: _v,
+      created_at: _c,
+      updated_at: _u,
+      ...fields
+    } = lead;
+    const saved = await repo.update(lead, { ...fields, filter }, { status: 'P' }, ctx.now().toISOString());
+    await requestRecompute(ctx, saved.id);
+    await recordAudit(ctx, {
+      entity: 'lead',
+      entityId: saved.id,
+      action: 'update',
+      summary: saved.description,
+      before: { filter: lead.filter },
+      after: { filter },
+    });
+    changed.push(saved.id);
+  }
+  return changed;
 }
