@@ -14,18 +14,22 @@ import type { LeadConditionRow } from '@freguesia/shared/segmentation/conditions
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { failureMessage } from '../../api/client';
-import { useLead, useLeadMembers } from '../../api/leads';
+import { useLead, useLeadMembers, useLookupLabels } from '../../api/leads';
 import { useCan } from '../../app/ability';
 import { EMPTY, formatCount } from '../../components/format';
 import { useDebounced } from '../../components/table';
 import { describeCron } from './cron';
 import { ORIGIN_LABELS, STATUS_LABELS, STATUS_TYPES, validityText } from './format';
 
-/** One condition row as a sentence: 'Faixa etária · Maior que · 30'. */
-export function describeCondition(row: LeadConditionRow): string {
+/** One condition row as a sentence: 'Faixa etária · Maior que · 30' (`names`: lookup ids → names). */
+export function describeCondition(
+  row: LeadConditionRow,
+  names: ReadonlyMap<string, string> = new Map(),
+): string {
   const condition = CONDITIONS_BY_KEY[row.key]?.label ?? row.key;
   const op = operatorOf(row.key, row.option);
-  const choice = (code: string) => op?.choices?.find((c) => c.code === code)?.label ?? code;
+  const choice = (code: string) =>
+    op?.choices?.find((c) => c.code === code)?.label ?? names.get(code) ?? code;
   const value = row.value;
   const shown =
     value === null || value === undefined
@@ -34,6 +38,14 @@ export function describeCondition(row: LeadConditionRow): string {
         ? value.map((v) => choice(String(v))).join(', ')
         : choice(String(value));
   return [condition, op?.label ?? row.option, shown].filter(Boolean).join(' · ');
+}
+
+/** A condition row, its searched lookup ids (cities, products, brands, partners) shown by name. */
+function ConditionText({ row }: { row: LeadConditionRow }) {
+  const op = operatorOf(row.key, row.option);
+  const ids = op?.value === 'lookup' && Array.isArray(row.value) ? row.value.map(String) : [];
+  const names = useLookupLabels(op?.source ?? 'tags', ids);
+  return <>{describeCondition(row, names.data)}</>;
 }
 
 /**
@@ -113,7 +125,9 @@ export default function LeadDetailsPage() {
         <Container header={<Header variant="h2">Condições</Header>}>
           <ul data-testid="lead-details-conditions">
             {(l.filter as LeadConditionRow[]).map((row, i) => (
-              <li key={i}>{describeCondition(row)}</li>
+              <li key={i}>
+                <ConditionText row={row} />
+              </li>
             ))}
           </ul>
         </Container>
