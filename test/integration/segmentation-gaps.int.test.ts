@@ -14,7 +14,8 @@ import { getLead } from '@freguesia/functions/segmentation/leads.repository';
 import { createLead, updateLead } from '@freguesia/functions/segmentation/leads.service';
 import { listMembers, requestRecompute } from '@freguesia/functions/segmentation/population.service';
 import { populationRepository } from '@freguesia/functions/segmentation/population.repository';
-import { belongs, dependencyOrder } from '@freguesia/functions/segmentation/profiles.service';
+import { belongs, dependencyOrder, loadProfiles } from '@freguesia/functions/segmentation/profiles.service';
+import { queuePort } from '@freguesia/functions/lib/ports/queue';
 import { handler as profilesHandler } from '@freguesia/functions/segmentation/profiles.stream';
 import { handler as recomputeConsumer } from '@freguesia/functions/segmentation/recompute.consumer';
 import { handler as tagsConsumer } from '@freguesia/functions/segmentation/tags.consumer';
@@ -95,6 +96,7 @@ describe('segmentation gaps (issue 20)', () => {
     }
   }
   const leadIds: number[] = [];
+  let saoPaulo = 0;
 
   /**
    * What a full recompute of every lead gives now (the oracle): each lead in dependency order,
@@ -178,80 +180,96 @@ describe('segmentation gaps (issue 20)', () => {
 
   afterAll(() => poller.stop());
 
-  it("'Cidade' finds customers whose record has the city's name and state but no IBGE code (item 7)", async () => {
-    // Prepare
-    const ids = (indexes: number[]) => indexes.map((i) => people[i]!.id).sort((a, b) => a - b);
-    // Act
-    const saoPaulo = await newLead('Moram em São Paulo', [row('CD', 'in', [3550308])]);
-    const notSaoPaulo = await newLead('Não moram em São Paulo', [row('CD', '!in', [3550308])]);
-    const bomJesusRs = await newLead('Bom Jesus/RS', [row('CD', 'in', [4302303])]);
-    leadIds.push(saoPaulo, notSaoPaulo, bomJesusRs);
-    await settle();
-    // Assess
-    expect(await members(saoPaulo)).toEqual(ids([0, 1, 4]));
-    expect(await members(notSaoPaulo)).toEqual(ids([2, 3, 5, 6, 7]));
-    expect(await members(bomJesusRs)).toEqual(ids([6]));
-    expect((await getLead(t.tenant, saoPaulo))!.population).toBe(3);
-  });
+  it(
+    "'Cidade' finds customers whose record has the city's name and state but no IBGE code (item 7)",
+    { timeout: 180_000 },
+    async () => {
+      // Prepare
+      const ids = (indexes: number[]) => indexes.map((i) => people[i]!.id).sort((a, b) => a - b);
+      // Act
+      saoPaulo = await newLead('Moram em São Paulo', [row('CD', 'in', [3550308])]);
+      const notSaoPaulo = await newLead('Não moram em São Paulo', [row('CD', '!in', [3550308])]);
+      const bomJesusRs = await newLead('Bom Jesus/RS', [row('CD', 'in', [4302303])]);
+      leadIds.push(saoPaulo, notSaoPaulo, bomJesusRs);
+      await settle();
+      // Assess
+      expect(await members(saoPaulo)).toEqual(ids([0, 1, 4]));
+      expect(await members(notSaoPaulo)).toEqual(ids([2, 3, 5, 6, 7]));
+      expect(await members(bomJesusRs)).toEqual(ids([6]));
+      expect((await getLead(t.tenant, saoPaulo))!.population).toBe(3);
+    },
+  );
 
-  it("'Segmento do cliente' matches the customers carrying the segment (their tag) (item 10)", async () => {
-    const lead = await newLead('Segmento Ouro', [row('QA', 'segment', ['ouro'])]);
-    leadIds.push(lead);
-    await settle();
-    expect(await members(lead)).toEqual([people[0]!.id, people[3]!.id, people[6]!.id]);
-  });
+  it(
+    "'Segmento do cliente' matches the customers carrying the segment (their tag) (item 10)",
+    { timeout: 180_000 },
+    async () => {
+      const lead = await newLead('Segmento Ouro', [row('QA', 'segment', ['ouro'])]);
+      leadIds.push(lead);
+      await settle();
+      expect(await members(lead)).toEqual([people[0]!.id, people[3]!.id, people[6]!.id]);
+    },
+  );
 
-  it('updates a lead that names a newer lead when that lead changes, incrementally and on its recompute (item 10)', async () => {
-    // Prepare: the older lead names a lead created after it.
-    const older = await newLead('Mulheres no lead novo', [row('GE', 'in', ['F'])]);
-    const joining = await newLead('Junta o lead novo', [row('TA', 'in', ['Inexistente'])]);
-    const newer = await newLead('Ouro', [row('TA', 'in', ['Ouro'])]);
-    leadIds.push(older, joining, newer);
-    await settle();
-    await editLead(older, [row('GE', 'in', ['F']), row('LD', 'exists', [newer])]);
-    await editLead(joining, [row('LD', 'join', [newer])]);
-    await settle();
-    const gold = () => people.filter((p) => (p.form.tags as string[]).includes('Ouro'));
-    expect(await members(newer)).toEqual(gold().map((p) => p.id));
-    // Act 1: a customer becomes Ouro (incremental).
-    await editCustomer(2, { tags: ['Ouro'] }); // a woman
-    await settle();
-    // Assess 1
-    expect(await members(joining)).toEqual(gold().map((p) => p.id));
-    expect(await members(older)).toEqual(
-      gold()
-        .filter((p) => p.form.gender === 'F')
-        .map((p) => p.id),
-    );
-    // Act 2: the newer lead is edited (full recompute): its dependents follow.
-    await editLead(newer, [row('TA', 'in', ['Prata'])]);
-    await settle();
-    // Assess 2
-    const silver = people.filter((p) => (p.form.tags as string[]).includes('Prata'));
-    expect(await members(joining)).toEqual(silver.map((p) => p.id));
-    expect(await members(older)).toEqual(silver.filter((p) => p.form.gender === 'F').map((p) => p.id));
-  });
+  it(
+    'updates a lead that names a newer lead when that lead changes, incrementally and on its recompute (item 10)',
+    { timeout: 180_000 },
+    async () => {
+      // Prepare: the older lead names a lead created after it.
+      const older = await newLead('Mulheres no lead novo', [row('GE', 'in', ['F'])]);
+      const joining = await newLead('Junta o lead novo', [row('TA', 'in', ['Inexistente'])]);
+      const newer = await newLead('Ouro', [row('TA', 'in', ['Ouro'])]);
+      leadIds.push(older, joining, newer);
+      await settle();
+      await editLead(older, [row('GE', 'in', ['F']), row('LD', 'exists', [newer])]);
+      await editLead(joining, [row('LD', 'join', [newer])]);
+      await settle();
+      const gold = () => people.filter((p) => (p.form.tags as string[]).includes('Ouro'));
+      expect(await members(newer)).toEqual(gold().map((p) => p.id));
+      // Act 1: a customer becomes Ouro (incremental).
+      await editCustomer(2, { tags: ['Ouro'] }); // a woman
+      await settle();
+      // Assess 1
+      expect(await members(joining)).toEqual(gold().map((p) => p.id));
+      expect(await members(older)).toEqual(
+        gold()
+          .filter((p) => p.form.gender === 'F')
+          .map((p) => p.id),
+      );
+      // Act 2: the newer lead is edited (full recompute): its dependents follow.
+      await editLead(newer, [row('TA', 'in', ['Prata'])]);
+      await settle();
+      // Assess 2
+      const silver = people.filter((p) => (p.form.tags as string[]).includes('Prata'));
+      expect(await members(joining)).toEqual(silver.map((p) => p.id));
+      expect(await members(older)).toEqual(silver.filter((p) => p.form.gender === 'F').map((p) => p.id));
+    },
+  );
 
-  it('refills a capped lead when a member leaves, keeping the lowest ids as the recompute does (item 10)', async () => {
-    // Prepare: women, at most 2.
-    const capped = await newLead('Duas mulheres', [row('GE', 'in', ['F']), row('OP', 'limit', 2)]);
-    leadIds.push(capped);
-    await settle();
-    const women = () => people.filter((p) => p.form.gender === 'F').map((p) => p.id);
-    expect(await members(capped)).toEqual(women().slice(0, 2));
-    // Act: the first member leaves.
-    await editCustomer(0, { gender: 'M' });
-    await settle();
-    // Assess: the next woman came in (population 2, not 1).
-    expect(await members(capped)).toEqual(women().slice(0, 2));
-    expect((await getLead(t.tenant, capped))!.population).toBe(2);
-    // Act: a lower id matches again: it takes the place of the highest member.
-    await editCustomer(0, { gender: 'F' });
-    await settle();
-    expect(await members(capped)).toEqual(women().slice(0, 2));
-  });
+  it(
+    'refills a capped lead when a member leaves, keeping the lowest ids as the recompute does (item 10)',
+    { timeout: 180_000 },
+    async () => {
+      // Prepare: women, at most 2.
+      const capped = await newLead('Duas mulheres', [row('GE', 'in', ['F']), row('OP', 'limit', 2)]);
+      leadIds.push(capped);
+      await settle();
+      const women = () => people.filter((p) => p.form.gender === 'F').map((p) => p.id);
+      expect(await members(capped)).toEqual(women().slice(0, 2));
+      // Act: the first member leaves.
+      await editCustomer(0, { gender: 'M' });
+      await settle();
+      // Assess: the next woman came in (population 2, not 1).
+      expect(await members(capped)).toEqual(women().slice(0, 2));
+      expect((await getLead(t.tenant, capped))!.population).toBe(2);
+      // Act: a lower id matches again: it takes the place of the highest member.
+      await editCustomer(0, { gender: 'F' });
+      await settle();
+      expect(await members(capped)).toEqual(women().slice(0, 2));
+    },
+  );
 
-  it('keeps the leads of a tag when the tag is renamed (item 10)', async () => {
+  it('keeps the leads of a tag when the tag is renamed (item 10)', { timeout: 180_000 }, async () => {
     // Prepare
     const tag = await createTag(admin(), TagInput.parse({ description: 'Prata' }));
     const lead = await newLead('Prata', [row('TA', 'in', ['prata'])]);
@@ -327,6 +345,43 @@ describe('segmentation gaps (issue 20)', () => {
         await settle();
       }
       expect(await incremental()).toEqual(before);
+    },
+  );
+
+  it(
+    'fills the IBGE code of profiles written before, with the one-off city-backfill job (item 7)',
+    { timeout: 180_000 },
+    async () => {
+      // Prepare: a profile loaded in bulk without the code (as before the fix), outside the lead.
+      const id = 900_000 + Math.floor(Math.random() * 99_999);
+      await loadProfiles(
+        admin(),
+        [
+          {
+            id,
+            city: 'SAO PAULO',
+            state: 'SP',
+            channel: 'PDV',
+            hasEmail: false,
+            hasCellphone: false,
+            terms: false,
+            optouts: { email: false, sms: false, whatsapp: false, app: false },
+            registeredAt: new Date().toISOString(),
+            tags: [],
+            updatedAt: new Date().toISOString(),
+          },
+        ],
+        [],
+      );
+      expect((await populationRepository(t.tenant).getProfile(id))!.profile.cityId).toBeUndefined();
+      // Act: the job, twice (idempotent).
+      await (await queuePort()).send('segmentation', { type: 'city-backfill', tenant: t.tenant });
+      await settle();
+      await (await queuePort()).send('segmentation', { type: 'city-backfill', tenant: t.tenant });
+      await settle();
+      // Assess
+      expect((await populationRepository(t.tenant).getProfile(id))!.profile.cityId).toBe(3550308);
+      expect(await members(saoPaulo)).toContain(id);
     },
   );
 });

@@ -137,21 +137,6 @@ describe('CD city (by IBGE code or by name without accents)', () => {
     expect(is(p, 'CD', '!in', [3304557])).toBe(true);
     expect(is(p, 'CD', '!in', ['niteroi'])).toBe(false);
   });
-
-  it('a record without the IBGE code matches the code by name and state (issue 20)', () => {
-    const seeded = profile({ city: 'Sao Paulo', state: 'sp' });
-    expect(is(seeded, 'CD', 'in', [3550308])).toBe(true); // São Paulo/SP, accents and case ignored
-    expect(is(seeded, 'CD', '!in', [3550308])).toBe(false);
-    expect(is(seeded, 'CD', 'in', [3304557])).toBe(false); // Rio de Janeiro/RJ
-    expect(is(seeded, 'CD', '!in', [3304557])).toBe(true);
-    // The same name in another state is another city.
-    const bomJesusPi = profile({ city: 'Bom Jesus', state: 'PI' });
-    expect(is(bomJesusPi, 'CD', 'in', [4302303])).toBe(false); // Bom Jesus/RS
-    expect(is(profile({ city: 'Bom Jesus', state: 'RS' }), 'CD', 'in', [4302303])).toBe(true);
-    // No state on the record: the name decides; a record with a code is judged by its code.
-    expect(is(profile({ city: 'NITERÓI' }), 'CD', 'in', [3303302])).toBe(true);
-    expect(is(profile({ cityId: 3304557, city: 'Niterói', state: 'RJ' }), 'CD', 'in', [3303302])).toBe(false);
-  });
 });
 
 describe('PD products, CA categories, PC partners and brands (ids bought)', () => {

@@ -1,4 +1,3 @@
-import { getCity } from '@freguesia/shared/domain/cities';
 import { ageOn } from '@freguesia/shared/domain/dates';
 import { parseMoney } from '@freguesia/shared/domain/money';
 import { normalizeText } from '@freguesia/shared/domain/text';
@@ -197,29 +196,6 @@ const anyText = (value: unknown, have: readonly (string | undefined)[]) => {
   return have.some((text) => text !== undefined && set.has(normalizeText(text)));
 };
 
-// A CD value's IBGE codes as 'name|UF' (normalized), built once per value.
-const citySets = new WeakMap<object, ReadonlySet<string>>();
-const cityKey = (name: string, state: string) => `${normalizeText(name)}|${state.trim().toUpperCase()}`;
-const citiesOf = (value: unknown): string[] =>
-  ids(value).flatMap((id) => {
-    const city = getCity(String(id));
-    return city ? [cityKey(city.city, city.state)] : [];
-  });
-
-/**
- * CD by name and state: a customer whose record has no IBGE code (the seed, a POS or portal record
- * that sent only the name) lives in the city the lead's code names when the name (accents and case
- * ignored) and the state agree; without a state on the record, the name alone decides.
- */
-function sameCity(value: unknown, p: CustomerProfile): boolean {
-  if (p.cityId !== undefined || p.city === undefined || normalizeText(p.city) === '') return false;
-  const set = wanted(citySets, value, citiesOf);
-  if (set.size === 0) return false;
-  if (p.state !== undefined && p.state.trim() !== '') return set.has(cityKey(p.city, p.state));
-  const name = normalizeText(p.city);
-  return [...set].some((key) => key.slice(0, key.lastIndexOf('|')) === name);
-}
-
 const moneyCache = new Map<number | string, number | undefined>();
 /** A TM value (reais) in centavos, parsed once per distinct value. */
 function centsOf(value: unknown): number | undefined {
@@ -297,10 +273,7 @@ function holds(p: CustomerProfile, row: LeadCondition, env: Env): boolean {
     case 'GE':
       return inOrNot(option, () => anyText(value, [p.gender]));
     case 'CD':
-      return inOrNot(
-        option,
-        () => anyId(value, [p.cityId]) || anyText(value, [p.city]) || sameCity(value, p),
-      );
+      return inOrNot(option, () => anyId(value, [p.cityId]) || anyText(value, [p.city]));
     case 'PD':
       return inOrNot(option, () => anyId(value, bought.products));
     case 'CA':

@@ -22,6 +22,7 @@ import {
   type ProfileCustomerFacts,
 } from './profile.model';
 import {
+  SHARDS,
   populationRepository,
   type GeoPoint,
   type PopulationRepository,
@@ -232,6 +233,41 @@ export async function loadProfiles(
   const list = [...profiles.values()].map((profile) => ({ profile, geo: geoOf(profile) }));
   await populationRepository(ctx.tenant).putProfiles(list);
   return list.length;
+}
+
+/**
+ * One-off, idempotent sweep (issue 20, item 7): the profiles whose customer record has the city's
+ * name and state but no IBGE code get the code `resolve` finds (the caller passes the IBGE table's
+ * lookup, kept out of this module), and those customers are re-evaluated against the leads. Reads
+ * the 16 profile shards page by page (Queries, never a scan). Answers how many profiles changed.
+ */
+export async function fillProfileCityIds(
+  ctx: ServiceContext,
+  resolve: (city: string, state: string) => number | undefined,
+  pageSize = 1000,
+): Promise<number> {
+  const repo = populationRepository(ctx.tenant);
+  let filled = 0;
+  for (let shard = 0; shard < SHARDS; shard++) {
+    for (let after = 0; ;) {
+      const { items, last } = await repo.profilesPage(shard, after, pageSize);
+      const changed: number[] = [];
+      for (const { id, profile } of items) {
+        if (profile.cityId !== undefined || !profile.city || !profile.state) continue;
+        const cityId = resolve(profile.city, profile.state);
+        if (cityId === undefined) continue;
+        const wrote = await updateProfile(repo, id, (stored) =>
+          stored && stored.profile.cityId === undefined ? { profile: { ...stored.profile, cityId } } : null,
+        );
+        if (wrote) changed.push(id);
+      }
+      await reevaluateCustomers(ctx, changed);
+      filled += changed.length;
+      if (last === undefined) break;
+      after = last;
+    }
+  }
+  return filled;
 }
 
 /** The activity's natural key: the same fact recorded twice is one activity. */

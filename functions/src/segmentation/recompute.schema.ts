@@ -32,5 +32,7 @@ export const SegmentationMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('refresh'), tenant, lead }),
   /** The tenant's daily pass over its time-relative leads. */
   z.object({ type: z.literal('daily'), tenant }),
+  /** One-off: fill the IBGE city code of profiles written without it (city-backfill.service.ts). */
+  z.object({ type: z.literal('city-backfill'), tenant }),
 ]);
 export type SegmentationMessage = z.infer<typeof SegmentationMessage>;

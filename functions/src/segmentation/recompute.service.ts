@@ -253,5 +253,8 @@ export async function handleSegmentationMessage(
     case 'daily':
       await dailyPass(ctx);
       return;
+    case 'city-backfill':
+      // Handled by the queue's consumer (city-backfill.service.ts carries the IBGE table).
+      return;
   }
 }
