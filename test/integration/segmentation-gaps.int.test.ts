@@ -86,9 +86,9 @@ describe('segmentation gaps (issue 20)', () => {
 
   /** Stream, queues and recomputes all done: every lead D. */
   async function settle(): Promise<void> {
-    for (const deadline = Date.now() + 60_000; ;) {
+    for (const deadline = Date.now() + 150_000; ;) {
       await poller.drain();
-      await idle(60_000);
+      await idle(150_000);
       const leads = await Promise.all(leadIds.map((id) => getLead(t.tenant, id)));
       if (leads.every((l) => !l || l.status === 'D')) return;
       if (Date.now() > deadline) throw new Error('segmentation did not settle');
