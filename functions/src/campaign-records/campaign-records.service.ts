@@ -138,7 +138,7 @@ export async function createCampaignRecord(
     staffOf(ctx)?.userId ?? null,
     ctx.now().toISOString(),
   );
-  await leadUsesRepository(ctx.tenant).set(saved.id, null, saved.id_lead);
+  await leadUsesRepository(ctx.tenant).set(saved, null, saved.id_lead);
   await auditCampaign(ctx, 'create', undefined, saved);
   return saved;
 }
@@ -178,15 +178,13 @@ export async function updateCampaignRecord(
   fields: CampaignFields,
   products: CampaignProduct[],
 ): Promise<CampaignRecord> {
-  // The new lead's use is recorded before the save (a crash after it leaves an item the reader ignores).
-  if (fields.id_lead) await leadUsesRepository(ctx.tenant).set(current.id, null, fields.id_lead);
   const saved = await campaignsRepository(ctx.tenant).update(
     current,
     fields,
     products,
     ctx.now().toISOString(),
   );
-  await leadUsesRepository(ctx.tenant).set(saved.id, current.id_lead, saved.id_lead);
+  await leadUsesRepository(ctx.tenant).set(saved, current.id_lead, saved.id_lead);
   await auditCampaign(ctx, 'update', current, saved);
   return saved;
 }
@@ -203,25 +201,8 @@ export async function patchCampaignInfo(
 /** Deletes a campaign (unless edited since `current` was read) and its product rows. */
 export async function removeCampaignRecord(ctx: ServiceContext, current: CampaignRecord): Promise<void> {
   await campaignsRepository(ctx.tenant).remove(current);
-  await leadUsesRepository(ctx.tenant).set(current.id, current.id_lead, null);
+  await leadUsesRepository(ctx.tenant).set(current, current.id_lead, null);
   await auditCampaign(ctx, 'delete', current, undefined);
-}
-
-/**
- * The campaigns (every kind: discounts, e-mail, SMS, push, WhatsApp sends, lucky numbers,
- * tickets) that use a lead now: from the lead-use items kept on write (one Query), each confirmed
- * against the campaign itself.
- */
-export async function campaignsUsingLead(
-  ctx: ServiceContext,
-  leadId: number,
-): Promise<Pick<CampaignRecord, 'id' | 'description' | 'type'>[]> {
-  const repo = campaignsRepository(ctx.tenant);
-  const ids = await leadUsesRepository(ctx.tenant).campaigns(leadId);
-  const found = await Promise.all(ids.map((id) => repo.get(id)));
-  return found
-    .filter((c): c is CampaignRecord => c !== undefined && c.id_lead === leadId)
-    .map(({ id, description, type }) => ({ id, description, type }));
 }
 
 /**
@@ -233,7 +214,7 @@ export async function backfillLeadUses(ctx: ServiceContext): Promise<number> {
   let written = 0;
   for (const c of await campaignsRepository(ctx.tenant).all())
     if (c.id_lead) {
-      await uses.set(c.id, null, c.id_lead);
+      await uses.set(c, null, c.id_lead);
       written++;
     }
   return written;

@@ -17,7 +17,7 @@ import {
 import { recordAudit } from '../audit/audit.service';
 import type { ServiceContext } from '../lib/context';
 import { paginated, type Paginated } from '../lib/ddb/pagination';
-import { campaignsUsingLead } from '../campaign-records/campaign-records.service';
+import { campaignsUsingLead } from '../campaign-records/lead-uses.service';
 import { conflict, forbidden, InvalidError, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { normalizeText } from '@freguesia/shared/domain/text';
