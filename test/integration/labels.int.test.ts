@@ -330,6 +330,31 @@ describe('campaign label data', () => {
     ]);
   });
 
+  it('tells why a ticket discount has no label instead of claiming no product has a price (issue 20)', async () => {
+    const created = await call(campaigns, {
+      method: 'POST',
+      path: '/api/web/campaign/new',
+      tenant: t.tenant,
+      token: t.adminToken,
+      body: {
+        description: 'Desconto no ticket',
+        type: 'DB',
+        active: 'N',
+        start_at: localDay(),
+        end_at: NO_END_DATE,
+        stores: [{ id_store: own }],
+        info: { can_accumulate: 'N', need_terms: 'N', type: 2, value: 10 },
+      },
+    });
+    expect(created.status, created.text).toBe(200);
+    const res = await labels(created.body.id, { id_store: own });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toEqual([]);
+    expect(res.body.notice).toBe(
+      'Esta campanha dá desconto no valor total da compra (ticket): não há preço de produto para etiquetar.',
+    );
+  });
+
   it('prints at most the limit: 999 by default, 1 to 999', async () => {
     expect((await labels(campaignId, { id_store: own, limit: 1 })).body.data).toHaveLength(1);
     expect((await labels(campaignId, { id_store: own, limit: '' })).body.data).toHaveLength(2);

@@ -282,6 +282,31 @@ describe('lead API', () => {
     expect(bad.body.message).toBe('Condições incorretas, verifique.');
   });
 
+  it('names each invalid row and its reason in one 400, for a save and for the preview (issue 20)', async () => {
+    const filter = [
+      { key: 'FE', option: '>=', value: 150 },
+      { key: 'QA', option: 'email' },
+      { key: 'CP', option: 'between', value: ['2026-02-31', '2026-03-10'] },
+      { key: 'QA', option: 'registered_between', value: ['2026-03-10', '2026-01-01'] },
+    ];
+    const expected = {
+      filter: 'Condições incorretas, verifique.',
+      'filter.0': 'Condição 1 (Faixa etária): 150 está fora do limite; use de 1 a 120 anos.',
+      'filter.2': 'Condição 3 (Compras): a data inicial 31/02/2026 não existe; use DD/MM/AAAA.',
+      'filter.3':
+        'Condição 4 (Qualidade do cadastro): a data inicial 10/03/2026 é posterior à data final 01/01/2026.',
+    };
+    const saved = await newLead({ description: 'Valores ruins', origin: 'S', filter });
+    expect(saved.status).toBe(400);
+    expect(saved.body.message).toBe('Condições incorretas, verifique.');
+    expect(saved.body.errors).toEqual(expected);
+    const preview = await req({ method: 'POST', path: '/api/web/leads/preview', body: { filter } });
+    expect(preview.status).toBe(400);
+    expect(preview.body.errors).toEqual(expected);
+    const listed = await req({ path: '/api/web/leads', query: { q: 'Valores' } });
+    expect(listed.body.data).toEqual([]);
+  });
+
   it('lists only the usable leads as valid: ready, and always valid or valid until today or later', async () => {
     const today = localDay();
     const rows = [{ id_customer: customers[0]!.id }];

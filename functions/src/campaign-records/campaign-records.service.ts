@@ -6,6 +6,7 @@ import { staffOf, type ServiceContext } from '../lib/context';
 import { forbidden, invalid } from '../lib/errors';
 import { activeSetRepository } from './active-set.repository';
 import { campaignsRepository, type CampaignFields, type CampaignRecord } from './campaign-records.repository';
+import { leadUsesRepository } from './lead-uses.repository';
 
 /**
  * The campaign record (spec part 2 §3 'Campaign (shared)') that discount campaigns (the campaigns
@@ -156,6 +157,7 @@ export async function createCampaignRecord(
     staffOf(ctx)?.userId ?? null,
     ctx.now().toISOString(),
   );
+  await leadUsesRepository(ctx.tenant).set(saved, null, saved.id_lead);
   await auditCampaign(ctx, 'create', undefined, saved);
   return saved;
 }
@@ -201,6 +203,7 @@ export async function updateCampaignRecord(
     products,
     ctx.now().toISOString(),
   );
+  await leadUsesRepository(ctx.tenant).set(saved, current.id_lead, saved.id_lead);
   await auditCampaign(ctx, 'update', current, saved);
   return saved;
 }
@@ -224,5 +227,22 @@ export async function removeCampaignRecord(ctx: ServiceContext, current: Campaig
     at: ctx.now().toISOString(),
     by: staffOf(ctx)?.userId ?? null,
   });
+  await campaignsRepository(ctx.tenant).remove(current);
+  await leadUsesRepository(ctx.tenant).set(current, current.id_lead, null);
   await auditCampaign(ctx, 'delete', current, undefined);
+}
+
+/**
+ * One-off, idempotent backfill of the lead-use items for campaigns saved before they existed
+ * (locally and in AWS: see functions/README.md, "Leads in use"). Answers how many were written.
+ */
+export async function backfillLeadUses(ctx: ServiceContext): Promise<number> {
+  const uses = leadUsesRepository(ctx.tenant);
+  let written = 0;
+  for (const c of await campaignsRepository(ctx.tenant).all())
+    if (c.id_lead) {
+      await uses.set(c, null, c.id_lead);
+      written++;
+    }
+  return written;
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { isDay } from '@freguesia/shared/domain/dates';
-import { Campaign, DISCOUNT_TYPES } from '@freguesia/shared/schemas/campaign';
+import { Campaign, CampaignDuplicate, DISCOUNT_TYPES } from '@freguesia/shared/schemas/campaign';
 import {
   AnalyticsLead,
   COMMUNICATION_TYPES,
@@ -22,6 +22,7 @@ import {
   createCampaign,
   createTvCampaign,
   deleteCampaign,
+  duplicateCampaign,
   listCampaigns,
   simpleCampaigns,
   updateCampaign,
@@ -162,6 +163,14 @@ export const campaignRoutes = [
             : body.type in DISCOUNT_LABEL
               ? updateCampaign(service, body as Campaign)
               : updateCommunication(service, body as CommunicationCampaign),
+  }),
+  /** 'Duplicar' a discount campaign with new dates (issue 20): {id, description} of the copy. */
+  route({
+    method: 'POST',
+    path: '/api/web/campaign/duplicate',
+    permission: BY_TYPE,
+    body: CampaignDuplicate,
+    handler: ({ service, body }) => duplicateCampaign(service, body),
   }),
   route({
     method: 'DELETE',

@@ -1,6 +1,6 @@
-import { localDay } from '@freguesia/shared/domain/dates';
+import { localDay, toDisplayDate } from '@freguesia/shared/domain/dates';
 import { normalizeText } from '@freguesia/shared/domain/text';
-import { NO_END_DATE, type Campaign } from '@freguesia/shared/schemas/campaign';
+import { DISCOUNT_TYPES, NO_END_DATE, type Campaign } from '@freguesia/shared/schemas/campaign';
 import { isCommunicationType } from '@freguesia/shared/domain/communication';
 import type { TvCampaign } from '@freguesia/shared/schemas/tv';
 import type {
@@ -28,6 +28,7 @@ import {
   type CampaignFields,
   type CampaignRecord,
 } from '../campaign-records/campaign-records.service';
+import { recordAudit } from '../audit/audit.service';
 import { staffOf, type ServiceContext } from '../lib/context';
 import { paginated, type Paginated } from '../lib/ddb/pagination';
 import { conflict, forbidden, invalid, notFound } from '../lib/errors';
@@ -344,6 +345,59 @@ export async function updateCampaign(ctx: ServiceContext, campaign: Campaign): P
   await updateCampaignRecord(ctx, current, fieldsOf(campaign), campaign.products);
   if (hasBudget(campaign)) await ensureHoldsSweep(ctx);
   return { id: current.id };
+}
+
+/** The description of a duplicate: the original's, its period suffix (if any) replaced by the new one. */
+export function duplicateName(description: string, start: string, end: string): string {
+  const shown = (day: string) => toDisplayDate(day) ?? day;
+  const period = end === NO_END_DATE ? `a partir de ${shown(start)}` : `${shown(start)} a ${shown(end)}`;
+  const base = description.replace(
+    / \((?:a partir de )?\d{2}\/\d{2}\/\d{4}(?: a \d{2}\/\d{2}\/\d{4})?\)$/,
+    '',
+  );
+  const suffix = ` (${period})`;
+  return `${base.slice(0, 200 - suffix.length).trimEnd()}${suffix}`;
+}
+
+/**
+ * 'Duplicar' (issue 20): the weekly "same promotion, new dates" — a new discount campaign with the
+ * original's fields, audience, stores and product rows, the new period, and its description
+ * naming that period ('Ofertas da semana (05/12/2026 a 11/12/2026)'). The same checks as a new
+ * campaign (type permission, store scope, an usable lead when active) and the audit log records
+ * the creation as a duplicate of the original. Answers the new id.
+ */
+export async function duplicateCampaign(
+  ctx: ServiceContext,
+  input: { id: number; start_at: string; end_at: string },
+): Promise<{ id: number; description: string }> {
+  const current = await existing(ctx, input.id, 'write');
+  if (!(DISCOUNT_TYPES as readonly string[]).includes(current.type))
+    throw invalid({ id: 'Apenas campanhas de desconto podem ser duplicadas aqui.' });
+  const products = await campaignProducts(ctx, current);
+  const fields: CampaignFields = {
+    description: duplicateName(current.description, input.start_at, input.end_at),
+    type: current.type,
+    active: current.active,
+    id_lead: current.id_lead,
+    start_at: input.start_at,
+    end_at: input.end_at,
+    stores: current.stores,
+    brands: current.brands,
+    payments: current.payments,
+    groups: current.groups,
+    info: current.info,
+  };
+  await checkReferences(ctx, fields);
+  const saved = await createCampaignRecord(ctx, fields, products);
+  await recordAudit(ctx, {
+    entity: 'campaign',
+    entityId: saved.id,
+    action: 'create',
+    summary: `Duplicada da campanha ${current.id} (${current.description})`,
+    after: { duplicate_of: current.id, start_at: input.start_at, end_at: input.end_at },
+  });
+  if (hasBudget({ ...fields, products } as unknown as Campaign)) await ensureHoldsSweep(ctx);
+  return { id: saved.id, description: saved.description };
 }
 
 /** A TV campaign as stored: the shared record, no lead, brands, payments nor groups. */

@@ -12,6 +12,7 @@ import {
 } from '@freguesia/shared/schemas/campaign';
 import type { Product } from '@freguesia/shared/schemas/catalog';
 import {
+  NO_PRODUCT_LABEL_NOTICES,
   UNLIMITED_LABEL_LIMIT,
   type CampaignLabelRow,
   type CampaignLabels,
@@ -216,5 +217,8 @@ export async function campaignLabels(
     data,
     total: discountRows.length,
     skipped,
+    ...(discountRows.length === 0 && NO_PRODUCT_LABEL_NOTICES[campaign.type]
+      ? { notice: NO_PRODUCT_LABEL_NOTICES[campaign.type] }
+      : {}),
   };
 }

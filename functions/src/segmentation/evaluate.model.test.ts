@@ -328,6 +328,12 @@ describe('QA registration quality', () => {
     expect(is(p, 'QA', 'segment', ['varejo'])).toBe(true);
     expect(is(q, 'QA', 'segment', ['varejo'])).toBe(false);
   });
+  it("segment: the customer segments are the customer's tags (issue 20)", () => {
+    const tagged = profile({ tags: ['Cliente Ouro'] });
+    expect(is(tagged, 'QA', 'segment', ['cliente ouro'])).toBe(true);
+    expect(is(tagged, 'QA', 'segment', ['VIP'])).toBe(false);
+    expect(is(profile(), 'QA', 'segment', ['cliente ouro'])).toBe(false);
+  });
 
   describe('app', () => {
     const at = (n: number) => new Date(NOW.getTime() - n * 86_400_000).toISOString();

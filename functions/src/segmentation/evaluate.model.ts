@@ -400,7 +400,8 @@ function quality(p: CustomerProfile, option: string, value: unknown, env: Env): 
     case 'app':
       return app(p, String(value), env);
     case 'segment':
-      return anyText(value, [p.segment]);
+      // The customer segments are the customer's tags (GET /web/customers/segments lists them).
+      return anyText(value, [p.segment, ...p.tags]);
     default:
       return false;
   }

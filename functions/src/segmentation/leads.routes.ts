@@ -15,6 +15,7 @@ import {
   createLeadFromList,
   deleteLead,
   leadDetails,
+  leadMembers,
   listLeads,
   previewLead,
   updateLead,
@@ -57,6 +58,21 @@ export const leadRoutes = [
     permission: READ,
     query: idQuery,
     handler: ({ service, query }) => leadDetails(service, query.id),
+  }),
+  /** 'Detalhes' (issue 20): `{data: [{id_customer, document, fullname, email, cellphone}], total, cursor}`, 50 a page, `q` searches. */
+  route({
+    method: 'GET',
+    path: '/api/web/lead/members',
+    permission: READ,
+    query: idQuery.extend({
+      cursor: z
+        .string()
+        .trim()
+        .regex(/^\d{1,2}:\d{1,15}$/, 'Página inválida.')
+        .optional(),
+      q: z.string().trim().max(100, 'Busca muito longa.').optional(),
+    }),
+    handler: ({ service, query }) => leadMembers(service, query.id, { cursor: query.cursor, q: query.q }),
   }),
   route({
     method: 'DELETE',

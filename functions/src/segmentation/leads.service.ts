@@ -10,26 +10,31 @@ import type {
 import type { LeadCondition } from '@freguesia/shared/segmentation/conditions';
 import {
   customerRowsByIds,
+  listCustomers,
   resolveCustomerIds,
   type CustomerExportRow,
 } from '../customers/customers.service';
 import { recordAudit } from '../audit/audit.service';
 import type { ServiceContext } from '../lib/context';
 import { paginated, type Paginated } from '../lib/ddb/pagination';
-import { forbidden, InvalidError, notFound } from '../lib/errors';
+import { campaignsUsingLead } from '../campaign-records/lead-uses.service';
+import { conflict, forbidden, InvalidError, notFound } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { leadsRepository, type LeadRecord, type LeadWrite } from './leads.repository';
+import { normalizeText } from '@freguesia/shared/domain/text';
+import { leadsRepository, listSegmentationLeads, type LeadRecord, type LeadWrite } from './leads.repository';
 /** The export's columns live with its target check (./export-targets.service), kept here for callers of this service. */
 export { LEAD_EXPORT_COLUMNS } from './export-targets.service';
 import {
   countInPolygon,
   dropLead,
+  isMember,
   listMembers,
   previewCount,
   replaceStaticMembers,
   requestRecompute,
   syncRefreshSchedule,
 } from './population.service';
+import { referencedLeads } from './profiles.service';
 
 /**
  * Leads (spec part 1 §2, §3, §5, §7): lists, details, export, and the writes that hand the
@@ -127,6 +132,42 @@ export async function leadDetails(
   };
 }
 
+/** Members per page of 'Detalhes'. */
+export const MEMBERS_PAGE = 50;
+/** A search inside a lead looks at the first this many customers the customer search finds. */
+export const MEMBER_SEARCH_WINDOW = 200;
+
+/**
+ * 'Detalhes' of any lead (issue 20): its members, a page at a time from the engine's member index
+ * (`cursor` as the previous answer gave it), or those among the customers a search finds (`q`: name,
+ * document, e-mail or phone, as the customer list searches; the first {@link MEMBER_SEARCH_WINDOW}
+ * hits are checked for membership). `total` is the lead's population.
+ */
+export async function leadMembers(
+  ctx: ServiceContext,
+  id: number,
+  query: { cursor?: string; q?: string },
+): Promise<{ data: LeadMember[]; total: number; cursor: string | null }> {
+  const lead = await existing(ctx, id);
+  const q = query.q?.trim() ?? '';
+  if (q !== '') {
+    const found = await listCustomers(ctx, { q, page: 1, per_page: MEMBER_SEARCH_WINDOW });
+    const ids = found.data.map((c) => c.id);
+    const member = await Promise.all(ids.map((customer) => isMember(ctx, id, customer)));
+    const rows = await customerRowsByIds(
+      ctx,
+      ids.filter((_, i) => member[i]),
+    );
+    return { data: rows.map(memberOf), total: lead.population, cursor: null };
+  }
+  const page = await listMembers(ctx, id, query.cursor, MEMBERS_PAGE);
+  return {
+    data: (await customerRowsByIds(ctx, page.ids)).map(memberOf),
+    total: lead.population,
+    cursor: page.cursor ?? null,
+  };
+}
+
 /**
  * One page of the lead export: id;fullname;document;email;cellphone;city;state of the members,
  * read from the engine's member index and the customers' BatchGets; `cursor` is the next page's
@@ -151,10 +192,50 @@ export async function leadExportPage(
   return { rows, cursor: page.cursor ?? null };
 }
 
-/** Deletes a lead with its members and its refresh schedule. */
+/** What uses a lead: the campaigns of every kind (sends included) and the leads whose LD rows name it. */
+export interface LeadUsage {
+  campaigns: { id: number; description: string; type: string }[];
+  leads: { id: number; description: string }[];
+}
+
+/** Who uses a lead now: the campaigns' lead-use index (campaign-records) and the leads' LD rows (a small collection). */
+export async function leadUsage(ctx: ServiceContext, id: number): Promise<LeadUsage> {
+  const [campaigns, leads] = await Promise.all([
+    campaignsUsingLead(ctx, id),
+    listSegmentationLeads(ctx.tenant),
+  ]);
+  return {
+    campaigns,
+    leads: leads
+      .filter((l) => l.id !== id && l.origin === 'S' && referencedLeads(l.filter).includes(id))
+      .map((l) => ({ id: l.id, description: l.description })),
+  };
+}
+
+const MAX_NAMED = 10;
+/** 'Lead em uso não pode ser excluído. Campanhas: 12 – Natal, …. Leads: 7 – VIPs.' (the first ten of each). */
+export function leadInUseMessage(usage: LeadUsage): string {
+  const list = (items: { id: number; description: string }[]) =>
+    items
+      .slice(0, MAX_NAMED)
+      .map((i) => `${i.id} – ${i.description}`)
+      .join(', ') + (items.length > MAX_NAMED ? ` e mais ${items.length - MAX_NAMED}` : '');
+  return [
+    'Lead em uso não pode ser excluído.',
+    usage.campaigns.length > 0 ? `Campanhas: ${list(usage.campaigns)}.` : '',
+    usage.leads.length > 0 ? `Leads: ${list(usage.leads)}.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** Deletes a lead with its members and its refresh schedule; a lead that campaigns or other leads use is refused, naming them. */
 export async function deleteLead(ctx: ServiceContext, id: number): Promise<void> {
   const lead = await existing(ctx, id);
   assertEditable(lead);
+  const usage = await leadUsage(ctx, id);
+  if (usage.campaigns.length > 0 || usage.leads.length > 0)
+    throw conflict(leadInUseMessage(usage), { campaigns: usage.campaigns, leads: usage.leads });
   await leadsRepository(ctx.tenant).remove(lead);
   await dropLead(ctx, id);
   await recordAudit(ctx, {
@@ -331,4 +412,60 @@ export async function countGeolocation(
   polygon: [number, number][],
 ): Promise<{ population: number; customers: number[] }> {
   return countInPolygon(ctx, polygon);
+}
+
+/**
+ * A tag was renamed (TA rows name tags by description, as customers carry them): the segmentation
+ * leads that name the old description follow the new one, so renaming a tag never empties them.
+ * `phase` 'start' (the rename, before the customers are renamed by the tag-rename job): rows name
+ * both, every customer matches whichever name it carries yet; 'end' (the job renamed them all):
+ * the old name goes. Each changed lead is saved (new version, audited) and recomputed. Idempotent.
+ */
+export async function renameTagInLeads(
+  ctx: ServiceContext,
+  from: string,
+  to: string,
+  phase: 'start' | 'end',
+): Promise<number[]> {
+  const old = normalizeText(from);
+  const renamed = normalizeText(to);
+  if (old === renamed) return [];
+  const repo = leadsRepository(ctx.tenant);
+  const changed: number[] = [];
+  for (const lead of await listSegmentationLeads(ctx.tenant)) {
+    if (lead.origin !== 'S') continue;
+    let touched = false;
+    const filter = lead.filter.map((row) => {
+      if (row.key !== 'TA' || !Array.isArray(row.value)) return row;
+      const items = row.value.map(String);
+      if (!items.some((item) => normalizeText(item) === old)) return row;
+      const others = items.filter((item) => normalizeText(item) !== old && normalizeText(item) !== renamed);
+      const value = phase === 'start' ? [...others, from, to] : [...others, to];
+      if (JSON.stringify(value) === JSON.stringify(items)) return row;
+      touched = true;
+      return { ...row, value };
+    });
+    if (!touched) continue;
+    const {
+      id: _id,
+      status: _s,
+      population: _p,
+      version: _v,
+      created_at: _c,
+      updated_at: _u,
+      ...fields
+    } = lead;
+    const saved = await repo.update(lead, { ...fields, filter }, { status: 'P' }, ctx.now().toISOString());
+    await requestRecompute(ctx, saved.id);
+    await recordAudit(ctx, {
+      entity: 'lead',
+      entityId: saved.id,
+      action: 'update',
+      summary: saved.description,
+      before: { filter: lead.filter },
+      after: { filter },
+    });
+    changed.push(saved.id);
+  }
+  return changed;
 }

@@ -384,6 +384,28 @@ export function populationRepository(tenant: string) {
     },
 
     /** The population: the sum of the lead's shard counters (one strongly consistent Query). */
+    /** The highest member id of a lead (0 when it has none): one Query per shard, newest first, one item. */
+    async lastMember(lead: number): Promise<number> {
+      const last = await Promise.all(
+        [...Array(SHARDS).keys()].map(async (shard) => {
+          const page = await documentClient.send(
+            new QueryCommand({
+              TableName: table,
+              KeyConditionExpression: '#pk = :pk',
+              ExpressionAttributeNames: { '#pk': PK, '#sk': SK },
+              ExpressionAttributeValues: { ':pk': keys.memberShard(tenant, lead, shard) },
+              ProjectionExpression: '#sk',
+              ScanIndexForward: false,
+              Limit: 1,
+              ConsistentRead: true,
+            }),
+          );
+          return page.Items?.[0] ? Number(page.Items[0][SK]) : 0;
+        }),
+      );
+      return Math.max(0, ...last);
+    },
+
     async population(lead: number): Promise<number> {
       const items = await queryAll({
         TableName: table,

@@ -10,6 +10,7 @@ import { belongs, applyActivity, applyParticipation, referencedLeads } from './p
 import type { CustomerActivity } from './profile.model';
 import { GEO_PARTITION_PRECISION, SHARDS, populationRepository } from './population.repository';
 import {
+  recomputeDependents,
   refreshScheduleName,
   SEGMENTATION_QUEUE,
   startRecompute,
@@ -44,6 +45,8 @@ export async function replaceStaticMembers(
       ? []
       : current.filter((id) => !wanted.has(id)).map((customerId) => ({ customerId, add: false }))),
   ]);
+  // The segmentation leads that name this one follow its new members.
+  await recomputeDependents(ctx, leadId);
   return repo.population(leadId);
 }
 

@@ -22,12 +22,15 @@ import {
   type ProfileCustomerFacts,
 } from './profile.model';
 import {
+  SHARDS,
   populationRepository,
   type GeoPoint,
   type PopulationRepository,
   type ProfileWrite,
   type StoredProfile,
 } from './population.repository';
+// A function-level cycle (recompute.service reads `belongs`): both are only called, never run at import.
+import { startRecompute } from './recompute.service';
 
 /**
  * The per-customer segmentation profiles, kept on write, and the incremental membership that
@@ -232,6 +235,41 @@ export async function loadProfiles(
   return list.length;
 }
 
+/**
+ * One-off, idempotent sweep (issue 20, item 7): the profiles whose customer record has the city's
+ * name and state but no IBGE code get the code `resolve` finds (the caller passes the IBGE table's
+ * lookup, kept out of this module), and those customers are re-evaluated against the leads. Reads
+ * the 16 profile shards page by page (Queries, never a scan). Answers how many profiles changed.
+ */
+export async function fillProfileCityIds(
+  ctx: ServiceContext,
+  resolve: (city: string, state: string) => number | undefined,
+  pageSize = 1000,
+): Promise<number> {
+  const repo = populationRepository(ctx.tenant);
+  let filled = 0;
+  for (let shard = 0; shard < SHARDS; shard++) {
+    for (let after = 0; ;) {
+      const { items, last } = await repo.profilesPage(shard, after, pageSize);
+      const changed: number[] = [];
+      for (const { id, profile } of items) {
+        if (profile.cityId !== undefined || !profile.city || !profile.state) continue;
+        const cityId = resolve(profile.city, profile.state);
+        if (cityId === undefined) continue;
+        const wrote = await updateProfile(repo, id, (stored) =>
+          stored && stored.profile.cityId === undefined ? { profile: { ...stored.profile, cityId } } : null,
+        );
+        if (wrote) changed.push(id);
+      }
+      await reevaluateCustomers(ctx, changed);
+      filled += changed.length;
+      if (last === undefined) break;
+      after = last;
+    }
+  }
+  return filled;
+}
+
 /** The activity's natural key: the same fact recorded twice is one activity. */
 export const activityRef = (a: CustomerActivity): string =>
   [a.at, a.kind, a.campaignType ?? '', a.campaignId ?? '', a.score ?? '', a.platform ?? ''].join('#');
@@ -310,13 +348,37 @@ async function expiredOf(
   return expired;
 }
 
+/**
+ * Leads in an order where every lead comes after the leads its LD rows name (whatever their ids),
+ * ties by id; the leads of a cycle (A names B, B names A) keep id order among themselves. So one
+ * pass over a customer settles the named leads before the leads that look at them.
+ */
+export function dependencyOrder<L extends Pick<LeadRecord, 'id' | 'filter'>>(leads: readonly L[]): L[] {
+  const byId = new Map(leads.map((l) => [l.id, l]));
+  const sorted = [...leads].sort((a, b) => a.id - b.id);
+  const placed = new Set<number>();
+  const visiting = new Set<number>();
+  const order: L[] = [];
+  const visit = (lead: L) => {
+    if (placed.has(lead.id) || visiting.has(lead.id)) return;
+    visiting.add(lead.id);
+    for (const ref of referencedLeads(lead.filter as LeadCondition[]).sort((a, b) => a - b)) {
+      const named = byId.get(ref);
+      if (named && named.id !== lead.id) visit(named);
+    }
+    visiting.delete(lead.id);
+    placed.add(lead.id);
+    order.push(lead);
+  };
+  sorted.forEach(visit);
+  return order;
+}
+
 async function segmentationLeads(ctx: ServiceContext, cache: BatchCache): Promise<LeadRecord[]> {
   let leads = cache.leads.get(ctx.tenant);
   if (!leads) {
-    // In id order, so a lead that another lead's LD rows name is settled first when it is older.
-    leads = (await listSegmentationLeads(ctx.tenant))
-      .filter((l) => l.origin === 'S')
-      .sort((a, b) => a.id - b.id);
+    // Named leads first (issue 20: in id order, a lead naming a newer one read it before it moved).
+    leads = dependencyOrder((await listSegmentationLeads(ctx.tenant)).filter((l) => l.origin === 'S'));
     cache.leads.set(ctx.tenant, leads);
   }
   return leads;
@@ -343,21 +405,37 @@ export async function reevaluateCustomers(
   const expired = await expiredOf(ctx, leads, cache);
   const usable = (memberOf: ReadonlySet<number>) =>
     expired.size === 0 ? memberOf : new Set([...memberOf].filter((id) => !expired.has(id)));
-  for (const customerId of customerIds) {
+  // Capped leads that lost a member while full: a recompute brings in the next customer (refill).
+  const refill = new Set<number>();
+  const queue = [...customerIds];
+  for (let i = 0; i < queue.length; i++) {
+    const customerId = queue[i]!;
     const [stored, memberships] = await Promise.all([repo.getProfile(customerId), repo.leadsOf(customerId)]);
     const memberOf = new Set(memberships);
     for (const lead of leads) {
       const desired = stored !== undefined && belongs(stored.profile, lead, now, usable(memberOf));
       if (desired === memberOf.has(lead.id)) continue;
       const limit = populationLimit(lead.filter as LeadCondition[]);
-      if (desired && limit !== undefined && (await repo.population(lead.id)) >= limit) continue;
+      if (limit !== undefined) {
+        // OP 'limit' keeps the matching customers with the lowest ids, as the full recompute does.
+        const population = await repo.population(lead.id);
+        if (desired && population >= limit) {
+          const last = await repo.lastMember(lead.id);
+          if (customerId > last) continue;
+          // A lower id comes in and the highest member goes out; its other leads are re-evaluated too.
+          await repo.applyMembership(lead.id, [{ customerId: last, add: false }]);
+          if (!queue.includes(last)) queue.push(last);
+        } else if (!desired && population >= limit) refill.add(lead.id);
+      }
       const net = await repo.applyMembership(lead.id, [{ customerId, add: desired }]);
       if (desired) memberOf.add(lead.id);
       else memberOf.delete(lead.id);
       if (net !== 0) moved.add(lead.id);
     }
   }
-  for (const id of moved) await mirrorPopulation(ctx, id, leads.find((l) => l.id === id)?.status);
+  for (const id of moved)
+    if (!refill.has(id)) await mirrorPopulation(ctx, id, leads.find((l) => l.id === id)?.status);
+  for (const id of refill) await startRecompute(ctx, id);
 }
 
 /** Copies the counted population onto the lead, when no recompute of it is under way. */

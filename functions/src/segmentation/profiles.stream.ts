@@ -1,5 +1,6 @@
 import { customerRecordChangeOf } from '../customers/changes.service';
 import { tenantStreamProcessor } from '../lib/async/stream-processor';
+import { changeWithCityId } from './city-ids.model';
 import { applyCustomerRecordChanges } from './profiles.service';
 
 /** The processor's name in `functions/src/streams.ts`. */
@@ -14,5 +15,6 @@ export const PROCESSOR = 'segmentation-profiles';
 export const handler = tenantStreamProcessor({
   name: PROCESSOR,
   select: (record) => customerRecordChangeOf(record) ?? undefined,
-  apply: (ctx, changes) => applyCustomerRecordChanges(ctx, changes),
+  // A record with the city's name and state but no IBGE code gets the code (the 'Cidade' condition).
+  apply: (ctx, changes) => applyCustomerRecordChanges(ctx, changes.map(changeWithCityId)),
 });

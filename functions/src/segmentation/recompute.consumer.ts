@@ -1,5 +1,6 @@
 import { systemContext } from '../lib/context';
 import { sqsConsumer } from '../lib/async/sqs-consumer';
+import { backfillCityIds } from './city-backfill.service';
 import { SegmentationMessage } from './recompute.schema';
 import { handleSegmentationMessage, SEGMENT_BUDGET_MS } from './recompute.service';
 
@@ -15,7 +16,11 @@ export const handler = sqsConsumer({
   name: 'segmentation-recompute',
   schema: SegmentationMessage,
   parallel: true,
-  handle: (message, { context }) => {
+  handle: async (message, { context }) => {
+    if (message.type === 'city-backfill') {
+      await backfillCityIds(systemContext(message.tenant, 'segmentation-city-backfill'));
+      return;
+    }
     const remaining = context?.getRemainingTimeInMillis?.();
     const budgetMs =
       remaining !== undefined

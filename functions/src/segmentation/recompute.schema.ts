@@ -3,13 +3,22 @@ import * as z from 'zod';
 const tenant = z.string().min(1);
 const lead = z.number().int().positive();
 const run = z.number().int().nonnegative();
+/** The leads whose change started this run, in order (a lead is not recomputed twice for one change: no cycles). */
+const chain = z.array(lead).max(1000).optional();
 
 /**
  * Messages of the `segmentation` queue (functions/src/queues.ts), sent by recompute.service.ts,
  * population.service.ts and the schedules (auto-refresh, daily pass), read by recompute.consumer.ts.
  */
 export const SegmentationMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('plan'), tenant, lead, run, leadVersion: z.number().int().nonnegative() }),
+  z.object({
+    type: z.literal('plan'),
+    tenant,
+    lead,
+    run,
+    leadVersion: z.number().int().nonnegative(),
+    chain,
+  }),
   z.object({
     type: z.literal('segment'),
     tenant,
@@ -17,10 +26,13 @@ export const SegmentationMessage = z.discriminatedUnion('type', [
     run,
     leadVersion: z.number().int().nonnegative(),
     shard: z.number().int().nonnegative(),
+    chain,
   }),
   /** From a lead's auto-refresh schedule. */
   z.object({ type: z.literal('refresh'), tenant, lead }),
   /** The tenant's daily pass over its time-relative leads. */
   z.object({ type: z.literal('daily'), tenant }),
+  /** One-off: fill the IBGE city code of profiles written without it (city-backfill.service.ts). */
+  z.object({ type: z.literal('city-backfill'), tenant }),
 ]);
 export type SegmentationMessage = z.infer<typeof SegmentationMessage>;

@@ -45,15 +45,48 @@ async function send(message: SegmentationMessage): Promise<void> {
   await (await queuePort()).send(SEGMENTATION_QUEUE, message);
 }
 
-/** Opens a new run of a segmentation lead (status P) and enqueues its plan; answers the run number. */
-export async function startRecompute(ctx: ServiceContext, leadId: number): Promise<number | undefined> {
+/**
+ * Opens a new run of a segmentation lead (status P) and enqueues its plan; answers the run number.
+ * `chain`: the leads whose change led here (see {@link recomputeDependents}).
+ */
+export async function startRecompute(
+  ctx: ServiceContext,
+  leadId: number,
+  chain?: number[],
+): Promise<number | undefined> {
   const lead = await getLead(ctx.tenant, leadId);
   if (!lead || lead.origin !== 'S') return undefined;
   const repo = populationRepository(ctx.tenant);
   const run = await repo.startRun(leadId, 0);
   await setLeadRun(ctx.tenant, leadId, { status: 'P', version: lead.version });
-  await send({ type: 'plan', tenant: ctx.tenant, lead: leadId, run, leadVersion: lead.version });
+  await send({
+    type: 'plan',
+    tenant: ctx.tenant,
+    lead: leadId,
+    run,
+    leadVersion: lead.version,
+    ...(chain && chain.length > 0 ? { chain } : {}),
+  });
   return run;
+}
+
+/**
+ * A lead's members changed as a whole (its recompute ended, a static lead's rows were replaced):
+ * every segmentation lead whose LD rows name it ('in lead', 'not in lead', 'join', whatever the
+ * ids' order) is recomputed, and so on down the chain. `chain` holds the leads already settled
+ * for this change, so a cycle of leads naming each other ends. Answers the leads restarted.
+ */
+export async function recomputeDependents(
+  ctx: ServiceContext,
+  leadId: number,
+  chain: readonly number[] = [],
+): Promise<number[]> {
+  const next = [...chain.filter((id) => id !== leadId), leadId].slice(-1000);
+  const dependents = (await listSegmentationLeads(ctx.tenant)).filter(
+    (l) => l.origin === 'S' && !next.includes(l.id) && referencedLeads(l.filter).includes(leadId),
+  );
+  for (const dependent of dependents) await startRecompute(ctx, dependent.id, next);
+  return dependents.map((l) => l.id);
 }
 
 /** Plan step: status R and one message per shard. */
@@ -148,7 +181,7 @@ export async function runSegment(
 async function finishRecompute(
   ctx: ServiceContext,
   lead: LeadRecord,
-  message: { run: number; leadVersion: number },
+  message: { run: number; leadVersion: number; chain?: number[] },
 ): Promise<void> {
   const repo = populationRepository(ctx.tenant);
   const limit = populationLimit(lead.filter);
@@ -157,6 +190,8 @@ async function finishRecompute(
   if (!(await repo.setRunStatus(lead.id, message.run, 'D'))) return;
   await setLeadRun(ctx.tenant, lead.id, { status: 'D', population, version: message.leadVersion });
   if (isTimeRelative(lead.filter)) await ensureDailyPass(ctx);
+  // The leads that name this one see its new members (issue 20: a newer lead's change reaches older leads too).
+  await recomputeDependents(ctx, lead.id, message.chain ?? []);
 }
 
 /** Keeps the `limit` members with the lowest customer ids (deterministic), removes the rest. */
@@ -217,6 +252,9 @@ export async function handleSegmentationMessage(
       return;
     case 'daily':
       await dailyPass(ctx);
+      return;
+    case 'city-backfill':
+      // Handled by the queue's consumer (city-backfill.service.ts carries the IBGE table).
       return;
   }
 }

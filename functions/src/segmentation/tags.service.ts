@@ -16,6 +16,7 @@ import { queuePort } from '../lib/ports/queue';
 import type { TagRenameJob } from './tag-rename.schema';
 import type { TagItem } from './tags.entities';
 import { tagsRepository } from './tags.repository';
+import { renameTagInLeads } from './leads.service';
 /** The export's columns live with its target check (./export-targets.service), kept here for callers of this service. */
 export { TAG_EXPORT_COLUMNS } from './export-targets.service';
 
@@ -113,6 +114,8 @@ export async function updateTag(
     tag: current.id,
     from: current.description,
   };
+  // Leads naming the tag follow it (issue 20: a rename emptied them); the job ends the change.
+  await renameTagInLeads(ctx, current.description, input.description, 'start');
   await (await queuePort()).send(JOBS_QUEUE, job);
   await recordAudit(ctx, {
     entity: 'tag',
@@ -197,6 +200,7 @@ export async function propagateTagRename(
     renamed += done.filter(Boolean).length;
     cursor = page.cursor;
   } while (cursor);
+  await renameTagInLeads(ctx, job.from, tag.description, 'end');
   return renamed;
 }
 

@@ -3,6 +3,7 @@ import type {
   PurchaseRecordFacts,
 } from '@freguesia/functions/customers/changes.service';
 import { systemContext } from '@freguesia/functions/lib/context';
+import { withCityId } from '@freguesia/functions/segmentation/city-ids.model';
 import { loadProfiles } from '@freguesia/functions/segmentation/profiles.service';
 import { PROCESSOR as PROFILES_PROCESSOR } from '@freguesia/functions/segmentation/profiles.stream';
 import { PROCESSOR as TAGS_PROCESSOR } from '@freguesia/functions/segmentation/tags.stream';
@@ -33,7 +34,8 @@ export const segmentationSeeder: Seeder = {
       customers: CustomerRecordFacts[];
       purchases: PurchaseRecordFacts[];
     };
-    const profiles = await loadProfiles(system, facts.customers, facts.purchases);
+    // The seed's customers carry the city's name and state only: the profiles get the IBGE code.
+    const profiles = await loadProfiles(system, facts.customers.map(withCityId), facts.purchases);
     const tagged = await backfillTagMembers(system);
     return `${descriptions.length} tags, ${profiles} perfis de cliente (${tagged} clientes lidos para as tags)`;
   },

@@ -443,3 +443,16 @@ export type Campaign = z.output<typeof Campaign>;
 // The checkout's requests and answers (spec part 3 §7) live in ./checkout, so the point of sale's
 // function does not bundle the campaign form; re-exported here for the campaign screens and tests.
 export * from './checkout';
+
+/** POST /web/campaign/duplicate (issue 20, 'Duplicar'): the campaign to copy and the copy's period. */
+export const CampaignDuplicate = z
+  .object({
+    id: id('Campanha não encontrada.'),
+    start_at: day(CAMPAIGN_MESSAGES.period),
+    end_at: z.preprocess((v) => (empty(v) ? NO_END_DATE : v), day(CAMPAIGN_MESSAGES.period)),
+  })
+  .refine((d) => d.start_at <= d.end_at, {
+    path: ['end_at'],
+    message: 'A data final deve ser igual ou posterior à data inicial.',
+  });
+export type CampaignDuplicate = z.output<typeof CampaignDuplicate>;

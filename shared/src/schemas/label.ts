@@ -227,5 +227,22 @@ export const CampaignLabels = z.object({
   total: z.number(),
   /** Products left out: unknown to the catalogue or without a price at the store. */
   skipped: z.number(),
+  /**
+   * Why there is nothing to print when the campaign lists no product (issue 20): a category, brand
+   * or ticket discount applies to what it names, not to listed products.
+   */
+  notice: z.string().nullable().optional(),
 });
 export type CampaignLabels = z.output<typeof CampaignLabels>;
+
+/** The truthful message of a campaign that lists no product to label, by type (none for other types). */
+export const NO_PRODUCT_LABEL_NOTICES: Readonly<Record<string, string>> = {
+  DC:
+    'Esta campanha dá desconto por categoria e não lista produtos: inclua na campanha os produtos da categoria ' +
+    'para imprimir as etiquetas deles.',
+  DBRANDS:
+    'Esta campanha dá desconto por marca e não lista produtos: inclua na campanha os produtos da marca para ' +
+    'imprimir as etiquetas deles.',
+  DB: 'Esta campanha dá desconto no valor total da compra (ticket): não há preço de produto para etiquetar.',
+  DBP: 'Esta campanha dá desconto no ticket pela forma de pagamento: não há preço de produto para etiquetar.',
+};

@@ -107,12 +107,10 @@ function checkLead(lead: RawLead, ctx: z.RefinementCtx, rowsOptional: boolean): 
   }
   if (lead.origin === 'S') {
     const parsed = LeadConditions.safeParse(lead.filter);
+    // The spec's message on `filter` first, then each refused row as `filter.<index>` (issue 20).
     if (!parsed.success)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['filter'],
-        message: parsed.error.issues[0]?.message ?? 'Condições incorretas, verifique.',
-      });
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: 'custom', path: ['filter', ...issue.path], message: issue.message });
     return;
   }
   const rows = lead.customers.filter(rowIdentifies);

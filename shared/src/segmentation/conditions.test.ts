@@ -5,6 +5,7 @@ import {
   CONDITIONS,
   CONDITIONS_BY_KEY,
   CONDITIONS_INVALID,
+  conditionProblems,
   isCompleteCondition,
   LeadConditions,
   LOOKUP_ITEMS,
@@ -319,10 +320,41 @@ describe('LeadConditions (a lead filter)', () => {
       expect(filterError(filter), JSON.stringify(filter)).toBe(CONDITIONS_INVALID);
   });
 
-  it('reports the message on the filter itself, not on a row field', () => {
+  it('reports the message on the filter itself first, then each refused row by its index', () => {
     const result = LeadConditions.safeParse([{ key: 'FE', option: '', value: 30 }]);
     expect(result.success).toBe(false);
-    expect(result.error!.issues.map((i) => i.path)).toEqual([[]]);
+    expect(result.error!.issues.map((i) => i.path)).toEqual([[], [0]]);
+    expect(result.error!.issues[0]!.message).toBe(CONDITIONS_INVALID);
+  });
+
+  it('names the row and the reason of every invalid value, all in one round (issue 20)', () => {
+    const filter = [
+      { key: 'FE', option: '>', value: 150 },
+      { key: 'QA', option: 'email' },
+      { key: 'CP', option: 'between', value: ['2026-02-31', '2026-03-10'] },
+      { key: 'QA', option: 'registered_between', value: ['2026-03-10', '2026-01-01'] },
+      { key: 'TM', option: '>', value: 'abc' },
+      { key: 'CD', option: 'in', value: [] },
+      { key: 'AN', option: 'zzz', value: 1 },
+      { key: 'FE', option: '=', value: '' },
+    ];
+    expect(conditionProblems(filter)).toEqual([
+      { index: 0, message: 'Condição 1 (Faixa etária): 150 está fora do limite; use de 1 a 120 anos.' },
+      { index: 2, message: 'Condição 3 (Compras): a data inicial 31/02/2026 não existe; use DD/MM/AAAA.' },
+      {
+        index: 3,
+        message:
+          'Condição 4 (Qualidade do cadastro): a data inicial 10/03/2026 é posterior à data final 01/01/2026.',
+      },
+      { index: 4, message: 'Condição 5 (Ticket médio): abc não é um valor em reais; use, ex.: 150,00.' },
+      { index: 5, message: 'Condição 6 (Cidade): escolha ao menos um item.' },
+      { index: 6, message: 'Condição 7 (Aniversário): escolha o operador.' },
+      { index: 7, message: 'Condição 8 (Faixa etária): informe um número inteiro de 1 a 120 anos.' },
+    ]);
+    const parsed = LeadConditions.safeParse(filter);
+    expect(parsed.error!.issues.map((i) => i.path)).toEqual([[], [0], [2], [3], [4], [5], [6], [7]]);
+    // A valid filter has no problem, and every incomplete row has one.
+    expect(conditionProblems([row('QA', 'email'), row('FE', '>', 30)])).toEqual([]);
   });
 
   it('caps the number of rows', () => {

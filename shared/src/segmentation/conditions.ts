@@ -620,10 +620,104 @@ export function isCompleteCondition(row: LeadConditionRow): boolean {
   return valueSchema(op).safeParse(parsed.data.value).success;
 }
 
+/** One refused row of a filter: its index (0-based) and what is wrong, naming the row ('Condição 2 (Faixa etária): …'). */
+export interface ConditionProblem {
+  index: number;
+  message: string;
+}
+
+const formatNumber = (n: number) => n.toLocaleString('pt-BR');
+/** A day as the person typed or stored it, shown DD/MM/AAAA when it looks like one. */
+const shownDay = (value: unknown): string => {
+  const text = typeof value === 'string' ? value.trim() : String(value);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  return iso ? `${iso[3]}/${iso[2]}/${iso[1]}` : text;
+};
+
+/** Why a value does not fit its operator (Portuguese, without the row name), or undefined when it fits. */
+export function valueProblem(op: OperatorDefinition, value: unknown): string | undefined {
+  if (op.value === 'none') return undefined;
+  const blank = isBlank(value) || (Array.isArray(value) && value.length === 0);
+  switch (op.value) {
+    case 'integer': {
+      const range = `de ${formatNumber(op.min ?? 0)} a ${formatNumber(op.max ?? Number.MAX_SAFE_INTEGER)}${op.unit ? ` ${op.unit}` : ''}`;
+      if (blank) return `informe um número inteiro ${range}.`;
+      const parsed = integerInput.safeParse(value);
+      if (!parsed.success || !Number.isInteger(parsed.data))
+        return `${String(value)} não é um número inteiro; use ${range}.`;
+      if (parsed.data < (op.min ?? 0) || parsed.data > (op.max ?? Number.MAX_SAFE_INTEGER))
+        return `${formatNumber(parsed.data)} está fora do limite; use ${range}.`;
+      return undefined;
+    }
+    case 'money': {
+      if (blank) return 'informe um valor em reais, ex.: 150,00.';
+      const cents = typeof value === 'number' || typeof value === 'string' ? parseMoney(value) : undefined;
+      if (cents === undefined) return `${String(value)} não é um valor em reais; use, ex.: 150,00.`;
+      if (cents < (op.min ?? 0) * 100) return 'o valor não pode ser negativo.';
+      if (cents > MAX_MONEY * 100) return 'o valor máximo é R$ 99.999.999,99.';
+      return undefined;
+    }
+    case 'choice':
+      if (blank) return 'escolha uma opção.';
+      return valueSchema(op).safeParse(value).success ? undefined : 'escolha uma das opções da lista.';
+    case 'choices':
+      if (blank) return 'escolha ao menos uma opção.';
+      return valueSchema(op).safeParse(value).success ? undefined : 'escolha apenas opções da lista.';
+    case 'lookup': {
+      if (blank || !Array.isArray(value)) return 'escolha ao menos um item.';
+      if (value.length > MAX_LOOKUP_ITEMS)
+        return `escolha no máximo ${formatNumber(MAX_LOOKUP_ITEMS)} itens.`;
+      const item = lookupItemSchema(op.source);
+      const bad = value.find((v) => !item.safeParse(v).success);
+      return bad === undefined ? undefined : `item inválido: ${String(bad).slice(0, 40) || '(vazio)'}.`;
+    }
+    case 'dates': {
+      if (!Array.isArray(value) || value.length !== 2 || value.every(isBlank))
+        return 'informe a data inicial e a data final.';
+      const [from, to] = value as unknown[];
+      if (isBlank(from)) return 'informe a data inicial.';
+      if (isBlank(to)) return 'informe a data final.';
+      const fromOk = typeof from === 'string' && isDay(from);
+      const toOk = typeof to === 'string' && isDay(to);
+      if (!fromOk) return `a data inicial ${shownDay(from)} não existe; use DD/MM/AAAA.`;
+      if (!toOk) return `a data final ${shownDay(to)} não existe; use DD/MM/AAAA.`;
+      if (from > to) return `a data inicial ${shownDay(from)} é posterior à data final ${shownDay(to)}.`;
+      return undefined;
+    }
+  }
+}
+
+/**
+ * Every refused row of a filter, each naming its row ('Condição 2 (Faixa etária): 150 está fora
+ * do limite; use de 1 a 120 anos.'), so that the form and the API show all of them at once.
+ */
+export function conditionProblems(rows: readonly unknown[]): ConditionProblem[] {
+  const problems: ConditionProblem[] = [];
+  rows.forEach((input, index) => {
+    const parsed = LeadConditionRow.safeParse(input);
+    const at = `Condição ${index + 1}`;
+    if (!parsed.success) {
+      problems.push({ index, message: `${at}: escolha o tipo de condição.` });
+      return;
+    }
+    const row = parsed.data;
+    const name = `${at} (${CONDITIONS_BY_KEY[row.key].label})`;
+    const op = operatorOf(row.key, row.option);
+    if (!op) {
+      problems.push({ index, message: `${name}: escolha o operador.` });
+      return;
+    }
+    const reason = valueProblem(op, row.value);
+    if (reason) problems.push({ index, message: `${name}: ${reason}` });
+  });
+  return problems;
+}
+
 /**
  * A lead's `filter`: one to {@link MAX_CONDITIONS} rows, every row complete (a known key, an
- * operator of that key, a value that fits it); otherwise the spec's single message
- * 'Condições incorretas, verifique.' on the filter itself (not on a row's field). The output
+ * operator of that key, a value that fits it); otherwise the spec's message
+ * 'Condições incorretas, verifique.' on the filter itself (not on a row's field), followed by one
+ * issue per refused row (path [index]) naming the row and the reason (issue 20). The output
  * rows are normalized: the `condition` label comes from the catalogue, the value as
  * {@link valueSchema} gives it (`null` for operators without a value).
  */
@@ -632,8 +726,10 @@ export const LeadConditions = z
   .min(1, CONDITIONS_INVALID)
   .max(MAX_CONDITIONS, `Use no máximo ${MAX_CONDITIONS} condições.`)
   .superRefine((rows, ctx) => {
-    if (!rows.every((row) => isCompleteCondition(row as LeadConditionRow)))
-      ctx.addIssue({ code: 'custom', message: CONDITIONS_INVALID });
+    if (rows.every((row) => isCompleteCondition(row as LeadConditionRow))) return;
+    ctx.addIssue({ code: 'custom', message: CONDITIONS_INVALID });
+    for (const problem of conditionProblems(rows))
+      ctx.addIssue({ code: 'custom', path: [problem.index], message: problem.message });
   })
   .transform((rows) =>
     rows.map((input) => {

@@ -140,6 +140,23 @@ export function useSaveCampaign() {
   });
 }
 
+/** POST /web/campaign/duplicate: 'Duplicar' with new dates ('YYYY-MM-DD'); the copy's id and description. */
+export async function duplicateCampaign(input: {
+  id: number;
+  start_at: string;
+  end_at: string;
+}): Promise<{ id: number; description: string }> {
+  return api.post<{ id: number; description: string }>('/web/campaign/duplicate', input);
+}
+
+export function useDuplicateCampaign() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: duplicateCampaign,
+    onSuccess: () => client.invalidateQueries({ queryKey: tenantKey(CAMPAIGNS) }),
+  });
+}
+
 export function useDeleteCampaign() {
   const client = useQueryClient();
   return useMutation({

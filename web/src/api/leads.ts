@@ -112,6 +112,43 @@ export async function getLead(id: number | string, signal?: AbortSignal): Promis
 
 export const deleteLead = (id: number) => api.delete<unknown>('/web/lead/delete', { query: { id } });
 
+const LeadMemberRow = z.object({
+  id_customer: z.number(),
+  document: z.string(),
+  fullname: z.string(),
+  email: z.string().nullable(),
+  cellphone: z.string().nullable(),
+});
+const LeadMembersAnswer = z.object({
+  data: z.array(LeadMemberRow),
+  total: z.number(),
+  cursor: z.string().nullable(),
+});
+export type LeadMembersPage = z.infer<typeof LeadMembersAnswer>;
+
+/** GET /web/lead/members?id&cursor&q: 'Detalhes' — 50 members a page, or those a search finds. */
+export async function getLeadMembers(
+  id: number | string,
+  params: { cursor?: string; q?: string },
+  signal?: AbortSignal,
+): Promise<LeadMembersPage> {
+  return parseAnswer(
+    LeadMembersAnswer,
+    await api.get('/web/lead/members', {
+      query: { id, cursor: params.cursor || undefined, q: params.q?.trim() || undefined },
+      signal,
+    }),
+  );
+}
+
+export const useLeadMembers = (id: number | string | undefined, params: { cursor?: string; q?: string }) =>
+  useQuery({
+    queryKey: tenantKey(LEADS, 'members', String(id), params.cursor ?? '', params.q ?? ''),
+    queryFn: ({ signal }) => getLeadMembers(id!, params, signal),
+    enabled: id !== undefined,
+    placeholderData: keepPreviousData,
+  });
+
 export interface SaveLeadInput {
   id?: number;
   body: Record<string, unknown>;

@@ -169,6 +169,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
     lazy: () => import('../pages/leads/form-page'),
   },
   {
+    path: '/lead/details/:id',
+    permission: read('Leads'),
+    breadcrumbs: [{ text: 'Segmentação' }, { text: 'Leads', href: '/leads' }, { text: 'Detalhes' }],
+    lazy: () => import('../pages/leads/details-page'),
+  },
+  {
     path: '/lead/edit/:id',
     permission: write('Leads'),
     breadcrumbs: [{ text: 'Segmentação' }, { text: 'Leads', href: '/leads' }, { text: 'Alterar lead' }],

@@ -141,7 +141,11 @@ export function LabelsPrintModal({ campaign, onDismiss }: { campaign: CampaignRo
     if (data.error) return <Alert type="error">{failureMessage(data.error)}</Alert>;
     if (!data.data) return <Spinner size="large" />;
     if (data.data.data.length === 0)
-      return <Box color="text-body-secondary">Nenhum produto desta campanha tem preço nesta loja.</Box>;
+      return (
+        <Box color="text-body-secondary" data-testid="labels-notice">
+          {data.data.notice ?? 'Nenhum produto desta campanha tem preço nesta loja.'}
+        </Box>
+      );
     return <Preview layout={layout} data={data.data} />;
   }
 

@@ -23,6 +23,7 @@ import { useExportJobs } from '../../components/export-jobs';
 import { RowActions } from '../../components/row-actions';
 import { ServerTable, useServerList } from '../../components/table';
 import { CampaignDetailsModal } from './details-modal';
+import { DuplicateCampaignModal } from './duplicate-modal';
 import { LabelsPrintModal } from './labels-print-modal';
 import { TYPE_OPTIONS } from './form-model';
 import { activeText, audienceText, periodText, STATUS_TYPES, statusText, typeLabel } from './format';
@@ -53,6 +54,7 @@ export default function CampaignListPage() {
   const [toDelete, setToDelete] = useState<CampaignRow | null>(null);
   const [showing, setShowing] = useState<CampaignRow | null>(null);
   const [labelling, setLabelling] = useState<CampaignRow | null>(null);
+  const [duplicating, setDuplicating] = useState<CampaignRow | null>(null);
   const exports = useExportJobs();
   // `type` as the spec's screens send it; the server reads the campaign's own.
   const exportCampaign = (row: CampaignRow) =>
@@ -120,6 +122,7 @@ export default function CampaignListPage() {
               visible: canWrite,
               onClick: () => navigate(`/campaign/edit/${c.id}`),
             },
+            { id: 'duplicate', text: 'Duplicar', visible: canWrite, onClick: () => setDuplicating(c) },
             { id: 'delete', text: 'Excluir', visible: canWrite, onClick: () => setToDelete(c) },
             { id: 'labels', text: 'Imprimir etiquetas', visible: canWrite, onClick: () => setLabelling(c) },
             {
@@ -197,6 +200,9 @@ export default function CampaignListPage() {
       />
       {showing ? <CampaignDetailsModal campaign={showing} onDismiss={() => setShowing(null)} /> : null}
       {labelling ? <LabelsPrintModal campaign={labelling} onDismiss={() => setLabelling(null)} /> : null}
+      {duplicating ? (
+        <DuplicateCampaignModal campaign={duplicating} onDismiss={() => setDuplicating(null)} />
+      ) : null}
       {toDelete ? (
         <ConfirmDeleteModal
           header="Excluir campanha"

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LeadConditions } from '@freguesia/shared/segmentation/conditions';
 import {
   allComplete,
+  draftProblems,
   fromWireRow,
   isDraftComplete,
   newCondition,
@@ -97,5 +98,19 @@ describe('lead condition rows in the form', () => {
     const purchase = row({ key: 'CP', option: 'last_days', value: '30' });
     expect(withOperator(purchase, 'between').value).toEqual(['', '']);
     expect(withOperator(purchase, '!').value).toBeNull();
+  });
+
+  it('names every refused row with its reason as typed on screen (issue 20)', () => {
+    const rows: DraftCondition[] = [
+      { uid: 'a', key: 'FE', option: '>', value: '150' },
+      { uid: 'b', key: 'QA', option: 'email', value: null },
+      { uid: 'c', key: 'CP', option: 'between', value: ['31/02/2026', '10/03/2026'] },
+      { uid: 'd', key: 'CP', option: 'between', value: ['10/03/2026', '01/01/2026'] },
+    ];
+    expect([...draftProblems(rows)]).toEqual([
+      ['a', 'Condição 1 (Faixa etária): 150 está fora do limite; use de 1 a 120 anos.'],
+      ['c', 'Condição 3 (Compras): a data inicial 31/02/2026 não existe; use DD/MM/AAAA.'],
+      ['d', 'Condição 4 (Compras): a data inicial 10/03/2026 é posterior à data final 01/01/2026.'],
+    ]);
   });
 });

@@ -3,6 +3,7 @@ import { centsToDecimal, centsToNumber, numberToCents, parseMoney } from '@fregu
 import {
   ANY_CAMPAIGN,
   CONDITIONS_BY_KEY,
+  conditionProblems,
   isCompleteCondition,
   LOOKUP_ITEMS,
   operatorOf,
@@ -139,6 +140,15 @@ export function toWireRow(row: DraftCondition): LeadConditionRow {
 
 /** Whether the row has an operator of its type and a value that fits it (the server's rule). */
 export const isDraftComplete = (row: DraftCondition): boolean => isCompleteCondition(toWireRow(row));
+
+/**
+ * Why each refused row is refused, naming the row ('Condição 2 (Faixa etária): 150 está fora do
+ * limite; use de 1 a 120 anos.'): the server's own messages, all rows at once (issue 20).
+ */
+export const draftProblems = (rows: readonly DraftCondition[]): Map<string, string> => {
+  const problems = conditionProblems(rows.map(toWireRow));
+  return new Map(problems.map((p) => [rows[p.index]!.uid, p.message]));
+};
 
 /** Every row complete and at least one row: what the form may save and preview. */
 export const allComplete = (rows: readonly DraftCondition[]): boolean =>

@@ -13,6 +13,7 @@ import {
 import type { ReactNode } from 'react';
 import { DateInput } from '../../components/date-input';
 import {
+  draftProblems,
   isDraftComplete,
   valueHint,
   withOperator,
@@ -49,6 +50,7 @@ export function ConditionRows({
     if (names) onNames(apply);
     else onChange(apply(rows));
   };
+  const problems = showErrors ? draftProblems(rows) : new Map<string, string>();
   return (
     <AttributeEditor<DraftCondition>
       data-testid="lead-conditions"
@@ -100,7 +102,8 @@ export function ConditionRows({
         },
         {
           label: 'Valor',
-          errorText: (row) => (showErrors && !isDraftComplete(row) ? INCOMPLETE_ROW : undefined),
+          errorText: (row) =>
+            showErrors && !isDraftComplete(row) ? (problems.get(row.uid) ?? INCOMPLETE_ROW) : undefined,
           constraintText: (row) => {
             const op = operatorOf(row.key, row.option);
             return op ? valueHint(op) : undefined;

@@ -6,7 +6,8 @@ import { formatCount } from '../../components/format';
 
 /**
  * 'População estimada': how many customers the complete rows select now (POST /web/leads/preview),
- * asked again after each pause in editing; nothing is asked while a row is incomplete. On a
+ * asked again after each pause in editing; nothing is asked while a row is incomplete, and
+ * each refused row is listed by name with its reason (issue 20). On a
  * large base the server estimates from a sample: the figure then reads '≈ N' with a note.
  */
 export function ConditionsPreview({
@@ -14,18 +15,36 @@ export function ConditionsPreview({
   pending,
   complete,
   empty,
+  problems = [],
 }: {
   filter: unknown[] | undefined;
   pending: boolean;
   complete: boolean;
   empty: boolean;
+  /** Why each refused row is refused (named), shown while the filter is incomplete. */
+  problems?: readonly string[];
 }) {
   const preview = useLeadPreview(complete ? filter : undefined);
   let content;
   if (empty)
     content = <Box color="text-body-secondary">Adicione condições para ver a população estimada.</Box>;
   else if (!complete)
-    content = <Box color="text-body-secondary">Complete as condições para ver a população estimada.</Box>;
+    content = (
+      <>
+        <Box color="text-body-secondary">Complete as condições para ver a população estimada.</Box>
+        {problems.length > 0 ? (
+          <ul data-testid="lead-preview-problems">
+            {problems.map((message) => (
+              <li key={message}>
+                <Box color="text-status-error" variant="span">
+                  {message}
+                </Box>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </>
+    );
   else if (pending || preview.isFetching)
     content = <StatusIndicator type="loading">Calculando…</StatusIndicator>;
   else if (preview.isError)

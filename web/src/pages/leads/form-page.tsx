@@ -32,6 +32,7 @@ import { useDebounced } from '../../components/table';
 import {
   allComplete,
   CONDITIONS_INCORRECT,
+  draftProblems,
   fromWireRow,
   newCondition,
   toWireRow,
@@ -115,6 +116,7 @@ function LeadForm({ record }: { record: LeadDetails | null }) {
   );
   const [choosing, setChoosing] = useState(false);
   const [conditionErrors, setConditionErrors] = useState(false);
+  const [serverProblems, setServerProblems] = useState<string[]>([]);
   // F, E: the last spreadsheet chosen, and what was read from it (for the origin it was read as).
   const [chosen, setChosen] = useState<File | null>(null);
   const [reading, setReading] = useState<{
@@ -137,6 +139,7 @@ function LeadForm({ record }: { record: LeadDetails | null }) {
 
   const changeConditions = (rows: DraftCondition[]) => {
     setConditions(rows);
+    setServerProblems([]);
     setTouched(true);
     if (conditionErrors && allComplete(rows)) setConditionErrors(false);
   };
@@ -246,7 +249,16 @@ function LeadForm({ record }: { record: LeadDetails | null }) {
       navigate('/leads');
     } catch (error) {
       const fields = serverFieldErrors(error);
-      if (fields.filter) setConditionErrors(true);
+      if (fields.filter) {
+        setConditionErrors(true);
+        // Rows the server refused that the form let through (e.g. a catalogue change): its messages.
+        const local = new Set(draftProblems(conditions).values());
+        setServerProblems(
+          Object.entries(fields)
+            .filter(([field, message]) => /^filter\.\d+$/.test(field) && !local.has(message))
+            .map(([, message]) => message),
+        );
+      }
       if (fields.customers) setRowsError(fields.customers);
       applyServerErrors(error, form.setError, [
         'description',
@@ -444,8 +456,12 @@ function LeadForm({ record }: { record: LeadDetails | null }) {
               >
                 <SpaceBetween size="m">
                   {conditionErrors ? (
-                    <Alert type="error" data-testid="lead-conditions-error">
-                      {CONDITIONS_INCORRECT}
+                    <Alert type="error" data-testid="lead-conditions-error" header={CONDITIONS_INCORRECT}>
+                      <ul data-testid="lead-conditions-problems">
+                        {[...draftProblems(conditions).values(), ...serverProblems].map((message) => (
+                          <li key={message}>{message}</li>
+                        ))}
+                      </ul>
                     </Alert>
                   ) : null}
                   <ConditionRows
@@ -460,6 +476,7 @@ function LeadForm({ record }: { record: LeadDetails | null }) {
                     pending={filterKey !== settledKey}
                     complete={wireFilter !== undefined}
                     empty={conditions.length === 0}
+                    problems={[...draftProblems(conditions).values()]}
                   />
                 </SpaceBetween>
               </Container>

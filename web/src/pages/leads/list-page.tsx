@@ -110,6 +110,11 @@ export default function LeadsListPage() {
             label={l.description}
             actions={[
               {
+                id: 'details',
+                text: 'Detalhes',
+                onClick: () => navigate(`/lead/details/${l.id}`),
+              },
+              {
                 id: 'export',
                 text: exports.busy(`lead-${l.id}`) ? 'Exportando…' : 'Exportar',
                 visible: l.status === 'D' && l.population > 0,
