@@ -227,7 +227,6 @@ export async function removeCampaignRecord(ctx: ServiceContext, current: Campaig
     at: ctx.now().toISOString(),
     by: staffOf(ctx)?.userId ?? null,
   });
-  await campaignsRepository(ctx.tenant).remove(current);
   await leadUsesRepository(ctx.tenant).set(current, current.id_lead, null);
   await auditCampaign(ctx, 'delete', current, undefined);
 }
