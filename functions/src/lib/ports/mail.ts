@@ -12,6 +12,8 @@ export interface MailMessage {
    * (the local outbox keeps one copy; with SES it travels as a tag so its events name it).
    */
   idempotencyKey?: string;
+  /** The tenant the message is sent for (the local outbox shows each tenant only its own messages). */
+  tenant?: string;
   /** Message tags (SES: EmailTags) that come back with the delivery, open, click and bounce events. */
   tags?: Record<string, string>;
   /** Aborts the provider request (the sending pipeline's call budget). */
