@@ -126,7 +126,10 @@ async function main(): Promise<void> {
   const { seedLocalTenants, SEEDED_PROCESSORS } = await import('./seed/index');
   const { startLocalWorkers } = await import('./workers');
   const seeded = await seedLocalTenants(log, new Date(), dynamo.client);
-  await startLocalWorkers(log, { skipSeeded: seeded ? SEEDED_PROCESSORS : [] });
+  await startLocalWorkers(log, {
+    skipSeeded: seeded ? SEEDED_PROCESSORS : [],
+    durable: !args.has('--in-memory'),
+  });
 
   let devMiddleware;
   if (dev) {

@@ -17,6 +17,7 @@ import {
   type PlanMessage,
   type SendMessage,
 } from './sending.model';
+import { recoveryRepository } from './recovery.repository';
 import { sendingRepository, type Recipient, type SendRun } from './sending.repository';
 
 /**
@@ -190,13 +191,18 @@ async function planTakenStep(ctx: ServiceContext, run: SendRun, message: PlanMes
       : new Set<string>();
   const recipients = page.recipients.filter((r) => !suppressed.has(r.address));
   const queue = await queuePort();
-  for (let i = 0; i < recipients.length; i += sendingOptions.batchSize) {
+  const batches: Recipient[][] = [];
+  for (let i = 0; i < recipients.length; i += sendingOptions.batchSize)
+    batches.push(recipients.slice(i, i + sendingOptions.batchSize));
+  // Recorded before they are queued: a lost message is re-queued from here (recovery.service.ts).
+  await recoveryRepository(ctx.tenant).recordBatches(c.id, run.run, run.step, batches);
+  for (const batch of batches) {
     await queue.send(CHANNEL_QUEUE[c.type], {
       kind: 'send',
       tenant: ctx.tenant,
       campaign: c.id,
       run: run.run,
-      recipients: recipients.slice(i, i + sendingOptions.batchSize),
+      recipients: batch,
     } satisfies SendMessage);
   }
   const next = page.next ? JSON.stringify(page.next) : null;

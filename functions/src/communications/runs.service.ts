@@ -5,6 +5,7 @@ import { queuePort } from '../lib/ports/queue';
 import { markExecuted, type SendableCampaign } from './campaign-state.service';
 import { PLANNER_QUEUE, type PlanCursor, type PlanMessage } from './sending.model';
 import { sendingRepository, type SendRun } from './sending.repository';
+import { watchRun } from './recovery.service';
 
 /**
  * A run of a campaign — a once-only campaign has one ('once'), a recurring one a run per firing
@@ -40,6 +41,8 @@ export async function startRun(ctx: ServiceContext, c: SendableCampaign): Promis
   const cursor = initialCursor(c);
   const at = ctx.now().toISOString();
   if (await repo.createRun({ campaign: c.id, run, channel: c.type, cursor, at })) {
+    // In flight until it ends: the sweep resumes it if its messages are lost (recovery.service.ts).
+    await watchRun(ctx, c.id, run);
     await markExecuted(ctx, c.id, localDateTime(ctx.now()));
     await (
       await queuePort()

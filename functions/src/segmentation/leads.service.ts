@@ -1,3 +1,4 @@
+import { staticMembersIntent, staticMembersWritten } from './lease-sweep.service';
 import { localDay } from '@freguesia/shared/domain/dates';
 import { isProtectedLead, LEAD_MESSAGES, type LeadOrigin } from '@freguesia/shared/domain/segmentation';
 import type {
@@ -283,13 +284,12 @@ async function startPopulation(
   previous?: LeadRecord,
 ): Promise<void> {
   if (isStatic(lead.origin)) {
-    const population = await replaceStaticMembers(
-      ctx,
-      lead.id,
-      keepAsIs ? [] : customerIds,
-      keepAsIs || keepOld,
-    );
+    const ids = keepAsIs ? [] : customerIds;
+    // Kept until written: a crash half-way leaves the rest to the sweep (lease-sweep.service.ts).
+    await staticMembersIntent(ctx, lead.id, { version: lead.version, keepOld: keepAsIs || keepOld, ids });
+    const population = await replaceStaticMembers(ctx, lead.id, ids, keepAsIs || keepOld);
     await leadsRepository(ctx.tenant).setRun(lead.id, { status: 'D', population, version: lead.version });
+    await staticMembersWritten(ctx, lead.id);
     // A segmentation lead turned static stops refreshing.
     if (previous?.auto_refresh === 'Y')
       await syncRefreshSchedule(ctx, { id: lead.id, auto_refresh: 'N', frequency_refresh: null });

@@ -22,5 +22,7 @@ export const SegmentationMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('refresh'), tenant, lead }),
   /** The tenant's daily pass over its time-relative leads. */
   z.object({ type: z.literal('daily'), tenant }),
+  /** The recovery sweep (every few minutes, all tenants): lease-sweep.service.ts. */
+  z.object({ type: z.literal('sweep') }),
 ]);
 export type SegmentationMessage = z.infer<typeof SegmentationMessage>;

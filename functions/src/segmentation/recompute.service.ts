@@ -10,6 +10,7 @@ import { expiredLeads, leadsWithValidity } from './lead-validity.service';
 import { getLead, listSegmentationLeads, setLeadRun, type LeadRecord } from './leads.repository';
 import { SHARDS, populationRepository, type MembershipChange } from './population.repository';
 import { belongs, referencedLeads } from './profiles.service';
+import { sweepLeads, watchLeadRun } from './lease-sweep.service';
 
 /**
  * Full recompute of a segmentation lead, driven by the `segmentation` queue (see
@@ -50,6 +51,8 @@ export async function startRecompute(ctx: ServiceContext, leadId: number): Promi
   const lead = await getLead(ctx.tenant, leadId);
   if (!lead || lead.origin !== 'S') return undefined;
   const repo = populationRepository(ctx.tenant);
+  // In flight until its run is done: the sweep resumes it if its messages are lost (lease-sweep.service.ts).
+  await watchLeadRun(ctx, leadId);
   const run = await repo.startRun(leadId, 0);
   await setLeadRun(ctx.tenant, leadId, { status: 'P', version: lead.version });
   await send({ type: 'plan', tenant: ctx.tenant, lead: leadId, run, leadVersion: lead.version });
@@ -217,6 +220,9 @@ export async function handleSegmentationMessage(
       return;
     case 'daily':
       await dailyPass(ctx);
+      return;
+    case 'sweep':
+      await sweepLeads();
       return;
   }
 }
