@@ -164,7 +164,7 @@ describe('isProviderReport', () => {
 
 describe('instants out of range (issue 20 item 26)', () => {
   it('reads 1e308, -9007199254740993 and a year 275760 as no instant, never a throw', () => {
-    for (const bad of [1e308, -9007199254740993, '+275760-09-13T00:00:00.000Z', 8.64e15 + 1]) {
+    for (const bad of [1e308, Number('-9007199254740993'), '+275760-09-13T00:00:00.000Z', 8.64e15 + 1]) {
       const push = {
         event: { kind: 'message.push.received', timestamp: bad, datetime: bad },
         message: { id: 'n' },
