@@ -1,3 +1,4 @@
+import { COSTLY_READS_PER_MINUTE } from '@freguesia/functions/segmentation/leads.service';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@freguesia/shared/domain/permissions';
 import { domains } from '@freguesia/functions/domains';
@@ -337,6 +338,9 @@ describe('route fuzz', () => {
       base: email(10, 10),
       extra: [email(250 * 1024, 250 * 1024), email(120 * 1024, 0), email(0, 390 * 1024)],
     });
+    // Per-tenant limits of the costly counts: the fuzz is one tenant sending hundreds of probes.
+    COSTLY_READS_PER_MINUTE.preview = 1_000_000;
+    COSTLY_READS_PER_MINUTE.geoCount = 1_000_000;
     process.env.ZENVIA_WEBHOOK_SECRET ??= 'fuzz-zenvia-secret';
     process.env.ONESIGNAL_WEBHOOK_SECRET ??= 'fuzz-onesignal-secret';
     hookHeaders.zenvia = { 'x-webhook-token': process.env.ZENVIA_WEBHOOK_SECRET };
