@@ -25,7 +25,11 @@ export function activeSetRepository(tenant: string) {
     async discountCampaigns(): Promise<CampaignRecord[]> {
       const { data } = await CampaignEntity.query
         .byId({ tenant })
-        .where((a, { eq }) => DISCOUNT_TYPES.map((type) => eq(a.type, type)).join(' OR '))
+        .where((a, { eq }) =>
+          DISCOUNT_TYPES.map((type) => (eq as (attr: unknown, value: string) => string)(a.type, type)).join(
+            ' OR ',
+          ),
+        )
         .go({ pages: 'all' });
       return data.map(toRecord);
     },

@@ -194,17 +194,21 @@ async function planTakenStep(ctx: ServiceContext, run: SendRun, message: PlanMes
   const batches: Recipient[][] = [];
   for (let i = 0; i < recipients.length; i += sendingOptions.batchSize)
     batches.push(recipients.slice(i, i + sendingOptions.batchSize));
-  // Recorded before they are queued: a lost message is re-queued from here (recovery.service.ts).
-  await recoveryRepository(ctx.tenant).recordBatches(c.id, run.run, run.step, batches);
-  for (const batch of batches) {
-    await queue.send(CHANNEL_QUEUE[c.type], {
-      kind: 'send',
-      tenant: ctx.tenant,
-      campaign: c.id,
-      run: run.run,
-      recipients: batch,
-    } satisfies SendMessage);
-  }
+  // Recorded beside the queue (in parallel: the step stays as short as it was): a message lost
+  // after the step moved on is re-queued from here (recovery.service.ts); before it moves, the
+  // plan message is redelivered and records them again.
+  await Promise.all([
+    recoveryRepository(ctx.tenant).recordBatches(c.id, run.run, run.step, batches),
+    ...batches.map((batch) =>
+      queue.send(CHANNEL_QUEUE[c.type], {
+        kind: 'send',
+        tenant: ctx.tenant,
+        campaign: c.id,
+        run: run.run,
+        recipients: batch,
+      } satisfies SendMessage),
+    ),
+  ]);
   const next = page.next ? JSON.stringify(page.next) : null;
   if (next)
     await queue.send(PLANNER_QUEUE, {
