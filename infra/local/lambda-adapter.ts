@@ -90,7 +90,20 @@ export async function toApiGatewayEvent(req: IncomingMessage): Promise<APIGatewa
   };
 }
 
-export function lambdaContext(functionName: string, requestId: string): Context {
+/** The default timeout of a function (infra/lib/constructs/domain-function.ts) when its definition names none. */
+export const DEFAULT_TIMEOUT_SECONDS = 10;
+
+/**
+ * A Lambda context whose remaining time counts down from the function's configured timeout, as in
+ * AWS: middy answers a timeout just before it runs out, so a slow create in a function given 29 s
+ * is not cut at 10 s after it committed (and duplicated by the client's retry).
+ */
+export function lambdaContext(
+  functionName: string,
+  requestId: string,
+  timeoutSeconds = DEFAULT_TIMEOUT_SECONDS,
+): Context {
+  const deadline = Date.now() + timeoutSeconds * 1000;
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName,
@@ -100,7 +113,7 @@ export function lambdaContext(functionName: string, requestId: string): Context 
     awsRequestId: requestId,
     logGroupName: `/aws/lambda/${functionName}`,
     logStreamName: 'local',
-    getRemainingTimeInMillis: () => 10_000,
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
     done: () => undefined,
     fail: () => undefined,
     succeed: () => undefined,
@@ -113,6 +126,8 @@ export async function invokeHttp(
   name: string,
   req: IncomingMessage,
   res: ServerResponse,
+  /** The function's configured timeout (functions/src/domains.ts), as CDK deploys it. */
+  timeoutSeconds = DEFAULT_TIMEOUT_SECONDS,
 ): Promise<void> {
   const event = await toApiGatewayEvent(req);
   if (event === 'too-large') {
@@ -120,7 +135,7 @@ export async function invokeHttp(
     res.end(JSON.stringify({ message: 'O corpo da requisição excede o limite permitido.' }));
     return;
   }
-  const result = await handler(event, lambdaContext(name, event.requestContext.requestId));
+  const result = await handler(event, lambdaContext(name, event.requestContext.requestId, timeoutSeconds));
   const bytes = responseBytes(result);
   if (bytes > MAX_RESPONSE_BYTES) {
     console.error(

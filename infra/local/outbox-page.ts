@@ -1,6 +1,12 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { verifyToken } from '@freguesia/functions/lib/auth/jwt';
+import { resolveStaffPrincipal } from '@freguesia/functions/lib/auth/principals';
+import { tenantLabelFromHost } from '@freguesia/functions/lib/http/middleware/tenant';
 import {
   EMAIL_EVENTS_QUEUE,
+  messageLinks,
+  messageTenant,
   outboxMessage,
   outboxMessages,
   sesEvent,
@@ -11,8 +17,12 @@ import { localQueue } from '@freguesia/functions/lib/ports/local/queue-runtime';
 /**
  * The local twin of a mailbox: `/_local/outbox` lists what the local runtime "sent" (the SES
  * stand-in of `npm start`), newest first, and shows each message as the customer would see it.
- * Showing a campaign message records an Open, following one of its links a Click (GET only: a
- * HEAD probe records nothing), as SES's tracking would. Local only: never deployed.
+ * Local only: never deployed. It is the tenant's: it needs a staff session of the host's tenant
+ * (the web app's own, handed over once by the page as an HttpOnly cookie scoped to
+ * `/_local/outbox`) and shows only that tenant's messages. The local twin of SES's tracking:
+ * a signed-in person showing a campaign message records an Open, following one of its links a
+ * Click (GET only: a HEAD probe records nothing); an anonymous request records nothing, and the
+ * click recorder redirects only to links the message holds (README, "Local outbox").
  */
 
 const esc = (s: string) =>
@@ -20,6 +30,20 @@ const esc = (s: string) =>
 
 const PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; img-src * data:; frame-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
+
+/** The outbox session cookie: the staff token of this host's tenant, readable by no script. */
+export const OUTBOX_COOKIE = 'frg_outbox';
+const COOKIE_PATH = '/_local/outbox';
+
+/**
+ * The sign-in page's only script: hands the web app's session (local storage `user`, as
+ * web/src/app/session.ts keeps it) to the outbox once, then reloads.
+ */
+const HANDOVER_SCRIPT = `(async()=>{let t;try{t=JSON.parse(localStorage.getItem('user')||'null')?.token}catch{}
+const m=document.getElementById('m');if(!t){m.hidden=false;return}
+const r=await fetch('${COOKIE_PATH}/session',{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify({token:t})});
+if(r.ok)location.reload();else m.hidden=false})()`;
+const HANDOVER_CSP = `${PAGE_CSP}; script-src 'sha256-${createHash('sha256').update(HANDOVER_SCRIPT).digest('base64')}'; connect-src 'self'`;
 /** The message itself: its own CSS and images, never a script; links leave through the click recorder. */
 const MESSAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline' *; img-src * data:; font-src * data:; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
@@ -50,12 +74,78 @@ const withTracking = (message: OutboxMessage) =>
       `${start}/_local/outbox/${message.id}/click?u=${encodeURIComponent(href.replace(/&amp;/g, '&'))}${end} target="_top"`,
   );
 
+function cookie(req: IncomingMessage, name: string): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return undefined;
+}
+
+/** Whether `token` is a staff session of `tenant` whose user may still sign in. */
+async function staffSession(tenant: string, token: string | undefined): Promise<boolean> {
+  if (!token || token.length > 4096) return false;
+  const claims = await verifyToken(token, tenant);
+  return claims?.typ === 'staff' && (await resolveStaffPrincipal(tenant, claims)) !== null;
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > 16 * 1024) return undefined;
+    chunks.push(chunk);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
 /** Answers the outbox routes; false when `path` is not one of them. */
 export async function outboxRoute(req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean> {
   if (path !== '/_local/outbox' && !path.startsWith('/_local/outbox/')) return false;
+  const tenant = tenantLabelFromHost(req.headers.host);
+  if (!tenant) {
+    send(
+      res,
+      404,
+      layout('Não encontrado', '<p>Ambiente não encontrado. Verifique o endereço acessado.</p>'),
+    );
+    return true;
+  }
   const parts = path.split('/').filter(Boolean).slice(2);
+  if (parts[0] === 'session' && parts.length === 1) {
+    const body = (req.method === 'POST' ? await readJson(req) : undefined) as { token?: unknown } | undefined;
+    const token = typeof body?.token === 'string' ? body.token : undefined;
+    if (!(await staffSession(tenant, token))) {
+      res.writeHead(401, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(JSON.stringify({ message: 'Sessão inválida.' }));
+      return true;
+    }
+    res.writeHead(204, {
+      'set-cookie': `${OUTBOX_COOKIE}=${token}; Path=${COOKIE_PATH}; HttpOnly; SameSite=Strict; Max-Age=43200`,
+      'cache-control': 'no-store',
+    });
+    res.end();
+    return true;
+  }
+  if (!(await staffSession(tenant, cookie(req, OUTBOX_COOKIE)))) {
+    send(
+      res,
+      401,
+      layout(
+        'Caixa de saída local',
+        `<p id="m" hidden>Entre na Freguesia com um usuário da equipe deste ambiente para ver a caixa de saída. <a href="/login">Entrar</a></p><script>${HANDOVER_SCRIPT}</script>`,
+      ),
+      HANDOVER_CSP,
+    );
+    return true;
+  }
   if (parts.length === 0) {
-    const messages = await outboxMessages();
+    const messages = await outboxMessages(tenant);
     const rows = messages
       .map(
         (m) =>
@@ -74,7 +164,9 @@ export async function outboxRoute(req: IncomingMessage, res: ServerResponse, pat
     );
     return true;
   }
-  const message = await outboxMessage(parts[0]!);
+  const found = await outboxMessage(parts[0]!);
+  // Another tenant's message is as absent as one that does not exist.
+  const message = found && messageTenant(found) === tenant ? found : undefined;
   if (!message) {
     send(
       res,
@@ -89,7 +181,8 @@ export async function outboxRoute(req: IncomingMessage, res: ServerResponse, pat
   }
   if (parts[1] === 'click') {
     const target = new URL(req.url ?? '/', 'http://local').searchParams.get('u') ?? '';
-    if (!/^https?:\/\//i.test(target)) {
+    // Only a link of the message: the recorder is no open redirect.
+    if (!/^https?:\/\//i.test(target) || !messageLinks(message).has(target)) {
       send(res, 400, layout('Link inválido', '<p>Link inválido.</p>'));
       return true;
     }

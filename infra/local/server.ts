@@ -3,6 +3,7 @@ import { outboxRoute } from './outbox-page';
 import { LOCAL_BLOB_PATH, serveBlobLink } from './blob-route';
 import { FILES_PATH, serveCmsFile } from './files-route';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
@@ -174,7 +175,16 @@ export interface LocalServerOptions {
   /** Optional dev middleware (Vite) that handles non-API requests. */
   devMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
   log?: (line: string) => void;
+  /**
+   * The address to listen on. Default: loopback only (127.0.0.1 and ::1), so the local runtime,
+   * its outbox and its demo logins are not reachable from the network; `0.0.0.0` or `::` listen
+   * wider (`npm start -- --host 0.0.0.0`, or FREGUESIA_HOST).
+   */
+  host?: string;
 }
+
+/** The loopback addresses the server listens on by default. */
+export const LOOPBACK_HOSTS = ['127.0.0.1', '::1'] as const;
 
 /**
  * One port for everything, like CloudFront in front of the stack: `/api/*` invokes the
@@ -204,7 +214,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
       if (path === '/api' || path.startsWith('/api/')) {
         const domain = domainForPath(path);
         if (!domain) return sendJson(res, 404, { message: 'Rota não encontrada.' });
-        return invokeHttp(await loadHandler(domain.name), domain.name, req, res);
+        return invokeHttp(await loadHandler(domain.name), domain.name, req, res, domain.timeoutSeconds);
       }
       if (path.startsWith('/_local/outbox') && (await outboxRoute(req, res, path))) return;
       // Export downloads: the local twin of S3's presigned GET.
@@ -214,7 +224,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
         return serveCmsFile(req, res, path, process.env.FREGUESIA_DATA_DIR ?? '.data', baseSecurityHeaders());
       }
       if (path.startsWith('/link/') && existsSync(join(functionsDir, 'shortlinks', 'redirect.ts'))) {
-        return invokeHttp(await loadHandler('shortlinks', 'redirect.ts'), 'shortlinks-redirect', req, res);
+        return invokeHttp(await loadHandler('shortlinks', 'redirect.ts'), 'shortlinks-redirect', req, res, 5);
       }
       for (const [name, value] of Object.entries(webHeaders)) res.setHeader(name, value);
       if (options.devMiddleware) {
@@ -232,10 +242,27 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
     handle().catch(fail);
   });
   server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolveListen, reject) => {
-    server.once('error', reject);
-    // No host: dual-stack, so demo.localhost works whether it resolves to 127.0.0.1 or ::1.
-    server.listen(options.port, () => resolveListen());
+  const listen = (target: Server, host: string, port: number) =>
+    new Promise<number>((resolveListen, reject) => {
+      target.once('error', reject);
+      target.listen(port, host, () => {
+        target.off('error', reject);
+        resolveListen((target.address() as AddressInfo).port);
+      });
+    });
+  if (options.host) {
+    await listen(server, options.host, options.port);
+    return server;
+  }
+  // Loopback on both families, so demo.localhost works whether it resolves to 127.0.0.1 or ::1.
+  const port = await listen(server, LOOPBACK_HOSTS[0], options.port);
+  const v6 = createServer((req, res) => server.emit('request', req, res));
+  v6.keepAliveTimeout = server.keepAliveTimeout;
+  await listen(v6, LOOPBACK_HOSTS[1], port).catch(() => {
+    // No IPv6 loopback on this host: 127.0.0.1 alone.
+  });
+  server.once('close', () => {
+    if (v6.listening) v6.close();
   });
   return server;
 }

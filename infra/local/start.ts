@@ -5,7 +5,8 @@
  *   npm start -- --dev        Vite dev server with hot reload for the web app
  *   npm start -- --offline    postal-code (CEP) and geocoding lookups answered by local stand-ins
  *   npm start -- --in-memory  DynamoDB Local in memory: nothing kept when it stops (the e2e tests)
- * PORT overrides 3000; FREGUESIA_DATA_DIR overrides .data.
+ *   npm start -- --host 0.0.0.0  listen beyond loopback (default: 127.0.0.1 and ::1 only)
+ * PORT overrides 3000; FREGUESIA_DATA_DIR overrides .data; FREGUESIA_HOST is --host.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -17,7 +18,14 @@ import { ensureTable, startDynamoLocal } from './dynamodb';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const root = resolve(import.meta.dirname, '../..');
-const args = new Set(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const args = new Set(argv);
+/** `--host <address>` or `--host=<address>` (else FREGUESIA_HOST): where the server listens; loopback when absent. */
+const hostArg = (() => {
+  const at = argv.findIndex((a) => a === '--host' || a.startsWith('--host='));
+  if (at < 0) return process.env.FREGUESIA_HOST?.trim() || undefined;
+  return argv[at]!.includes('=') ? argv[at]!.slice('--host='.length) : argv[at + 1];
+})();
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = resolve(process.env.FREGUESIA_DATA_DIR ?? join(root, '.data'));
 const log = (line: string) => console.log(line);
@@ -118,7 +126,10 @@ async function main(): Promise<void> {
   const { seedLocalTenants, SEEDED_PROCESSORS } = await import('./seed/index');
   const { startLocalWorkers } = await import('./workers');
   const seeded = await seedLocalTenants(log, new Date(), dynamo.client);
-  await startLocalWorkers(log, { skipSeeded: seeded ? SEEDED_PROCESSORS : [] });
+  await startLocalWorkers(log, {
+    skipSeeded: seeded ? SEEDED_PROCESSORS : [],
+    durable: !args.has('--in-memory'),
+  });
 
   let devMiddleware;
   if (dev) {
@@ -136,7 +147,12 @@ async function main(): Promise<void> {
     webDir: process.env.FREGUESIA_WEB_DIR ? resolve(process.env.FREGUESIA_WEB_DIR) : join(root, 'web/dist'),
     devMiddleware,
     log,
+    ...(hostArg ? { host: hostArg } : {}),
   });
+  if (hostArg)
+    log(
+      `⚠ Escutando em ${hostArg}: a caixa de saída e os logins de demonstração ficam acessíveis pela rede.`,
+    );
   await webBuild.catch((error: unknown) =>
     log(`⚠ A aplicação web não pôde ser construída (${(error as Error).message}); a API segue disponível.`),
   );

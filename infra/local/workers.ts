@@ -3,7 +3,13 @@ import { join, resolve } from 'node:path';
 import { queues } from '@freguesia/functions/queues';
 import { streamProcessors, wantsRecord } from '@freguesia/functions/streams';
 import { config } from '@freguesia/functions/lib/config';
-import { registerConsumer, type SqsConsumer } from '@freguesia/functions/lib/ports/local/queue-runtime';
+import { SWEEPS, sweepOptions } from '@freguesia/functions/lib/async/in-flight';
+import {
+  localQueue,
+  registerConsumer,
+  useDurableQueues,
+  type SqsConsumer,
+} from '@freguesia/functions/lib/ports/local/queue-runtime';
 import { restoreSchedules } from '@freguesia/functions/lib/ports/local/scheduler-runtime';
 import {
   LocalStreamPoller,
@@ -39,9 +45,18 @@ export async function localStreamProcessors(): Promise<LocalStreamProcessor[]> {
  */
 export async function startLocalWorkers(
   log: (line: string) => void,
-  /** Processors that must not receive what the stream holds now (the seed wrote their items). */
-  options: { skipSeeded?: readonly string[] } = {},
+  options: {
+    /** Processors that must not receive what the stream holds now (the seed wrote their items). */
+    skipSeeded?: readonly string[];
+    /** Keep queue messages on disk (.data/queue) and take back those a killed runtime left. */
+    durable?: boolean;
+  } = {},
 ): Promise<LocalStreamPoller | undefined> {
+  if (options.durable) {
+    const restored = useDurableQueues(join(config.dataDir, 'queue'));
+    if (restored > 0) log(`• ${restored} mensagem(ns) da fila retomada(s) do último encerramento`);
+  }
+  startSweeps();
   for (const queue of queues) {
     if (!queue.consumer) continue;
     const file = join(functionsDir, queue.consumer, queue.entry ?? 'consumer.ts');
@@ -64,4 +79,17 @@ export async function startLocalWorkers(
   if (options.skipSeeded?.length) await poller.skipToEnd(options.skipSeeded);
   poller.start();
   return poller;
+}
+
+/** Local sweeps: a run or lead whose state has not moved for a minute is resumed (AWS: every 5 min, 3 min lease). */
+const LOCAL_SWEEP_EVERY_MS = 20_000;
+const LOCAL_SWEEP_LEASE_MS = 60_000;
+
+/** The timer twin of the sweep schedules (functions/src/lib/async/in-flight.ts, SWEEPS). */
+function startSweeps(): void {
+  if (!process.env.SWEEP_LEASE_MS) sweepOptions.leaseMs = LOCAL_SWEEP_LEASE_MS;
+  const timer = setInterval(() => {
+    for (const sweep of SWEEPS) void localQueue.send(sweep.queue, sweep.message).catch(() => undefined);
+  }, LOCAL_SWEEP_EVERY_MS);
+  timer.unref();
 }

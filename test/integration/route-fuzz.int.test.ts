@@ -1,3 +1,4 @@
+import { COSTLY_READS_PER_MINUTE } from '@freguesia/functions/segmentation/leads.service';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@freguesia/shared/domain/permissions';
 import { domains } from '@freguesia/functions/domains';
@@ -286,6 +287,8 @@ let sent = 0;
 describe('route fuzz', () => {
   let t: TestTenant;
   const credentials: Partial<Record<string, { token?: string; headers?: Record<string, string> }>> = {};
+  /** The providers' webhook secrets: a hook's body is read only behind its secret. */
+  const hookHeaders: Record<string, Record<string, string>> = {};
 
   beforeAll(async () => {
     t = await createTestTenant('fz');
@@ -317,6 +320,61 @@ describe('route fuzz', () => {
     const price = (overrides: Record<string, unknown>) => ({
       ...importRow,
       prices: [{ ...importRow.prices[0], ...overrides }],
+    });
+    // Issue 20 item 26: an e-mail inside the schema's limits but beyond one DynamoDB item, and the
+    // providers' webhooks (with their secret, so the body is read) with out-of-range instants.
+    const email = (body: number, flow: number) => ({
+      description: 'E-mail enorme',
+      type: 'EMAIL',
+      active: 'N',
+      info: {
+        layout_title: 'Oferta',
+        layout_body: `<p>${'ã'.repeat(body)}</p>`,
+        flow: JSON.stringify({ html: 'x'.repeat(flow) }),
+        type: 'O',
+      },
+    });
+    seeds.set('POST /api/web/campaign/new', {
+      base: email(10, 10),
+      extra: [email(250 * 1024, 250 * 1024), email(120 * 1024, 0), email(0, 390 * 1024)],
+    });
+    // Per-tenant limits of the costly counts: the fuzz is one tenant sending hundreds of probes.
+    COSTLY_READS_PER_MINUTE.preview = 1_000_000;
+    COSTLY_READS_PER_MINUTE.geoCount = 1_000_000;
+    process.env.ZENVIA_WEBHOOK_SECRET ??= 'fuzz-zenvia-secret';
+    process.env.ONESIGNAL_WEBHOOK_SECRET ??= 'fuzz-onesignal-secret';
+    hookHeaders.zenvia = { 'x-webhook-token': process.env.ZENVIA_WEBHOOK_SECRET };
+    hookHeaders.onesignal = { 'x-webhook-token': process.env.ONESIGNAL_WEBHOOK_SECRET };
+    const instants = [1e308, -1e308, Number('-9007199254740993'), '+275760-09-13T00:00:00.000Z', 'amanhã'];
+    seeds.set('POST /api/hooks/onesignal', {
+      base: {
+        event: {
+          id: 'e',
+          kind: 'message.push.received',
+          datetime: new Date().toISOString(),
+          external_id: 'c1',
+        },
+        message: { id: 'n-1' },
+      },
+      extra: instants.map((at) => ({
+        event: { id: 'e', kind: 'message.push.clicked', datetime: at, timestamp: at, external_id: 'c1' },
+        message: { id: 'n-1' },
+      })),
+    });
+    seeds.set('POST /api/hooks/zenvia', {
+      base: {
+        type: 'MESSAGE_STATUS',
+        timestamp: new Date().toISOString(),
+        message: { externalId: `${t.tenant}:1:once:c1` },
+      },
+      extra: instants.map((at) => ({
+        id: 'z',
+        type: 'MESSAGE_STATUS',
+        timestamp: at,
+        channel: 'sms',
+        message: { id: 'm', externalId: `${t.tenant}:1:once:c1`, direction: 'OUT' },
+        messageStatus: { timestamp: at, code: 'DELIVERED' },
+      })),
     });
     seeds.set('POST /api/web/customer/new', { base: staffCustomer() });
     seeds.set('PUT /api/web/customer/update', { base: customer });
@@ -408,7 +466,8 @@ describe('route fuzz', () => {
     '%s answers malformed input without a 5xx',
     async (_, target) => {
       const mode = target.route.auth ?? 'staff';
-      const who = credentials[mode] ?? {};
+      const hook = /^\/api\/hooks\/(zenvia|onesignal)$/.exec(target.route.path)?.[1];
+      const who = hook ? { headers: hookHeaders[hook] } : (credentials[mode] ?? {});
       const failures: string[] = [];
       await pool(probes(target.route), 8, async (probe) => {
         sent += 1;

@@ -1,3 +1,4 @@
+import { DISCOUNT_TYPES } from '@freguesia/shared/schemas/campaign';
 import type { CampaignProduct } from '@freguesia/shared/schemas/campaign';
 import { CounterEntity } from '../lib/ddb/entities/counter';
 import { CampaignEntity, CampaignProductEntity } from './campaign-records.entities';
@@ -15,6 +16,22 @@ export function activeSetRepository(tenant: string) {
     async version(): Promise<number> {
       const { data } = await CounterEntity.get({ tenant, name: VERSION_COUNTER }).go();
       return data?.value ?? 0;
+    },
+
+    /**
+     * The tenant's discount campaigns (one paginated Query of its partition, filtered by type in
+     * DynamoDB: e-mail bodies and other kinds never travel to a checkout).
+     */
+    async discountCampaigns(): Promise<CampaignRecord[]> {
+      const { data } = await CampaignEntity.query
+        .byId({ tenant })
+        .where((a, { eq }) =>
+          DISCOUNT_TYPES.map((type) => (eq as (attr: unknown, value: string) => string)(a.type, type)).join(
+            ' OR ',
+          ),
+        )
+        .go({ pages: 'all' });
+      return data.map(toRecord);
     },
 
     /** Every campaign of the tenant (a small collection: one paginated Query of its partition). */

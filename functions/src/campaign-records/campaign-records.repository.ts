@@ -1,4 +1,4 @@
-import type { Campaign, CampaignProduct } from '@freguesia/shared/schemas/campaign';
+import { DISCOUNT_TYPES, type Campaign, type CampaignProduct } from '@freguesia/shared/schemas/campaign';
 import { countersFor } from '../lib/ddb/counters';
 import { failedIndex, isConditionFailure, transactionError, writeTransaction } from '../lib/ddb/transactions';
 import { conflict } from '../lib/errors';
@@ -15,6 +15,11 @@ export const STALE_CAMPAIGN = 'A campanha foi alterada por outra pessoa. Recarre
 
 /** Bumped with every campaign write: the checkout's cached active set is reloaded when it moves. */
 export const VERSION_COUNTER = 'seq:campaigns-version';
+/**
+ * Whether a write of a campaign of this type moves the checkout's set (VERSION_COUNTER): only
+ * discounts do. Saving an e-mail, a push or a TV screen leaves every checkout's cached set alone.
+ */
+export const movesActiveSet = (type: string): boolean => (DISCOUNT_TYPES as readonly string[]).includes(type);
 /** Items per transaction (DynamoDB's limit is 100; the campaign item and counters take a few). */
 const TRANSACTION_ITEMS = 90;
 
@@ -171,7 +176,9 @@ export function campaignsRepository(tenant: string) {
                 })
                 .commit(),
               t.counter.upsert({ tenant, name: 'total:campaign' }).add({ value: 1 }).commit(),
-              t.counter.upsert({ tenant, name: VERSION_COUNTER }).add({ value: 1 }).commit(),
+              ...(movesActiveSet(fields.type)
+                ? [t.counter.upsert({ tenant, name: VERSION_COUNTER }).add({ value: 1 }).commit()]
+                : []),
               ...(last.map((row) =>
                 t.campaignProduct.put({ tenant, campaign: id, code: row.code, row }).commit(),
               ) as never[]),
@@ -238,7 +245,9 @@ export function campaignsRepository(tenant: string) {
               if (!fields.id_lead) patch = patch.remove(['id_lead']) as typeof patch;
               return [
                 patch.where((a, { eq }) => eq(a.version, current.version)).commit(),
-                t.counter.upsert({ tenant, name: VERSION_COUNTER }).add({ value: 1 }).commit(),
+                ...(movesActiveSet(current.type) || movesActiveSet(fields.type)
+                  ? [t.counter.upsert({ tenant, name: VERSION_COUNTER }).add({ value: 1 }).commit()]
+                  : []),
                 ...(last.map((row) =>
                   t.campaignProduct
                     .put({ tenant, campaign: id, code: productKey(row.code, gen), row, gen })
@@ -323,6 +332,9 @@ export function campaignsRepository(tenant: string) {
                 ...(archive.by ? { archived_by: archive.by } : {}),
               })
               .commit(),
+            ...(movesActiveSet(current.type)
+              ? [t.counter.upsert({ tenant, name: VERSION_COUNTER }).add({ value: 1 }).commit()]
+              : []),
           ])
           .go(),
       );

@@ -119,6 +119,11 @@ export async function campaignRecords(ctx: ServiceContext): Promise<CampaignReco
   return activeSetRepository(ctx.tenant).campaigns();
 }
 
+/** The tenant's discount campaigns only (the checkout's active set: no message bodies read). */
+export async function discountCampaignRecords(ctx: ServiceContext): Promise<CampaignRecord[]> {
+  return activeSetRepository(ctx.tenant).discountCampaigns();
+}
+
 /** The product rows of a (discount) campaign: those its header reads (pass the record read, or its id). */
 export async function campaignProducts(
   ctx: ServiceContext,
@@ -140,9 +145,26 @@ export async function allCampaignProducts(
   return activeSetRepository(ctx.tenant).products(new Map(campaigns.map((c) => [c.id, c.product_gen])));
 }
 
-/** The version of the tenant's campaign set: it moves with every create, update and delete (the checkout's cache key). */
+/** The version of the tenant's discount set: it moves with every create, update and delete of a discount (the checkout's cache key). */
 export async function campaignSetVersion(ctx: ServiceContext): Promise<number> {
   return activeSetRepository(ctx.tenant).version();
+}
+
+/**
+ * The most a campaign's own item may hold (its fields as stored: an e-mail's body, its editor
+ * project, the rest), below DynamoDB's 400 KB item limit with room for the keys and the counters.
+ * Decision (issue 20 item 26): large e-mails are refused with a message rather than stored in S3 —
+ * a body and project over 350 KB together are images embedded as data, which mailbox providers
+ * clip anyway (Gmail at 102 KB); images go by link.
+ */
+export const MAX_CAMPAIGN_BYTES = 350 * 1024;
+export const campaignTooLarge = (kb: number) =>
+  `A campanha ficou grande demais para ser salva (${kb} KB; o máximo é ${MAX_CAMPAIGN_BYTES / 1024} KB somando o conteúdo e o projeto do editor). Use imagens por link em vez de imagens embutidas, ou reduza o conteúdo.`;
+
+/** Refuses fields that would not fit one DynamoDB item (a clear 400, never a 500 after a partial write). */
+function assertStorable(fields: CampaignFields): void {
+  const bytes = Buffer.byteLength(JSON.stringify(fields), 'utf8');
+  if (bytes > MAX_CAMPAIGN_BYTES) throw invalid({ info: campaignTooLarge(Math.ceil(bytes / 1024)) });
 }
 
 /** Creates a campaign with its product rows, as the acting staff user (the next id of the tenant's counter). */
@@ -151,6 +173,7 @@ export async function createCampaignRecord(
   fields: CampaignFields,
   products: CampaignProduct[],
 ): Promise<CampaignRecord> {
+  assertStorable(fields);
   const saved = await campaignsRepository(ctx.tenant).create(
     fields,
     products,
@@ -197,6 +220,7 @@ export async function updateCampaignRecord(
   fields: CampaignFields,
   products: CampaignProduct[],
 ): Promise<CampaignRecord> {
+  assertStorable(fields);
   const saved = await campaignsRepository(ctx.tenant).update(
     current,
     fields,

@@ -5,9 +5,9 @@ import type { Campaign } from '@freguesia/shared/schemas/campaign';
 import type { ServiceContext } from '../lib/context';
 import {
   allCampaignProducts,
-  campaignRecords,
   campaignKind,
   campaignSetVersion,
+  discountCampaignRecords,
 } from '../campaign-records/campaign-records.service';
 
 /**
@@ -48,7 +48,8 @@ async function loadActiveSet(ctx: ServiceContext, version: number, today: string
   const tenant = ctx.tenant;
   // Headers first: each names the generation of product rows it reads, and an update writes its new
   // rows before flipping the header, so rows read after the header are never a mix of two versions.
-  const all = await campaignRecords(ctx);
+  // Discounts only (an e-mail's 250 KB body is no checkout's business), filtered in DynamoDB.
+  const all = await discountCampaignRecords(ctx);
   const products = await allCampaignProducts(ctx, all);
   // Ended campaigns stay out; the engine judges the period of the rest at each sale. A day of
   // slack keeps campaigns ending today valid whatever the clock of the point of sale says.

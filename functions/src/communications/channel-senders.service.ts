@@ -110,6 +110,7 @@ export function emailSender(ctx: ServiceContext): ChannelSender {
       const id = await mail.send({
         from: await from,
         to: [recipient.address],
+        tenant: ctx.tenant,
         subject: renderTemplate(campaign.info.layout_title, recipient, false),
         html: withUnsubscribeFooter(renderTemplate(campaign.info.layout_body, recipient, true), links.page),
         headers: unsubscribeHeaders(links.oneClick),

@@ -187,6 +187,7 @@ export async function sendTestEmail(
   ).send({
     from: await senderFrom(ctx),
     to: [input.email],
+    tenant: ctx.tenant,
     subject: `[TESTE] ${renderTemplate(input.subject, sample, false)}`,
     html: renderTemplate(sanitizeEmailHtml(input.html), sample, true),
   });

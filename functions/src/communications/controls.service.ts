@@ -14,6 +14,7 @@ import { approvalLapsed, audienceLead, completeIfDone, refusal, startRun } from 
 import { assertLeadUsable } from '../segmentation/lead-validity.service';
 import { PLANNER_QUEUE, type PlanMessage } from './sending.model';
 import { sendingRepository, type SendRun } from './sending.repository';
+import { recoverRun } from './recovery.service';
 
 /**
  * The controls of a send (POST /web/communications/{id}/send|pause|resume|cancel, GET …/progress):
@@ -105,10 +106,19 @@ export async function pauseSend(ctx: ServiceContext, id: number): Promise<SendPr
   return sendProgress(ctx, id);
 }
 
-/** POST /web/communications/{id}/resume: planning goes on from its cursor; parked batches find the run sending. */
+/**
+ * POST /web/communications/{id}/resume: planning goes on from its cursor; parked batches find the
+ * run sending. A run still PLANNING or SENDING (its messages lost to a crash) is resumed from the
+ * ledger: its unfinished recipients re-queued (recovery.service.ts).
+ */
 export async function resumeSend(ctx: ServiceContext, id: number): Promise<SendProgressView> {
   const repo = sendingRepository(ctx.tenant);
   const { campaign, run } = await latestOf(ctx, id);
+  if (run && (run.status === 'SENDING' || run.status === 'PLANNING')) {
+    await recoverRun(ctx, run);
+    await auditSend(ctx, campaign, 'resume');
+    return sendProgress(ctx, id);
+  }
   if (!run || run.status !== 'PAUSED') throw conflict('Esta campanha não está pausada.');
   const status = run.planning_done ? 'SENDING' : 'PLANNING';
   if (!(await repo.setStatus(run, status, ['PAUSED']))) throw conflict('Esta campanha não está pausada.');

@@ -23,6 +23,7 @@ import {
   type PlanMessage,
   type SendMessage,
 } from './sending.model';
+import { recoveryRepository } from './recovery.repository';
 import { sendingRepository, type Recipient, type SendRun } from './sending.repository';
 
 /**
@@ -223,15 +224,24 @@ async function planTakenStep(ctx: ServiceContext, run: SendRun, message: PlanMes
       : new Set<string>();
   const recipients = page.recipients.filter((r) => !suppressed.has(r.address));
   const queue = await queuePort();
-  for (let i = 0; i < recipients.length; i += sendingOptions.batchSize) {
-    await queue.send(CHANNEL_QUEUE[c.type], {
-      kind: 'send',
-      tenant: ctx.tenant,
-      campaign: c.id,
-      run: run.run,
-      recipients: recipients.slice(i, i + sendingOptions.batchSize),
-    } satisfies SendMessage);
-  }
+  const batches: Recipient[][] = [];
+  for (let i = 0; i < recipients.length; i += sendingOptions.batchSize)
+    batches.push(recipients.slice(i, i + sendingOptions.batchSize));
+  // Recorded beside the queue (in parallel: the step stays as short as it was): a message lost
+  // after the step moved on is re-queued from here (recovery.service.ts); before it moves, the
+  // plan message is redelivered and records them again.
+  await Promise.all([
+    recoveryRepository(ctx.tenant).recordBatches(c.id, run.run, run.step, batches),
+    ...batches.map((batch) =>
+      queue.send(CHANNEL_QUEUE[c.type], {
+        kind: 'send',
+        tenant: ctx.tenant,
+        campaign: c.id,
+        run: run.run,
+        recipients: batch,
+      } satisfies SendMessage),
+    ),
+  ]);
   const next = page.next ? JSON.stringify(page.next) : null;
   if (next)
     await queue.send(PLANNER_QUEUE, {

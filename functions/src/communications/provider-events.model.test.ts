@@ -161,3 +161,23 @@ describe('isProviderReport', () => {
     expect(isProviderReport(zenvia('DELIVERED'))).toBe(false);
   });
 });
+
+describe('instants out of range (issue 20 item 26)', () => {
+  it('reads 1e308, -9007199254740993 and a year 275760 as no instant, never a throw', () => {
+    for (const bad of [1e308, Number('-9007199254740993'), '+275760-09-13T00:00:00.000Z', 8.64e15 + 1]) {
+      const push = {
+        event: { kind: 'message.push.received', timestamp: bad, datetime: bad },
+        message: { id: 'n' },
+      };
+      expect(() => readOneSignal(push)).not.toThrow();
+      expect(readOneSignal(push)).toMatchObject({ kind: 'report' });
+      expect((readOneSignal(push) as { report: { at?: string } }).report.at).toBeUndefined();
+      const sms = zenvia('DELIVERED', {
+        timestamp: bad,
+        messageStatus: { timestamp: bad, code: 'DELIVERED', description: 'x', causes: [] },
+      });
+      expect(() => readZenvia(sms)).not.toThrow();
+      expect((readZenvia(sms) as { report: { at?: string } }).report.at).toBeUndefined();
+    }
+  });
+});

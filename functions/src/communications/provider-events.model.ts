@@ -87,10 +87,16 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown, max = 200): string | undefined =>
   typeof v === 'string' && v.length > 0 && v.length <= max ? v : undefined;
+/** Instants a report may carry: from 2000 to a year ahead (1e308 or a year 275760 reads as none, never a 500). */
+const EARLIEST_MS = Date.UTC(2000, 0, 1);
+const plausible = (ms: number): string | undefined =>
+  Number.isFinite(ms) && ms >= EARLIEST_MS && ms <= Date.now() + 366 * 86_400_000
+    ? new Date(ms).toISOString()
+    : undefined;
 const instant = (v: unknown): string | undefined => {
-  if (typeof v === 'number' && Number.isFinite(v)) return new Date(v < 1e12 ? v * 1000 : v).toISOString();
+  if (typeof v === 'number') return plausible(v < 1e12 ? v * 1000 : v);
   const s = text(v, 40);
-  return s && !Number.isNaN(Date.parse(s)) ? new Date(s).toISOString() : undefined;
+  return s ? plausible(Date.parse(s)) : undefined;
 };
 
 /** How a webhook body reads: a report to record, an event we do not record, or not an event of that provider. */

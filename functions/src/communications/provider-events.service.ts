@@ -96,6 +96,10 @@ export async function locateProviderReport(report: ProviderReport): Promise<Repo
   if (report.provider === 'zenvia') return report.key;
   const found = report.messageId ? await findProviderMessage('onesignal', report.messageId) : undefined;
   if (!found) {
+    // The lookup is written when the sender completes the send, after OneSignal has accepted it: a
+    // report may come first (a loaded host, a fast provider). It is looked at again for a while
+    // rather than dropped; a notification the pipeline never sent is left out after the retries.
+    if ((await parkReport(report)) === 'parked') return undefined;
     logger.info('communications: push report of a notification the pipeline did not send', {
       eventId: report.eventId,
     });
@@ -131,7 +135,8 @@ export async function recordProviderReport(
 ): Promise<'recorded' | 'parked' | 'ignored'> {
   const repo = sendingRepository(ctx.tenant);
   const delivery = await repo.delivery(send.campaign, send.run, send.recipient);
-  if (delivery?.status === 'CLAIMED') return parkReport(report, ctx.tenant, send.campaign);
+  if (delivery?.status === 'CLAIMED')
+    return parkReport(report, { tenant: ctx.tenant, campaign: send.campaign });
   if (delivery?.status !== 'SENT') {
     logger.info('communications: provider report of no sent message, left out', {
       tenant: ctx.tenant,
@@ -161,14 +166,12 @@ export async function recordProviderReport(
 
 async function parkReport(
   report: ProviderReport,
-  tenant: string,
-  campaign: number,
+  send: { tenant?: string; campaign?: number } = {},
 ): Promise<'parked' | 'ignored'> {
   const early = report.early ?? 0;
   if (early >= REPORT_RETRY.times) {
     logger.warn('communications: provider report of a send never completed, left out', {
-      tenant,
-      campaign,
+      ...send,
       provider: report.provider,
       eventId: report.eventId,
     });

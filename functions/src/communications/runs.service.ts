@@ -6,6 +6,7 @@ import { markExecuted, type SendableCampaign } from './campaign-state.service';
 import { estimateSend, unitPrice } from './estimate.service';
 import { PLANNER_QUEUE, type PlanCursor, type PlanMessage } from './sending.model';
 import { sendingRepository, type SendRun } from './sending.repository';
+import { watchRun } from './recovery.service';
 
 /**
  * A run of a campaign — a once-only campaign has one ('once'), a recurring one a run per firing
@@ -61,6 +62,9 @@ export async function startRun(ctx: ServiceContext, c: SendableCampaign): Promis
   const at = ctx.now().toISOString();
   const unit_price = await unitPrice(ctx, c.type);
   if (await repo.createRun({ campaign: c.id, run, channel: c.type, cursor, at, unit_price })) {
+  if (await repo.createRun({ campaign: c.id, run, channel: c.type, cursor, at })) {
+    // In flight until it ends: the sweep resumes it if its messages are lost (recovery.service.ts).
+    await watchRun(ctx, c.id, run);
     await markExecuted(ctx, c.id, localDateTime(ctx.now()));
     await (
       await queuePort()

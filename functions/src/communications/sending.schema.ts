@@ -28,8 +28,11 @@ export const PlanMessage = z.object({
 });
 export type PlanMessage = z.infer<typeof PlanMessage>;
 
+/** The recovery sweep (every few minutes): resume runs whose state has not moved for a lease. */
+export const SweepMessage = z.object({ kind: z.literal('sweep') });
+
 /** The `communications` queue's messages. */
-export const PlannerMessage = z.discriminatedUnion('kind', [FireMessage, PlanMessage]);
+export const PlannerMessage = z.discriminatedUnion('kind', [FireMessage, PlanMessage, SweepMessage]);
 export type PlannerMessage = z.infer<typeof PlannerMessage>;
 
 /** A recipient as the ledger keys it: 'c{id}' for a customer, the address for an explicit list. */

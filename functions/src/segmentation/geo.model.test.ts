@@ -1,6 +1,7 @@
 import geohash from 'ngeohash';
 import { describe, expect, it } from 'vitest';
 import {
+  boundedCoveringCells,
   coveringCells,
   isValidPoint,
   MAX_COVER_CELLS,
@@ -37,9 +38,9 @@ describe('geo index', () => {
       square.map(([a, b]) => [a * 1.01, b * 1.01] as LatLng),
       [
         [-24, -47],
-        [-24, -45],
-        [-22, -45],
-        [-22, -47],
+        [-24, -46],
+        [-23, -46],
+        [-23, -47],
       ] as LatLng[],
     ]) {
       const cells = coveringCells(polygon, 4);
@@ -57,6 +58,31 @@ describe('geo index', () => {
         ).toBe(true);
       }
     }
+  });
+
+  it('refuses, before enumerating anything, an area beyond the partitions a count may read (issue 20 item 24)', () => {
+    const tenByTen: LatLng[] = [
+      [-30, -55],
+      [-20, -55],
+      [-20, -45],
+      [-30, -45],
+    ];
+    expect(boundedCoveringCells(tenByTen, 4)).toBeUndefined();
+    const world: LatLng[] = [
+      [-89, -179],
+      [89, -179],
+      [89, 179],
+      [-89, 179],
+    ];
+    const started = performance.now();
+    expect(boundedCoveringCells(world, 4)).toBeUndefined();
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(
+      boundedCoveringCells(
+        tenByTen.map(([a, b]) => [a / 20, b / 20] as LatLng),
+        4,
+      )?.length,
+    ).toBeGreaterThan(0);
   });
 
   it('hashes points at full precision and refuses impossible coordinates', () => {

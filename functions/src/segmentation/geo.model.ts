@@ -10,6 +10,14 @@ import geohash from 'ngeohash';
 export const POINT_PRECISION = 9;
 /** A covering stops refining when it would need more cells than this (one Query per cell). */
 export const MAX_COVER_CELLS = 64;
+/**
+ * The most cells of the coarsest precision (the index's partitions) a count may read: an area
+ * larger than that (about 2° × 2°, 200 km across: a metropolitan region) is refused before
+ * any read, whatever its vertices (issue 20 item 24: a 10°×10° polygon cost 26,314 Queries).
+ */
+export const MAX_PARTITION_CELLS = 128;
+/** The most vertices a drawn area may have (the map's drawing tool makes a few dozen). */
+export const MAX_POLYGON_VERTICES = 1_000;
 
 export type LatLng = [number, number];
 
@@ -31,6 +39,16 @@ export const pointHash = (latitude: number, longitude: number): string =>
  * few items and a large one few Queries. Cells whose box misses the polygon are dropped.
  */
 export function coveringCells(polygon: readonly LatLng[], minPrecision: number): string[] {
+  const cells = boundedCoveringCells(polygon, minPrecision);
+  if (!cells) throw new RangeError('area too large for a count');
+  return cells;
+}
+
+/**
+ * {@link coveringCells}, or undefined when the bounding box needs more than
+ * {@link MAX_PARTITION_CELLS} cells even at `minPrecision` (estimated first: nothing enumerated).
+ */
+export function boundedCoveringCells(polygon: readonly LatLng[], minPrecision: number): string[] | undefined {
   const lats = polygon.map((p) => p[0]);
   const lngs = polygon.map((p) => p[1]);
   const [minLat, maxLat, minLng, maxLng] = [
@@ -48,6 +66,7 @@ export function coveringCells(polygon: readonly LatLng[], minPrecision: number):
       (Math.ceil((maxLat - minLat) / (180 / 2 ** latBits)) + 1)
     );
   };
+  if (estimate(minPrecision) > MAX_PARTITION_CELLS) return undefined;
   let precision = 7;
   while (precision > minPrecision && estimate(precision) > MAX_COVER_CELLS) precision--;
   const cells = geohash.bboxes(minLat, minLng, maxLat, maxLng, precision);

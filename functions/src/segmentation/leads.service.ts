@@ -1,3 +1,5 @@
+import { limit } from '../lib/ratelimit';
+import { staticMembersIntent, staticMembersWritten } from './lease-sweep.service';
 import { localDay } from '@freguesia/shared/domain/dates';
 import { isProtectedLead, LEAD_MESSAGES, type LeadOrigin } from '@freguesia/shared/domain/segmentation';
 import type {
@@ -364,13 +366,12 @@ async function startPopulation(
   previous?: LeadRecord,
 ): Promise<void> {
   if (isStatic(lead.origin)) {
-    const population = await replaceStaticMembers(
-      ctx,
-      lead.id,
-      keepAsIs ? [] : customerIds,
-      keepAsIs || keepOld,
-    );
+    const ids = keepAsIs ? [] : customerIds;
+    // Kept until written: a crash half-way leaves the rest to the sweep (lease-sweep.service.ts).
+    await staticMembersIntent(ctx, lead.id, { version: lead.version, keepOld: keepAsIs || keepOld, ids });
+    const population = await replaceStaticMembers(ctx, lead.id, ids, keepAsIs || keepOld);
     await leadsRepository(ctx.tenant).setRun(lead.id, { status: 'D', population, version: lead.version });
+    await staticMembersWritten(ctx, lead.id);
     // A segmentation lead turned static stops refreshing.
     if (previous?.auto_refresh === 'Y')
       await syncRefreshSchedule(ctx, { id: lead.id, auto_refresh: 'N', frequency_refresh: null });
@@ -402,15 +403,23 @@ export async function previewLead(
   ctx: ServiceContext,
   filter: LeadCondition[],
 ): Promise<{ population: number; estimated: boolean }> {
+  await limit(ctx.tenant, 'segmentation:preview', COSTLY_READS_PER_MINUTE.preview, 60);
   const { population, estimated } = await previewCount(ctx, filter);
   return { population, estimated };
 }
+
+/**
+ * Counts of a tenant per minute (all its users together): a preview reads up to 10,000 profiles,
+ * a geographic count up to 128 index partitions. Beyond them: 429 'Muitas tentativas…'.
+ */
+export const COSTLY_READS_PER_MINUTE = { preview: 120, geoCount: 60 };
 
 /** Customers inside a polygon drawn on the geographic screen (ids up to the engine's cap). */
 export async function countGeolocation(
   ctx: ServiceContext,
   polygon: [number, number][],
 ): Promise<{ population: number; customers: number[] }> {
+  await limit(ctx.tenant, 'segmentation:geo-count', COSTLY_READS_PER_MINUTE.geoCount, 60);
   return countInPolygon(ctx, polygon);
 }
 

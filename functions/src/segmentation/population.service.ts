@@ -5,7 +5,13 @@ import { invalid } from '../lib/errors';
 import { schedulerPort } from '../lib/ports/scheduler';
 import { populationLimit } from './evaluate.model';
 import { membershipRepository } from './membership.repository';
-import { coveringCells, isValidPoint, pointInPolygon, type LatLng } from './geo.model';
+import {
+  boundedCoveringCells,
+  isValidPoint,
+  MAX_POLYGON_VERTICES,
+  pointInPolygon,
+  type LatLng,
+} from './geo.model';
 import { belongs, applyActivity, applyParticipation, referencedLeads } from './profiles.service';
 import type { CustomerActivity } from './profile.model';
 import { GEO_PARTITION_PRECISION, SHARDS, populationRepository } from './population.repository';
@@ -25,6 +31,9 @@ import {
 /** The geographic count answers at most this many customer ids. */
 export const POLYGON_IDS_MAX = 50_000;
 export const POLYGON_INVALID = 'Desenhe no mapa uma área com pelo menos três pontos.';
+export const POLYGON_TOO_LARGE =
+  'A área desenhada é grande demais para a contagem. Desenhe uma área menor, do tamanho de uma região metropolitana no máximo.';
+export const POLYGON_TOO_DETAILED = `Desenhe uma área com no máximo ${MAX_POLYGON_VERTICES} pontos.`;
 
 /** Set the members of a static lead (F, M, E) to exactly these customers (plus the old ones with keepOld); returns the population. */
 export async function replaceStaticMembers(
@@ -196,8 +205,10 @@ export async function countInPolygon(
 ): Promise<{ population: number; customers: number[] }> {
   const ring = polygon.filter(([lat, lng]) => isValidPoint(lat, lng)) as LatLng[];
   if (ring.length < 3 || ring.length !== polygon.length) throw invalid({ polygon: POLYGON_INVALID });
+  if (ring.length > MAX_POLYGON_VERTICES) throw invalid({ polygon: POLYGON_TOO_DETAILED });
   const repo = populationRepository(ctx.tenant);
-  const cells = coveringCells(ring, GEO_PARTITION_PRECISION);
+  const cells = boundedCoveringCells(ring, GEO_PARTITION_PRECISION);
+  if (!cells) throw invalid({ polygon: POLYGON_TOO_LARGE });
   const found = (await mapLimited(cells, 16, (cell) => repo.geoCell(cell))).flat();
   const inside = [
     ...new Set(found.filter((p) => pointInPolygon(p.latitude, p.longitude, ring)).map((p) => p.id)),

@@ -26,7 +26,9 @@ export const handler = sqsConsumer({
       remaining !== undefined
         ? Math.max(5_000, Math.min(SEGMENT_BUDGET_MS, remaining - MARGIN_MS))
         : SEGMENT_BUDGET_MS;
-    return handleSegmentationMessage(systemContext(message.tenant, 'segmentation-recompute'), message, {
+    // The sweep belongs to no tenant: it looks at every tenant's work in flight.
+    const tenant = message.type === 'sweep' ? '_sweep' : message.tenant;
+    return handleSegmentationMessage(systemContext(tenant, 'segmentation-recompute'), message, {
       budgetMs,
     });
   },

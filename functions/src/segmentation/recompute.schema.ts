@@ -34,5 +34,7 @@ export const SegmentationMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('daily'), tenant }),
   /** One-off: fill the IBGE city code of profiles written without it (city-backfill.service.ts). */
   z.object({ type: z.literal('city-backfill'), tenant }),
+  /** The recovery sweep (every few minutes, all tenants): lease-sweep.service.ts. */
+  z.object({ type: z.literal('sweep') }),
 ]);
 export type SegmentationMessage = z.infer<typeof SegmentationMessage>;

@@ -10,6 +10,7 @@ import { expiredLeads, leadsWithValidity } from './lead-validity.service';
 import { getLead, listSegmentationLeads, setLeadRun, type LeadRecord } from './leads.repository';
 import { SHARDS, populationRepository, type MembershipChange } from './population.repository';
 import { belongs, referencedLeads } from './profiles.service';
+import { sweepLeads, watchLeadRun } from './lease-sweep.service';
 
 /**
  * Full recompute of a segmentation lead, driven by the `segmentation` queue (see
@@ -57,6 +58,8 @@ export async function startRecompute(
   const lead = await getLead(ctx.tenant, leadId);
   if (!lead || lead.origin !== 'S') return undefined;
   const repo = populationRepository(ctx.tenant);
+  // In flight until its run is done: the sweep resumes it if its messages are lost (lease-sweep.service.ts).
+  await watchLeadRun(ctx, leadId);
   const run = await repo.startRun(leadId, 0);
   await setLeadRun(ctx.tenant, leadId, { status: 'P', version: lead.version });
   await send({
@@ -255,6 +258,8 @@ export async function handleSegmentationMessage(
       return;
     case 'city-backfill':
       // Handled by the queue's consumer (city-backfill.service.ts carries the IBGE table).
+    case 'sweep':
+      await sweepLeads();
       return;
   }
 }

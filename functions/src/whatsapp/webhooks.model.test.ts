@@ -79,6 +79,16 @@ describe('partner events', () => {
     ).toEqual([{ kind: 'status', messageId: 'k', action: 'read', at: now }]);
     expect(readEvents('META', '{"hello":1}', now)).toBeUndefined();
   });
+  it('reads a timestamp of 1e308 or -9007199254740993 as the arrival instant, never a throw (issue 20 item 26)', () => {
+    for (const timestamp of [1e308, Number('-9007199254740993'), '+275760-09-13T00:00:00.000Z']) {
+      const raw = JSON.stringify({
+        type: 'message',
+        timestamp,
+        payload: { id: 'g', source: '5511988887777', payload: { text: 'oi' } },
+      });
+      expect(readEvents('GUPSHUP', raw, now)).toMatchObject([{ kind: 'inbound', at: now }]);
+    }
+  });
 });
 
 describe('opt keywords, phones and pacing', () => {

@@ -110,11 +110,20 @@ function safeJson(raw: string): Record<string, unknown> {
   }
 }
 
+/** A partner's instant, from 2000 to a year ahead; anything else (1e308, year 275760) is the fallback, never a 500. */
 const iso = (value: unknown, fallback: string): string => {
   const n = Number(value);
-  if (Number.isFinite(n) && n > 0) return new Date(n < 1e12 ? n * 1000 : n).toISOString();
-  if (typeof value === 'string' && !Number.isNaN(Date.parse(value))) return new Date(value).toISOString();
-  return fallback;
+  const ms =
+    Number.isFinite(n) && n > 0
+      ? n < 1e12
+        ? n * 1000
+        : n
+      : typeof value === 'string'
+        ? Date.parse(value)
+        : NaN;
+  return Number.isFinite(ms) && ms >= Date.UTC(2000, 0, 1) && ms <= Date.now() + 366 * 86_400_000
+    ? new Date(ms).toISOString()
+    : fallback;
 };
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 const digits = (v: unknown) => str(v).split('@')[0]!.replace(/\D/g, '');

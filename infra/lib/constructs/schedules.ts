@@ -1,12 +1,17 @@
 import { Aws, Stack } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
+import { CfnSchedule, ScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 
 export interface SchedulesProps {
   /** Queues the schedules may deliver to. */
   readonly targets: IQueue[];
+  /**
+   * Fixed schedules of the stack: a message delivered to a queue every `minutes` (the recovery
+   * sweeps, functions/src/lib/async/in-flight.ts).
+   */
+  readonly recurring?: readonly { id: string; queue: IQueue; message: unknown; minutes: number }[];
 }
 
 /**
@@ -39,5 +44,13 @@ export class Schedules extends Construct {
       }),
     });
     for (const queue of props.targets) queue.grantSendMessages(this.role);
+    for (const r of props.recurring ?? []) {
+      new CfnSchedule(this, r.id, {
+        groupName: this.group.scheduleGroupName,
+        scheduleExpression: `rate(${r.minutes} minutes)`,
+        flexibleTimeWindow: { mode: 'OFF' },
+        target: { arn: r.queue.queueArn, roleArn: this.role.roleArn, input: JSON.stringify(r.message) },
+      }).node.addDependency(this.group);
+    }
   }
 }

@@ -13,6 +13,8 @@ import { grantExportsBucket } from '../constructs/exports-bucket';
 import { QueueConsumers, grantQueueSend, grantSchedules } from '../constructs/queue-consumers';
 import { Queues } from '../constructs/queues';
 import { Schedules } from '../constructs/schedules';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
+import { SWEEPS, SWEEP_EVERY_MINUTES } from '@freguesia/functions/lib/async/sweeps';
 import { StreamProcessors } from '../constructs/stream-processors';
 import type { AppStackData } from './app-stack';
 
@@ -63,7 +65,16 @@ export class AsyncStack extends Stack {
 
     const registry = props.queues ?? queueRegistry;
     this.queues = new Queues(this, 'Queues', { registry });
-    this.schedules = new Schedules(this, 'Schedules', { targets: this.queues.all() });
+    this.schedules = new Schedules(this, 'Schedules', {
+      targets: this.queues.all(),
+      // The recovery sweeps: work whose state stopped moving (lost or dead-lettered messages) is resumed.
+      recurring: SWEEPS.flatMap((sweep) => {
+        const queue = (this.queues.send as Record<string, Queue | undefined>)[sweep.queue];
+        return queue
+          ? [{ id: `Sweep-${sweep.queue}`, queue, message: sweep.message, minutes: SWEEP_EVERY_MINUTES }]
+          : [];
+      }),
+    });
     this.consumers = new QueueConsumers(this, 'QueueConsumers', {
       table: data.table,
       registry,

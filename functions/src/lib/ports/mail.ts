@@ -14,6 +14,8 @@ export interface MailMessage {
   idempotencyKey?: string;
   /** Extra headers (the RFC 8058 `List-Unsubscribe` pair of a marketing e-mail). */
   headers?: Record<string, string>;
+  /** The tenant the message is sent for (the local outbox shows each tenant only its own messages). */
+  tenant?: string;
   /** Message tags (SES: EmailTags) that come back with the delivery, open, click and bounce events. */
   tags?: Record<string, string>;
   /** Aborts the provider request (the sending pipeline's call budget). */

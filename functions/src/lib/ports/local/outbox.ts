@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { config } from '../../config';
 import type { MailMessage, MailPort } from '../mail';
@@ -72,12 +72,17 @@ export function outbox(dir = outboxDir()): MailPort {
         : undefined;
       if (keyed) {
         const existing = (await readdir(dir)).find((name) => name.endsWith(`-${keyed}.json`));
-        if (existing) return (JSON.parse(await readFile(join(dir, existing), 'utf8')) as OutboxMessage).id;
+        const found = existing ? await readMessage(join(dir, existing)) : undefined;
+        if (found) return found.id;
       }
       const id = keyed ?? randomUUID();
-      const stored: OutboxMessage = { ...message, id, sentAt: new Date().toISOString() };
+      const { signal: _signal, ...content } = message;
+      const stored: OutboxMessage = { ...content, id, sentAt: new Date().toISOString() };
       const name = `${stored.sentAt.replace(/[:.]/g, '-')}-${id}.json`;
-      await writeFile(join(dir, name), JSON.stringify(stored, null, 2));
+      // Written whole or not at all (a kill -9 mid-write leaves a temporary file, never a torn message).
+      const temporary = join(dir, `.${name}.${process.pid}.${randomUUID()}.tmp`);
+      await writeFile(temporary, JSON.stringify(stored, null, 2));
+      await rename(temporary, join(dir, name));
       if (message.tags) {
         await localQueue.send(EMAIL_EVENTS_QUEUE, sesEvent('Send', stored));
         await localQueue.send(EMAIL_EVENTS_QUEUE, sesEvent('Delivery', stored));
@@ -87,27 +92,56 @@ export function outbox(dir = outboxDir()): MailPort {
   };
 }
 
-/** The outbox's messages, newest first (the local page). */
-export async function outboxMessages(dir = outboxDir(), limit = 200): Promise<OutboxMessage[]> {
-  let names: string[];
+/** A stored message, or undefined for a file that is empty or unreadable (one left by an older runtime's crash). */
+async function readMessage(file: string): Promise<OutboxMessage | undefined> {
   try {
-    names = (await readdir(dir)).filter((n) => n.endsWith('.json'));
-  } catch {
-    return [];
-  }
-  const newest = names.sort().reverse().slice(0, limit);
-  return Promise.all(
-    newest.map(async (n) => JSON.parse(await readFile(join(dir, n), 'utf8')) as OutboxMessage),
-  );
-}
-
-/** One message of the outbox by id. */
-export async function outboxMessage(id: string, dir = outboxDir()): Promise<OutboxMessage | undefined> {
-  if (!/^[A-Za-z0-9-]{8,64}$/.test(id)) return undefined;
-  try {
-    const name = (await readdir(dir)).find((n) => n.endsWith(`-${id}.json`));
-    return name ? (JSON.parse(await readFile(join(dir, name), 'utf8')) as OutboxMessage) : undefined;
+    const value = JSON.parse(await readFile(file, 'utf8')) as OutboxMessage;
+    return typeof value?.id === 'string' && Array.isArray(value.to) ? value : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** The tenant a message was sent for (campaign messages name it in their tags too). */
+export const messageTenant = (message: OutboxMessage): string | undefined =>
+  message.tenant ?? message.tags?.tenant;
+
+/** The outbox's messages of one tenant, newest first (the local page); unreadable files are left out. */
+export async function outboxMessages(
+  tenant: string,
+  dir = outboxDir(),
+  limit = 200,
+): Promise<OutboxMessage[]> {
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((n) => n.endsWith('.json') && !n.startsWith('.'));
+  } catch {
+    return [];
+  }
+  const found: OutboxMessage[] = [];
+  for (const n of names.sort().reverse()) {
+    if (found.length >= limit) break;
+    const message = await readMessage(join(dir, n));
+    if (message && messageTenant(message) === tenant) found.push(message);
+  }
+  return found;
+}
+
+/** One message of the outbox by id (of any tenant: the caller checks whose it is). */
+export async function outboxMessage(id: string, dir = outboxDir()): Promise<OutboxMessage | undefined> {
+  if (!/^[A-Za-z0-9-]{8,64}$/.test(id)) return undefined;
+  try {
+    const name = (await readdir(dir)).find((n) => n.endsWith(`-${id}.json`) && !n.startsWith('.'));
+    return name ? await readMessage(join(dir, name)) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The links of a message (its `href`s, entities decoded): the only places the outbox redirects to. */
+export function messageLinks(message: OutboxMessage): Set<string> {
+  const links = new Set<string>();
+  for (const match of (message.html ?? '').matchAll(/<a\b[^>]*\bhref\s*=\s*["']([^"']+)["']/gi))
+    links.add(match[1]!.replace(/&amp;/g, '&').trim());
+  return links;
 }

@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, mkdirSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { config } from '../../config';
@@ -12,6 +21,81 @@ interface Pending {
   attempts: number;
   /** When the message may be received (ms): its DelaySeconds, or the visibility timeout after a failure. */
   visibleAt: number;
+}
+
+/**
+ * Where messages are kept until their consumer is done with them (`npm start`: `.data/queue`), so
+ * a kill -9 of the runtime loses none: each message is a file written whole (temporary file, then
+ * rename) when sent, deleted once handled or dead-lettered, and read back at the next start. A
+ * message being handled when the process died is delivered again (at least once, as SQS; every
+ * consumer is idempotent). Undefined: in memory only (tests, `--in-memory`).
+ */
+let durableDir: string | undefined;
+
+const messageFile = (queue: string, record: SQSRecord) =>
+  join(durableDir!, encodeURIComponent(queue), `${record.messageId}.json`);
+
+function persist(queue: string, item: Pending): void {
+  if (!durableDir) return;
+  const file = messageFile(queue, item.record);
+  mkdirSync(join(durableDir, encodeURIComponent(queue)), { recursive: true });
+  const temporary = `${file}.${randomUUID()}.tmp`;
+  writeFileSync(temporary, JSON.stringify(item));
+  renameSync(temporary, file);
+}
+
+function forget(queue: string, record: SQSRecord): void {
+  if (!durableDir) return;
+  try {
+    unlinkSync(messageFile(queue, record));
+  } catch {
+    // Already gone.
+  }
+}
+
+/**
+ * Keeps every message on disk under `dir` from now on and loads what an earlier process left
+ * there (messages not yet handled when it stopped or was killed). Answers how many came back.
+ */
+export function useDurableQueues(dir: string): number {
+  durableDir = dir;
+  if (!existsSync(dir)) return 0;
+  let restored = 0;
+  for (const folder of readdirSync(dir)) {
+    const queue = decodeURIComponent(folder);
+    const q = state(queue);
+    const known = new Set(q.pending.map((p) => p.record.messageId));
+    for (const name of readdirSync(join(dir, folder))) {
+      const path = join(dir, folder, name);
+      if (!name.endsWith('.json')) {
+        // A temporary file of a write the kill interrupted: the message was never sent.
+        if (name.endsWith('.tmp')) unlinkSync(path);
+        continue;
+      }
+      try {
+        const item = JSON.parse(readFileSync(path, 'utf8')) as Pending;
+        if (known.has(item.record.messageId)) continue;
+        q.pending.push({ ...item, visibleAt: Math.min(item.visibleAt, Date.now() + 60_000) });
+        restored++;
+      } catch {
+        unlinkSync(path);
+      }
+    }
+    pump(queue);
+  }
+  return restored;
+}
+
+/**
+ * Forgets every queue's messages in memory, as a killed process would (tests of recovery: what
+ * is on disk stays, consumers are unregistered). Batches being handled finish on their own.
+ */
+export function dropLocalQueues(): void {
+  for (const q of queues.values()) {
+    if (q.timer) clearTimeout(q.timer);
+  }
+  queues.clear();
+  durableDir = undefined;
 }
 
 interface LocalQueueState {
@@ -110,14 +194,21 @@ async function deliver(name: string, batch: Pending[]): Promise<void> {
   } finally {
     q.inFlight--;
   }
+  // A queue dropped meanwhile (a simulated kill): this process is "dead", its outcome is not kept.
+  if (queues.get(name) !== q) return;
   for (const item of batch) {
-    if (!failedIds.has(item.record.messageId)) continue;
+    if (!failedIds.has(item.record.messageId)) {
+      forget(name, item.record);
+      continue;
+    }
     if (item.attempts >= q.maxReceiveCount) {
       q.deadLetters.push(item.record);
       persistDeadLetter(name, item.record);
+      forget(name, item.record);
     } else {
       item.visibleAt = Date.now() + retryDelayMs.value;
       q.pending.push(item);
+      persist(name, item);
     }
   }
   pump(name);
@@ -160,11 +251,14 @@ export async function idle(timeoutMs = 5_000): Promise<void> {
 export const localQueue: QueuePort = {
   async send(queue, body, options) {
     const q = state(queue);
-    q.pending.push({
+    const item: Pending = {
       record: toRecord(queue, body),
       attempts: 0,
       visibleAt: Date.now() + (options?.delaySeconds ?? 0) * 1000,
-    });
+    };
+    // On disk before it is accepted, as SQS answers SendMessage once the message is stored.
+    persist(queue, item);
+    q.pending.push(item);
     pump(queue);
   },
 };
