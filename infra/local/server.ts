@@ -1,5 +1,7 @@
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { outboxRoute } from './outbox-page';
+import { whatsappRoute } from './whatsapp-route';
+import type { WhatsappStandIns } from './whatsapp-stand-ins';
 import { LOCAL_BLOB_PATH, serveBlobLink } from './blob-route';
 import { FILES_PATH, serveCmsFile } from './files-route';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -174,6 +176,8 @@ export interface LocalServerOptions {
   /** Optional dev middleware (Vite) that handles non-API requests. */
   devMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
   log?: (line: string) => void;
+  /** The local WhatsApp partners, listed and driven at `/_local/whatsapp` (whatsapp-route.ts). */
+  whatsapp?: WhatsappStandIns;
 }
 
 /**
@@ -207,6 +211,12 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
         return invokeHttp(await loadHandler(domain.name), domain.name, req, res);
       }
       if (path.startsWith('/_local/outbox') && (await outboxRoute(req, res, path))) return;
+      if (
+        options.whatsapp &&
+        path.startsWith('/_local/whatsapp/') &&
+        (await whatsappRoute(options.whatsapp, req, res, path))
+      )
+        return;
       // Export downloads: the local twin of S3's presigned GET.
       if (path.startsWith(LOCAL_BLOB_PATH)) return serveBlobLink(req, res, apiHeaders);
       // CMS files on the site's own origin, as CloudFront's /files/* behaviour.

@@ -136,6 +136,7 @@ async function main(): Promise<void> {
     webDir: process.env.FREGUESIA_WEB_DIR ? resolve(process.env.FREGUESIA_WEB_DIR) : join(root, 'web/dist'),
     devMiddleware,
     log,
+    whatsapp: whatsappStandIns,
   });
   await webBuild.catch((error: unknown) =>
     log(`⚠ A aplicação web não pôde ser construída (${(error as Error).message}); a API segue disponível.`),
