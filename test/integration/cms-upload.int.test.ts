@@ -41,7 +41,7 @@ describe('CMS presigned upload', () => {
   const ask = (size: number, filename = 'Encarte grande.png', days = 30) =>
     req('POST', '/api/web/cms/upload', { description: `Arquivo ${filename}`, filename, days, size });
   const put = (url: string, body: Buffer, headers: Record<string, string> = {}) =>
-    fetch(`http://127.0.0.1:${port}${url}`, { method: 'PUT', body, headers });
+    fetch(`http://127.0.0.1:${port}${url}`, { method: 'PUT', body: new Uint8Array(body), headers });
   const fetchFile = (url: string) =>
     fetch(`http://127.0.0.1:${port}${new URL(url).pathname}`, {
       headers: { 'x-forwarded-host': `${t.tenant}.localhost:${port}` },
