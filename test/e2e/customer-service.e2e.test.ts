@@ -295,6 +295,9 @@ describe('customer service (staff and a customer)', () => {
     await byTestId('cs-finish').click();
     await byTestId('cs-confirm').click();
     await expectNotice('Atendimento finalizado');
+    // The card leaves the department's inbox on screen too.
+    await expect.poll(() => card.count(), { timeout: 30_000 }).toBe(0);
+    await byTestId('cs-empty').waitFor({ timeout: 30_000 });
     await expect
       .poll(
         async () => {
