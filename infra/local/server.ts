@@ -1,5 +1,7 @@
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { outboxRoute } from './outbox-page';
+import { whatsappRoute } from './whatsapp-route';
+import type { WhatsappStandIns } from './whatsapp-stand-ins';
 import { LOCAL_BLOB_PATH, serveBlobLink } from './blob-route';
 import { FILES_PATH, serveCmsFile } from './files-route';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -181,6 +183,8 @@ export interface LocalServerOptions {
    * wider (`npm start -- --host 0.0.0.0`, or FREGUESIA_HOST).
    */
   host?: string;
+  /** The local WhatsApp partners, listed and driven at `/_local/whatsapp` (whatsapp-route.ts). */
+  whatsapp?: WhatsappStandIns;
 }
 
 /** The loopback addresses the server listens on by default. */
@@ -217,6 +221,12 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
         return invokeHttp(await loadHandler(domain.name), domain.name, req, res, domain.timeoutSeconds);
       }
       if (path.startsWith('/_local/outbox') && (await outboxRoute(req, res, path))) return;
+      if (
+        options.whatsapp &&
+        path.startsWith('/_local/whatsapp/') &&
+        (await whatsappRoute(options.whatsapp, req, res, path))
+      )
+        return;
       // Export downloads: the local twin of S3's presigned GET.
       if (path.startsWith(LOCAL_BLOB_PATH)) return serveBlobLink(req, res, apiHeaders);
       // CMS files on the site's own origin, as CloudFront's /files/* behaviour.

@@ -148,6 +148,7 @@ async function main(): Promise<void> {
     devMiddleware,
     log,
     ...(hostArg ? { host: hostArg } : {}),
+    whatsapp: whatsappStandIns,
   });
   if (hostArg)
     log(
