@@ -321,7 +321,6 @@ export function campaignsRepository(tenant: string) {
               .where((a, { eq }) => eq(a.version, current.version))
               .commit(),
             t.counter.upsert({ tenant, name: 'total:campaign' }).add({ value: -1 }).commit(),
-            t.counter.upsert({ tenant, name: VERSION_COUNTER }).add({ value: 1 }).commit(),
             // Its history stays: the record as it was, apart from the live campaigns.
             t.archived
               .put({

@@ -62,7 +62,6 @@ export async function startRun(ctx: ServiceContext, c: SendableCampaign): Promis
   const at = ctx.now().toISOString();
   const unit_price = await unitPrice(ctx, c.type);
   if (await repo.createRun({ campaign: c.id, run, channel: c.type, cursor, at, unit_price })) {
-  if (await repo.createRun({ campaign: c.id, run, channel: c.type, cursor, at })) {
     // In flight until it ends: the sweep resumes it if its messages are lost (recovery.service.ts).
     await watchRun(ctx, c.id, run);
     await markExecuted(ctx, c.id, localDateTime(ctx.now()));

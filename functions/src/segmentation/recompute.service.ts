@@ -258,6 +258,7 @@ export async function handleSegmentationMessage(
       return;
     case 'city-backfill':
       // Handled by the queue's consumer (city-backfill.service.ts carries the IBGE table).
+      return;
     case 'sweep':
       await sweepLeads();
       return;
