@@ -71,13 +71,21 @@ describe('secrets-at-rest key', () => {
     expect(nagErrors(result.data)).toEqual([]);
   });
 
-  // Who opens sealed secrets: the settings function (the integration token) and the WhatsApp
-  // function and sender (channel credentials). Named here so that a new reader is a decision.
-  const READERS = ['Freguesia settings', 'Freguesia whatsapp', 'Freguesia whatsapp-consumer'];
+  // Who opens sealed secrets: the settings function (the integration token), the WhatsApp
+  // function and sender, and customer service's API, bot timers and inbound processor (they send
+  // through a channel: its credentials). Named here so that a new reader is a decision.
+  const READERS = [
+    'Freguesia customer-service',
+    'Freguesia customer-service-bot-consumer',
+    'Freguesia customer-service-inbound',
+    'Freguesia settings',
+    'Freguesia whatsapp',
+    'Freguesia whatsapp-consumer',
+  ];
 
-  it('is named to its readers only (SECRETS_KEY_ARN): settings and WhatsApp', () => {
-    expect(SECRETS_KEY_READERS).toEqual(['settings', 'whatsapp']);
-    expect(SECRETS_KEY_CONSUMERS).toEqual(['whatsapp']);
+  it('is named to its readers only (SECRETS_KEY_ARN): settings, WhatsApp and customer service', () => {
+    expect(SECRETS_KEY_READERS).toEqual(['settings', 'whatsapp', 'customer-service']);
+    expect(SECRETS_KEY_CONSUMERS).toEqual(['whatsapp', 'customer-service-bot']);
     const functions = domainFunctions();
     expect(functions.length).toBeGreaterThanOrEqual(domains.length);
     const named = functions

@@ -43,7 +43,8 @@ const EXCEPTIONS: Readonly<Record<string, Exception>> = {
       'and staff passwords through Argon2id (hash-wasm, 28 KB)',
   },
   communications: {
-    ceiling: 640 * KB,
+    // 641 KB after issue 20's unsubscribe links, approval lapses and archive-on-delete joined the saves.
+    ceiling: 644 * KB,
     reason:
       "saves the e-mail editor's HTML through sanitize-html (≈ 190 KB with postcss, htmlparser2 and dayjs); " +
       'WhatsApp is one more channel of its pipeline (626 KB in all)',
@@ -52,7 +53,8 @@ const EXCEPTIONS: Readonly<Record<string, Exception>> = {
     // 720 KB since the TV, lucky-number, points and ticket saves joined (issue 21): they share the
     // spec's save paths. Next step to slim it: the campaign-save dispatch calling each kind's save
     // through its own light function rather than carrying every kind's service here.
-    ceiling: 730 * KB,
+    // 735 KB after issue 20's 'Duplicar', the lead-use index and archive-on-delete joined.
+    ceiling: 740 * KB,
     reason:
       'saves e-mail campaigns (the discount and communication campaigns share their paths, spec part 3 §3) through ' +
       'sanitize-html (≈ 190 KB); without it ≈ 490 KB: the discount back office (promotion engine, product checks), ' +
@@ -60,14 +62,14 @@ const EXCEPTIONS: Readonly<Record<string, Exception>> = {
       'and the saves of TV, lucky-number, points and ticket campaigns (the same paths, spec part 2 §7)',
   },
   sales: {
-    ceiling: 486 * KB,
+    ceiling: 490 * KB,
     reason:
       'prices sales drafts through the checkout service (the promotion engine and its budget holds: the ' +
       "checkout function's 415 KB) and records invoiced sales as purchases through POS ingestion (476 KB in all: " +
       'the carts, their list scopes, sellers, payment methods, coverage setting and the basket contract)',
   },
   segmentation: {
-    ceiling: 458 * KB,
+    ceiling: 462 * KB,
     reason:
       'the lead API with what issue 20 added: each refused condition named by the shared catalogue, the members ' +
       "of 'Detalhes' searched through the customer search, the campaigns' lead-use index on delete, tag renames " +
@@ -81,7 +83,7 @@ const EXCEPTIONS: Readonly<Record<string, Exception>> = {
       "the checkout's bundle also carries",
   },
   'segmentation-consumer': {
-    ceiling: 492 * KB,
+    ceiling: 496 * KB,
     reason:
       'runs the one-off city-backfill job (issue 20) beside the recomputes: the municipalities table (99 KB) to ' +
       'fill the IBGE city code of profiles written without it',

@@ -7,7 +7,13 @@ import { safeFetch } from '../lib/net/safe-fetch';
 import { schedulerPort } from '../lib/ports/scheduler';
 import type { StoredInbound } from '../whatsapp/inbound-changes.service';
 import { sendChannelMessage } from '../whatsapp/replies.service';
-import { BotEngine, type BotEvent, type BotPorts, type BotResult, type RequestCall } from './bot.engine';
+import {
+  BotEngine,
+  type BotEvent,
+  type BotPorts,
+  type BotResult,
+  type RequestCall,
+} from './bot-engine.model';
 import type { BotTimerMessage } from './bot.schema';
 import {
   SEEN_KEPT,
@@ -24,7 +30,7 @@ import { runScript } from './sandbox.service';
 
 /**
  * The conversations' runtime (issue 24 items 1 and 5): inbound messages of every channel open or
- * continue the contact's one open conversation; the bot (bot.engine.ts) answers while no human
+ * continue the contact's one open conversation; the bot (bot-engine.model.ts) answers while no human
  * has it; its timers come back through the `customer-service-bot` queue.
  *
  * Every event is applied by one versioned save of the conversation with its new messages: the

@@ -7,7 +7,7 @@ import type {
   MessageStatus,
   MessageType,
 } from '@freguesia/shared/schemas/customer-service';
-import type { BotAction, BotState } from './bot.engine';
+import type { BotAction, BotState } from './bot-engine.model';
 import type { ConversationItem, MessageItem } from './customer-service.repository';
 
 /** Pure helpers of conversations: their answers, variables, search text and outgoing items. */

@@ -70,7 +70,7 @@ export const ConversationEntity = new Entity(
       active: { type: 'boolean', required: true },
       /** 'Y' while the bot handles it (stops when a human takes it or the flow transfers / ends). */
       bot: { type: ['Y', 'N'] as const, required: true, default: 'Y' },
-      /** The bot's state (BotState of bot.engine.ts) as JSON. */
+      /** The bot's state (BotState of bot-engine.model.ts) as JSON. */
       bot_state: { type: 'string', required: true, default: '{}' },
       /** The context variables (a JSON object of strings). */
       variables: { type: 'string', required: true, default: '{}' },

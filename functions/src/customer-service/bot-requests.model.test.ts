@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UnsafeUrlError } from '../lib/net/safe-fetch';
-import { BotEngine } from './bot.engine';
+import { BotEngine } from './bot-engine.model';
 import { REQUEST_LIMITS, botRuntime } from './bot.service';
 
 /**

@@ -7,7 +7,7 @@ import {
   type BotPorts,
   type BotState,
   type RequestCall,
-} from './bot.engine';
+} from './bot-engine.model';
 
 /** The flow interpreter (issue 24 item 6): each node kind, patterns, waits on a fake clock, variables. */
 
