@@ -86,64 +86,66 @@ function GroupItems({ control, index }: { control: Control_; index: number }) {
   };
   return (
     <FormField label="Itens" errorText={errorMessage(fieldState.error)} stretch>
-      <SpaceBetween size="xs">
-        <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-          <SegmentedControl
-            selectedId={by}
-            label="Item por"
-            options={[
-              { id: 'code', text: 'Produto' },
-              { id: 'group_code', text: 'Código do grupo' },
-            ]}
-            onChange={({ detail }) => setBy(detail.selectedId as 'code' | 'group_code')}
-          />
-          {by === 'code' ? (
-            <Button
-              formAction="none"
-              iconName="search"
-              data-testid={`campaign-group-${index}-pick`}
-              onClick={() => setPicking(true)}
-            >
-              Buscar produtos
-            </Button>
-          ) : (
-            <>
-              <div style={{ width: 220 }}>
-                <Input
-                  value={text}
-                  ariaLabel="Código do grupo"
-                  placeholder="ARROZ"
-                  data-testid={`campaign-group-${index}-item`}
-                  onChange={({ detail }) => setText(detail.value)}
-                  onKeyDown={({ detail }) => {
-                    if (detail.key === 'Enter') addGroupCode();
-                  }}
-                />
-              </div>
-              <Button formAction="none" onClick={addGroupCode} disabled={!text.trim()}>
-                Adicionar item
+      <div data-testid={`campaign-group-${index}-items`}>
+        <SpaceBetween size="xs">
+          <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+            <SegmentedControl
+              selectedId={by}
+              label="Item por"
+              options={[
+                { id: 'code', text: 'Produto' },
+                { id: 'group_code', text: 'Código do grupo' },
+              ]}
+              onChange={({ detail }) => setBy(detail.selectedId as 'code' | 'group_code')}
+            />
+            {by === 'code' ? (
+              <Button
+                formAction="none"
+                iconName="search"
+                data-testid={`campaign-group-${index}-pick`}
+                onClick={() => setPicking(true)}
+              >
+                Buscar produtos
               </Button>
-            </>
+            ) : (
+              <>
+                <div style={{ width: 220 }}>
+                  <Input
+                    value={text}
+                    ariaLabel="Código do grupo"
+                    placeholder="ARROZ"
+                    data-testid={`campaign-group-${index}-item`}
+                    onChange={({ detail }) => setText(detail.value)}
+                    onKeyDown={({ detail }) => {
+                      if (detail.key === 'Enter') addGroupCode();
+                    }}
+                  />
+                </div>
+                <Button formAction="none" onClick={addGroupCode} disabled={!text.trim()}>
+                  Adicionar item
+                </Button>
+              </>
+            )}
+          </SpaceBetween>
+          {items.length === 0 ? (
+            <Box color="text-body-secondary">Nenhum item.</Box>
+          ) : (
+            <TokenGroup
+              items={items.map((item) =>
+                item.code
+                  ? {
+                      label: item.description ?? names.get(item.code) ?? item.code,
+                      description: `EAN ${item.code}`,
+                    }
+                  : { label: item.group_code ?? '', description: 'Grupo' },
+              )}
+              onDismiss={({ detail }) => field.onChange(items.filter((_, i) => i !== detail.itemIndex))}
+              limit={12}
+              i18nStrings={{ limitShowMore: 'Mostrar mais', limitShowFewer: 'Mostrar menos' }}
+            />
           )}
         </SpaceBetween>
-        {items.length === 0 ? (
-          <Box color="text-body-secondary">Nenhum item.</Box>
-        ) : (
-          <TokenGroup
-            items={items.map((item) =>
-              item.code
-                ? {
-                    label: item.description ?? names.get(item.code) ?? item.code,
-                    description: `EAN ${item.code}`,
-                  }
-                : { label: item.group_code ?? '', description: 'Grupo' },
-            )}
-            onDismiss={({ detail }) => field.onChange(items.filter((_, i) => i !== detail.itemIndex))}
-            limit={12}
-            i18nStrings={{ limitShowMore: 'Mostrar mais', limitShowFewer: 'Mostrar menos' }}
-          />
-        )}
-      </SpaceBetween>
+      </div>
       {picking ? (
         <ProductPicker
           adding={typeField.value}
