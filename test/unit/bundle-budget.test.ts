@@ -43,7 +43,8 @@ const EXCEPTIONS: Readonly<Record<string, Exception>> = {
       'and staff passwords through Argon2id (hash-wasm, 28 KB)',
   },
   communications: {
-    ceiling: 640 * KB,
+    // +2 KB: the push test send (issue 20 item 14) reads the chosen customer through the customers service.
+    ceiling: 642 * KB,
     reason:
       "saves the e-mail editor's HTML through sanitize-html (≈ 190 KB with postcss, htmlparser2 and dayjs); " +
       'WhatsApp is one more channel of its pipeline (626 KB in all)',
@@ -52,7 +53,8 @@ const EXCEPTIONS: Readonly<Record<string, Exception>> = {
     // 720 KB since the TV, lucky-number, points and ticket saves joined (issue 21): they share the
     // spec's save paths. Next step to slim it: the campaign-save dispatch calling each kind's save
     // through its own light function rather than carrying every kind's service here.
-    ceiling: 730 * KB,
+    // +2 KB: labels of category and brand campaigns read the catalogue's category/brand index (issue 20).
+    ceiling: 732 * KB,
     reason:
       'saves e-mail campaigns (the discount and communication campaigns share their paths, spec part 3 §3) through ' +
       'sanitize-html (≈ 190 KB); without it ≈ 490 KB: the discount back office (promotion engine, product checks), ' +
