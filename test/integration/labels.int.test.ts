@@ -4,11 +4,15 @@ import { localDay } from '@freguesia/shared/domain/dates';
 import { NO_END_DATE } from '@freguesia/shared/schemas/campaign';
 import { LABEL_MESSAGES } from '@freguesia/shared/schemas/label';
 import { handler as campaigns } from '@freguesia/functions/campaigns/handler';
-import { LABEL_STORE_MESSAGE } from '@freguesia/functions/campaigns/labels-print.service';
+import {
+  facetLimitNotice,
+  LABEL_STORE_MESSAGE,
+  NO_FACET_PRODUCTS_NOTICE,
+} from '@freguesia/functions/campaigns/labels-print.service';
 import { handler as settings } from '@freguesia/functions/settings/handler';
 import { call } from '../support/api';
 import { createTestTenant, type TestTenant } from '../support/tenant';
-import { api, createProduct, createStore } from './catalog-fixtures';
+import { api, createCategory, createProduct, createStore } from './catalog-fixtures';
 
 /**
  * Discount label layouts (spec part 3 §2, §3, §5, §7) and the data of a campaign's labels
@@ -353,6 +357,105 @@ describe('campaign label data', () => {
     expect(res.body.notice).toBe(
       'Esta campanha dá desconto no valor total da compra (ticket): não há preço de produto para etiquetar.',
     );
+  });
+
+  it('labels the products of a category (with its subcategories) or brand priced at the store (issue 20)', async () => {
+    const drinks = await createCategory(t, 'BEB', 'Bebidas');
+    const sodas = await createCategory(t, 'REF', 'Refrigerantes', drinks);
+    await createCategory(t, 'LIM', 'Limpeza');
+    const brand = await api(t).post('/api/web/brand/new', { reference_code: 'GUA', description: 'Guará' });
+    expect(brand.status, brand.text).toBe(200);
+    const brandId: number = brand.body.id;
+    const make = (code: string, description: string, reference_code: string, extra = {}) =>
+      createProduct(t, { code, description, category: { reference_code }, ...extra });
+    const cola = await make('7891000200011', 'Refrigerante Cola 2L', 'REF', { id_brand: brandId });
+    const juice = await make('7891000200028', 'Suco de Uva 1L', 'BEB');
+    const unpriced = await make('7891000200035', 'Guaraná 2L', 'REF', { id_brand: brandId });
+    const soap = await make('7891000200042', 'Sabão em Pó 1kg', 'LIM', { id_brand: brandId });
+    const prices = await api(t).post('/api/web/price/new', [
+      { id_product: cola.id, id_store: own, regular_price: '10,00', stock: 5 },
+      { id_product: juice.id, id_store: own, regular_price: '8,00', stock: 5 },
+      { id_product: unpriced.id, id_store: other, regular_price: '6,00', stock: 5 },
+      { id_product: soap.id, id_store: own, regular_price: '20,00', stock: 5 },
+    ]);
+    expect(prices.status, prices.text).toBe(200);
+    const campaign = async (body: Record<string, unknown>) => {
+      const res = await call(campaigns, {
+        method: 'POST',
+        path: '/api/web/campaign/new',
+        tenant: t.tenant,
+        token: t.adminToken,
+        body: {
+          active: 'Y',
+          start_at: localDay(),
+          end_at: NO_END_DATE,
+          stores: [{ id_store: own }, { id_store: other }],
+          ...body,
+        },
+      });
+      expect(res.status, res.text).toBe(200);
+      return res.body.id as number;
+    };
+    const byCategory = await campaign({
+      description: 'Bebidas 10%',
+      type: 'DC',
+      info: { can_accumulate: 'N', need_terms: 'N', type: 2, value: 10, categories: `${drinks}` },
+    });
+    const row = (r: {
+      code: string;
+      regular_price: number | null;
+      price: number;
+      dynamic: number | null;
+    }) => [r.code, r.regular_price, r.price, r.dynamic];
+    const drinksLabels = await labels(byCategory, { id_store: own });
+    expect(drinksLabels.status, drinksLabels.text).toBe(200);
+    // The subcategory's product and the category's own, each with the campaign's 10 % off; the
+    // product without a price at this store and the other category's are left out.
+    expect(drinksLabels.body.data.map(row).sort()).toEqual([
+      [cola.code, 10, 9, 2],
+      [juice.code, 8, 7.2, 2],
+    ]);
+    expect(drinksLabels.body.notice ?? null).toBeNull();
+    // The print limit cuts the list and says so.
+    const one = await labels(byCategory, { id_store: own, limit: 1 });
+    expect(one.body.data).toHaveLength(1);
+    expect(one.body.notice).toBe(facetLimitNotice(1));
+
+    const byBrand = await campaign({
+      description: 'Guará R$ 5',
+      type: 'DBRANDS',
+      brands: [{ id_brand: brandId }],
+      info: { can_accumulate: 'N', need_terms: 'N', type: 6, value: 5 },
+    });
+    expect((await labels(byBrand, { id_store: own })).body.data.map(row).sort()).toEqual([
+      [cola.code, 10, 5, 6],
+      [soap.code, 20, 15, 6],
+    ]);
+    // The other store prices only the Guaraná.
+    expect((await labels(byBrand, { id_store: other })).body.data.map(row)).toEqual([
+      [unpriced.code, 6, 1, 6],
+    ]);
+
+    // A product moved to another category leaves the category's labels (the index follows edits).
+    const moved = await api(t).put('/api/web/product/update', {
+      id: juice.id,
+      code: juice.code,
+      description: juice.description,
+      pack: 1,
+      category: { reference_code: 'LIM' },
+    });
+    expect(moved.status, moved.text).toBe(200);
+    expect((await labels(byCategory, { id_store: own })).body.data.map(row)).toEqual([[cola.code, 10, 9, 2]]);
+
+    const empty = await campaign({
+      description: 'Refrigerantes na Loja Sul',
+      type: 'DC',
+      stores: [{ id_store: outside }],
+      info: { can_accumulate: 'N', need_terms: 'N', type: 2, value: 10, categories: `${drinks},${sodas}` },
+    });
+    const none = await labels(empty, { id_store: outside });
+    expect(none.body.data).toEqual([]);
+    expect(none.body.notice).toBe(NO_FACET_PRODUCTS_NOTICE);
   });
 
   it('prints at most the limit: 999 by default, 1 to 999', async () => {

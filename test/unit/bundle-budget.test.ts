@@ -43,8 +43,9 @@ const EXCEPTIONS: Readonly<Record<string, Exception>> = {
       'and staff passwords through Argon2id (hash-wasm, 28 KB)',
   },
   communications: {
-    // 641 KB after issue 20's unsubscribe links, approval lapses and archive-on-delete joined the saves.
-    ceiling: 644 * KB,
+    // 641 KB after issue 20's unsubscribe links, approval lapses and archive-on-delete joined the saves,
+    // and the push test send (it reads the chosen customer through the customers service).
+    ceiling: 648 * KB,
     reason:
       "saves the e-mail editor's HTML through sanitize-html (≈ 190 KB with postcss, htmlparser2 and dayjs); " +
       'WhatsApp is one more channel of its pipeline (626 KB in all)',
@@ -53,8 +54,9 @@ const EXCEPTIONS: Readonly<Record<string, Exception>> = {
     // 720 KB since the TV, lucky-number, points and ticket saves joined (issue 21): they share the
     // spec's save paths. Next step to slim it: the campaign-save dispatch calling each kind's save
     // through its own light function rather than carrying every kind's service here.
-    // 735 KB after issue 20's 'Duplicar', the lead-use index and archive-on-delete joined.
-    ceiling: 740 * KB,
+    // 735 KB after issue 20's 'Duplicar', the lead-use index and archive-on-delete joined, and the labels
+    // of category and brand campaigns (the catalogue's category/brand index).
+    ceiling: 744 * KB,
     reason:
       'saves e-mail campaigns (the discount and communication campaigns share their paths, spec part 3 §3) through ' +
       'sanitize-html (≈ 190 KB); without it ≈ 490 KB: the discount back office (promotion engine, product checks), ' +

@@ -8,6 +8,7 @@ import {
   FINAL_PRICE_DYNAMICS,
   type Campaign,
   type CampaignProduct,
+  parseCategoryPaths,
   type Dynamic,
 } from '@freguesia/shared/schemas/campaign';
 import type { Product } from '@freguesia/shared/schemas/catalog';
@@ -24,7 +25,7 @@ import {
   campaignRecord,
   type CampaignRecord,
 } from '../campaign-records/campaign-records.service';
-import { classifyProducts, findProductByCode } from '../catalog/products.service';
+import { classifyProducts, findProductByCode, productsByFacet } from '../catalog/products.service';
 import { assertStoreInScope, storeNames, storeScope } from '../catalog/stores.service';
 import type { ServiceContext } from '../lib/context';
 import { mapLimited } from '../lib/ddb/concurrency';
@@ -44,7 +45,21 @@ import { invalid, isDomainError, notFound } from '../lib/errors';
  * not complete), a fixed-price dynamic still shows the campaign's own value.
  */
 
+/** A category/brand campaign none of whose products has a price at the chosen store. */
+export const NO_FACET_PRODUCTS_NOTICE =
+  'Nenhum produto das categorias ou marcas desta campanha tem preço na loja escolhida.';
+
 export const LABEL_STORE_MESSAGE = 'Esta campanha não vale para a loja escolhida.';
+
+/** Labels of a category or brand campaign at most (its products are read from the catalogue's index). */
+export const FACET_LABEL_MAX = 500;
+/** Catalogue products read at most for one category/brand print (those without a price at the store are skipped). */
+const FACET_READ_MAX = 5_000;
+
+/** The truthful message when a category/brand campaign has more priced products than were labelled. */
+export const facetLimitNotice = (count: number): string =>
+  `Esta campanha abrange mais produtos do que os ${count} com etiqueta gerada: imprima por partes ou inclua na ` +
+  'campanha os produtos que devem ter etiqueta.';
 
 /** Products resolved per round: enough to fill the print limit without reading the whole campaign. */
 const ROUND = 100;
@@ -163,12 +178,50 @@ export async function campaignLabels(
   };
   const needsCategories = campaign.type === 'DC';
 
-  const discountRows = rows.filter((r) => r.trigger_discount === 'D');
+  let discountRows = rows.filter((r) => r.trigger_discount === 'D');
   const data: CampaignLabelRow[] = [];
   let skipped = 0;
+  let facetNotice: string | undefined;
+  let known: Map<string, Product> | undefined;
+  const facet =
+    discountRows.length > 0
+      ? undefined
+      : campaign.type === 'DC'
+        ? {
+            kind: 'C' as const,
+            ids: parseCategoryPaths(campaign.info.categories)
+              .map((path) => Number(path[path.length - 1]))
+              .filter((n) => Number.isInteger(n) && n > 0),
+          }
+        : campaign.type === 'DBRANDS'
+          ? { kind: 'B' as const, ids: campaign.brands.map((b) => b.id_brand) }
+          : undefined;
+  if (facet) {
+    // A category/brand campaign lists no product: its labels are the products of its categories
+    // (with their subcategories) or brands priced at the store, each with the campaign's dynamic.
+    const max = Math.min(query.limit, FACET_LABEL_MAX);
+    const found = await productsByFacet(ctx, facet, query.id_store, { max, maxRead: FACET_READ_MAX });
+    known = new Map(found.products.map((p) => [p.code, p]));
+    discountRows = found.products.map((p): CampaignProduct => ({
+      code: p.code,
+      trigger_discount: 'D',
+      type: null,
+      price: campaign.info.value,
+      take: campaign.info.trigger_quantity,
+      pay: 0,
+      limit: 0,
+      unlimited: 'Y',
+      budget: 0,
+      budget_limit: 0,
+      qt_packing: 1,
+    }));
+    if (found.more) facetNotice = facetLimitNotice(found.products.length);
+  }
   for (let start = 0; start < discountRows.length && data.length < query.limit; start += ROUND) {
     const round = discountRows.slice(start, start + Math.max(ROUND, query.limit - data.length));
-    const products = await mapLimited(round, LOOKUPS, (r) => lookup(ctx, r.code, query.id_store));
+    const products = known
+      ? round.map((r) => known.get(r.code) ?? null)
+      : await mapLimited(round, LOOKUPS, (r) => lookup(ctx, r.code, query.id_store));
     const classes = needsCategories
       ? await classifyProducts(
           ctx,
@@ -217,8 +270,12 @@ export async function campaignLabels(
     data,
     total: discountRows.length,
     skipped,
-    ...(discountRows.length === 0 && NO_PRODUCT_LABEL_NOTICES[campaign.type]
-      ? { notice: NO_PRODUCT_LABEL_NOTICES[campaign.type] }
-      : {}),
+    ...(facetNotice
+      ? { notice: facetNotice }
+      : facet && discountRows.length === 0
+        ? { notice: NO_FACET_PRODUCTS_NOTICE }
+        : !facet && discountRows.length === 0 && NO_PRODUCT_LABEL_NOTICES[campaign.type]
+          ? { notice: NO_PRODUCT_LABEL_NOTICES[campaign.type] }
+          : {}),
   };
 }

@@ -107,6 +107,12 @@ export const ProductEntity = /* @__PURE__ */ new Entity(
  */
 export const ProductWordEntity = /* @__PURE__ */ wordIndexEntity('productWord');
 
+/**
+ * The category and brand index of products (product-facets.model.ts): one item per (product,
+ * `C<id>.` / `B<id>.`), the word index's layout, written in the product's transactions.
+ */
+export const ProductFacetEntity = /* @__PURE__ */ wordIndexEntity('productFacet');
+
 export const CategoryEntity = /* @__PURE__ */ new Entity(
   {
     model: { entity: 'category', version: '1', service: 'freguesia' },
@@ -225,6 +231,7 @@ export const PartnerEntity = /* @__PURE__ */ new Entity(
 export const catalogService = /* @__PURE__ */ new Service({
   product: ProductEntity,
   productWord: ProductWordEntity,
+  productFacet: ProductFacetEntity,
   category: CategoryEntity,
   store: StoreEntity,
   payment: PaymentMethodEntity,

@@ -11,11 +11,13 @@ import {
   catalogService,
   ProductEntity,
   ProductWordEntity,
+  ProductFacetEntity,
   UNIQUE_SCOPES,
   type ProductItem,
   type StoredPrice,
 } from './entities';
 import { productWords } from './product-words.model';
+import { facetChanges, MAX_FACET_ACTIONS, productFacets } from './product-facets.model';
 import { looksLikeCode, type ProductFields } from './products.model';
 
 /** Message of the EAN uniqueness marker (409). */
@@ -231,7 +233,11 @@ export function productsRepository(tenant: string) {
                   .commit(),
               );
             }
-            return [...ops, ...wordOps(t, tenant, id, current.description, fields.description)] as never;
+            return [
+              ...ops,
+              ...wordOps(t, tenant, id, current.description, fields.description),
+              ...facetOps(t, tenant, id, current, fields),
+            ] as never;
           })
           .go(),
       );
@@ -267,6 +273,19 @@ export function productsRepository(tenant: string) {
     },
 
     /**
+     * One page of the ids of the products indexed under a category/brand facet (`C12.`, `B3.`),
+     * in id order: one Query of the facet index, never a scan.
+     */
+    async facetPage(
+      word: string,
+      cursor: string | null,
+      limit: number,
+    ): Promise<{ ids: number[]; cursor: string | null }> {
+      const page = await ProductFacetEntity.query.byWord({ tenant, word }).go({ cursor, limit, pages: 1 });
+      return { ids: page.data.filter((f) => f.word === word).map((f) => f.id), cursor: page.cursor };
+    },
+
+    /**
      * Backfill of the word index (products written before word search): one page of products
      * in id order, each product's words written in one transaction conditioned on the
      * `updatedAt` read, so a product edited meanwhile (whose write indexed it already) is skipped
@@ -286,6 +305,7 @@ export function productsRepository(tenant: string) {
                 .where((a, { eq }) => eq(a.updatedAt, item.updatedAt ?? ''))
                 .commit(),
               ...(wordOps(t, tenant, item.id, undefined, item.description) as never[]),
+              ...(facetOps(t, tenant, item.id, {}, item) as never[]),
             ])
             .go(),
         );
@@ -382,8 +402,13 @@ export type RowWrite =
 /** Transaction actions a row spends (a transaction holds at most 100; the counter takes one more). */
 export function rowActions(row: RowWrite): number {
   if (row.kind === 'create')
-    return 1 + (row.claim ? 1 : 0) + productWords.wordActions(undefined, row.product.description);
-  return 1 + productWords.wordActions(row.current.description, row.fields.description);
+    return (
+      1 +
+      (row.claim ? 1 : 0) +
+      productWords.wordActions(undefined, row.product.description) +
+      MAX_FACET_ACTIONS
+    );
+  return 1 + productWords.wordActions(row.current.description, row.fields.description) + MAX_FACET_ACTIONS;
 }
 
 type Txn = Parameters<Parameters<typeof catalogService.transaction.write>[0]>[0];
@@ -406,7 +431,28 @@ function createOps(t: Txn, tenant: string, item: NewProduct, claim: boolean): Op
       t.counter.upsert({ tenant, name: 'total:product' }).add({ value: 1 }).commit(),
     );
   }
-  return [...ops, ...wordOps(t, tenant, item.id, undefined, item.description)];
+  return [
+    ...ops,
+    ...wordOps(t, tenant, item.id, undefined, item.description),
+    ...facetOps(t, tenant, item.id, {}, item),
+  ];
+}
+
+type Faceted = Parameters<typeof productFacets>[0];
+
+/** Puts of the product's current category/brand facets (with its description) and deletes of the dropped ones. */
+function facetOps(
+  t: Txn,
+  tenant: string,
+  id: number,
+  before: Faceted,
+  after: Faceted & { description: string },
+): Op[] {
+  const { put, remove } = facetChanges(productFacets(before), productFacets(after));
+  return [
+    ...put.map((word) => t.productFacet.put({ tenant, word, id, description: after.description }).commit()),
+    ...remove.map((word) => t.productFacet.delete({ tenant, word, id }).commit()),
+  ];
 }
 
 /** Rewrites a product's fields and prices if its EAN and `updatedAt` are still what was read. */
@@ -426,7 +472,11 @@ function updateOps(t: Txn, tenant: string, row: Extract<RowWrite, { kind: 'updat
   const write = patch
     .where((a, { eq }) => `${eq(a.code, current.code)} AND ${eq(a.updatedAt, current.updatedAt ?? '')}`)
     .commit();
-  return [write, ...wordOps(t, tenant, current.id, current.description, fields.description)];
+  return [
+    write,
+    ...wordOps(t, tenant, current.id, current.description, fields.description),
+    ...facetOps(t, tenant, current.id, current, fields),
+  ];
 }
 
 /** A product to write with its reserved id (the repository adds the tenant). */

@@ -11,6 +11,7 @@ import { InvalidError, notFound } from '../lib/errors';
 import { brandsRepository } from './brands.repository';
 import { categoriesRepository } from './categories.repository';
 import { productLookupRepository } from './product-lookup.repository';
+import { facetWord, type FacetKind } from './product-facets.model';
 import { productAnswer, productFields, type ProductFields } from './products.model';
 import { PRODUCT_NOT_FOUND, productsRepository, type SearchPage } from './products.repository';
 import { assertStoreInScope, storeScope } from './stores.service';
@@ -122,7 +123,7 @@ export async function updateProduct(ctx: ServiceContext, input: ProductUpdate): 
 }
 
 /**
- * Writes the word index of every existing product of the tenant (products written before word
+ * Writes the word index and the category/brand index of every existing product of the tenant (products written before word
  * search, or restored from a backup), so their descriptions become searchable by any word.
  * Idempotent and safe beside live traffic (see the repository's `backfillWords`). Pages of 100
  * products; `onPage` reports progress. Run by `infra/scripts/backfill-product-search.ts`.
@@ -218,4 +219,65 @@ export async function productsAtStore(
   const answer = new Map<string, Product>();
   for (const [code, item] of found) if (item) answer.set(code, productAnswer(item, idStore));
   return answer;
+}
+
+/** Products of categories or brands with a price at one store: what they are, and whether more exist beyond. */
+export interface FacetProducts {
+  products: Product[];
+  /** More priced products exist (or were not read) beyond `max`. */
+  more: boolean;
+}
+
+/**
+ * The products of the given categories (each with its subcategories) or brands that have a price
+ * at `idStore`, in index order, at most `max`: pages of 100 from the category/brand index
+ * (product-facets.model.ts) and one BatchGet per page; at most `maxRead` products are read, so
+ * a huge category costs a bounded number of requests (`more` then says the list was cut).
+ */
+export async function productsByFacet(
+  ctx: ServiceContext,
+  facet: { kind: FacetKind; ids: readonly number[] },
+  idStore: number,
+  bounds: { max: number; maxRead: number },
+): Promise<FacetProducts> {
+  assertStoreInScope(ctx, idStore);
+  const repo = productsRepository(ctx.tenant);
+  let ids = [...new Set(facet.ids)];
+  if (facet.kind === 'C' && ids.length > 0) {
+    const parentOf = await productLookupRepository(ctx.tenant).categoryParents();
+    const wanted = new Set(ids);
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const [child, parent] of parentOf)
+        if (wanted.has(parent) && !wanted.has(child)) {
+          wanted.add(child);
+          grew = true;
+        }
+    }
+    ids = [...wanted];
+  }
+  const products: Product[] = [];
+  const seen = new Set<number>();
+  let read = 0;
+  for (const id of ids) {
+    let cursor: string | null = null;
+    do {
+      if (products.length >= bounds.max || read >= bounds.maxRead) return { products, more: true };
+      const page = await repo.facetPage(facetWord(facet.kind, id), cursor, 100);
+      cursor = page.cursor;
+      const fresh = page.ids.filter((p) => !seen.has(p));
+      fresh.forEach((p) => seen.add(p));
+      read += fresh.length;
+      const items = new Map((await repo.getMany(fresh)).map((p) => [p.id, p]));
+      for (const pid of fresh) {
+        const item = items.get(pid);
+        if (!item) continue;
+        const product = productAnswer(item, idStore);
+        if (product.regular_price === null || product.regular_price === undefined) continue;
+        if (products.length >= bounds.max) return { products, more: true };
+        products.push(product);
+      }
+    } while (cursor);
+  }
+  return { products, more: false };
 }

@@ -23,6 +23,8 @@ import { storeNames } from '../catalog/stores.service';
 import { conflict, invalid, notFound } from '../lib/errors';
 import { sanitizeEditorProject, sanitizeEmailHtml } from '../lib/html';
 import { mailPort } from '../lib/ports/mail';
+import { sendPush } from '../lib/ports/messaging';
+import { customerDetails, customerIdByDocument } from '../customers/customers.service';
 import { limit } from '../lib/ratelimit';
 import { assertLeadUsable } from '../segmentation/lead-validity.service';
 import { leadSummaries } from '../segmentation/leads.service';
@@ -167,6 +169,42 @@ export async function updateCommunication(
   await checkLead(ctx, c);
   await updateCampaignRecord(ctx, current, await fieldsOf(ctx, c, current), []);
   return { id: current.id };
+}
+
+/**
+ * POST /web/communications/push/test: the notification as written, to the app of one customer the
+ * staff names by CPF/CNPJ, through the push provider the sends use (external id `c{id}`), with the
+ * variables filled with that customer's data. Rate-limited per user like the e-mail test.
+ */
+export async function sendTestPush(
+  ctx: ServiceContext,
+  input: { document: string; title: string; header: string; body: string; url: string },
+): Promise<{ status: 'success'; message: string; id_customer: number }> {
+  await limit(ctx.tenant, `push-test:${staffOf(ctx)?.userId ?? 'system'}`, 20, 60);
+  const id = await customerIdByDocument(ctx, input.document);
+  if (!id) throw notFound(COMMUNICATION_MESSAGES.pushTestCustomer);
+  const customer = await customerDetails(ctx, id);
+  const names = await storeNames(ctx);
+  const recipient: Recipient = {
+    key: `c${id}`,
+    id_customer: id,
+    address: '',
+    name: customer.fullname,
+    store:
+      (customer.favorite_store ? names.get(Number(customer.favorite_store)) : undefined) ??
+      [...names.values()][0] ??
+      '',
+  };
+  const answer = await sendPush({
+    externalId: recipient.key,
+    title: renderTemplate(input.title, recipient, false),
+    heading: `[TESTE] ${renderTemplate(input.header, recipient, false)}`,
+    body: renderTemplate(input.body, recipient, false),
+    ...(input.url ? { url: input.url } : {}),
+    idempotencyKey: `push-test:${ctx.tenant}:${id}:${ctx.now().getTime()}`,
+  });
+  if (!answer.ok) throw invalid({ document: `O provedor recusou o teste: ${answer.error ?? 'recusado'}.` });
+  return { status: 'success', message: COMMUNICATION_MESSAGES.pushTestSent, id_customer: id };
 }
 
 /** POST /web/communications/email/test: the message as written, to one address, with sample variables. */

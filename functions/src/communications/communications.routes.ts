@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { EmailTest, SENDABLE_TYPES } from '@freguesia/shared/schemas/communication';
+import { EmailTest, PushTest, SENDABLE_TYPES } from '@freguesia/shared/schemas/communication';
 import { isDay } from '@freguesia/shared/domain/dates';
 import { route } from '../lib/http/route';
-import { sendTestEmail } from './communication-campaigns.service';
+import { sendTestEmail, sendTestPush } from './communication-campaigns.service';
 import { cancelSend, pauseSend, resumeSend, sendNow, sendProgress } from './controls.service';
 import { estimateSendFor } from './estimate.service';
 import { expenseReport } from './expenses.service';
@@ -68,6 +68,13 @@ export const communicationRoutes = [
     body: EmailTest,
     maxBodyBytes: 1024 * 1024,
     handler: ({ service, body }) => sendTestEmail(service, body),
+  }),
+  route({
+    method: 'POST',
+    path: '/api/web/communications/push/test',
+    permission: { action: 'write', subject: 'Mobile' },
+    body: PushTest,
+    handler: ({ service, body }) => sendTestPush(service, body),
   }),
   route({
     method: 'GET',

@@ -8,10 +8,12 @@ import {
   PaymentMethodEntity,
   ProductEntity,
   ProductWordEntity,
+  ProductFacetEntity,
   StoreEntity,
   UNIQUE_SCOPES,
 } from '@freguesia/functions/catalog/entities';
 import { productWordItems } from '@freguesia/functions/catalog/product-words.model';
+import { productFacetItems } from '@freguesia/functions/catalog/product-facets.model';
 import { CounterEntity } from '@freguesia/functions/lib/ddb/entities/counter';
 import { UniqueEntity } from '@freguesia/functions/lib/ddb/entities/unique';
 import {
@@ -265,6 +267,8 @@ export const catalogSeeder: Seeder = {
       [ProductEntity, productItems],
       // The word index of the descriptions (search by any word), as the product writes keep it.
       [ProductWordEntity, productItems.flatMap((p) => productWordItems(tenant, p.id, p.description))],
+      // The category/brand index (labels of category and brand campaigns), as the product writes keep it.
+      [ProductFacetEntity, productItems.flatMap((p) => productFacetItems(tenant, p))],
       [
         UniqueEntity,
         [

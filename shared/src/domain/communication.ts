@@ -54,6 +54,11 @@ export const COMMUNICATION_MESSAGES = {
   testEmail: 'Preencha o e-mail corretamente',
   testSubject: 'Preencha o assunto',
   testSent: 'Teste de email enviado com sucesso !',
+  /** Push test send (issue 20 item 14): to one customer's app, chosen by CPF/CNPJ. */
+  pushTestDocument: 'Informe o CPF ou CNPJ do cliente que recebe o teste.',
+  pushTestCustomer: 'Cliente não encontrado.',
+  pushTestUrl: 'Informe um link que comece com http:// ou https://.',
+  pushTestSent: 'Notificação de teste enviada com sucesso!',
   notApproved: 'Aprove o custo estimado antes de enviar a campanha.',
   approvalLapsed:
     'O público ou o custo estimado aumentou depois da aprovação: aprove o novo custo novamente.',

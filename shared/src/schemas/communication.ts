@@ -215,6 +215,33 @@ export const CommunicationCampaign = shape.superRefine((campaign, ctx) => {
 });
 export type CommunicationCampaign = z.output<typeof CommunicationCampaign>;
 
+/** POST /web/communications/push/test: the notification as written, to one customer's app (by CPF/CNPJ). */
+export const PushTest = z.object({
+  document: z
+    .string({ error: COMMUNICATION_MESSAGES.pushTestDocument })
+    .trim()
+    .min(1, COMMUNICATION_MESSAGES.pushTestDocument)
+    .max(30, COMMUNICATION_MESSAGES.pushTestDocument),
+  title: z.string().trim().max(LIMITS.pushTitle, `Máximo de ${LIMITS.pushTitle} caracteres.`).default(''),
+  header: z
+    .string({ error: COMMUNICATION_MESSAGES.pushHeader })
+    .trim()
+    .min(1, COMMUNICATION_MESSAGES.pushHeader)
+    .max(LIMITS.pushHeader, `Máximo de ${LIMITS.pushHeader} caracteres.`),
+  body: z
+    .string({ error: COMMUNICATION_MESSAGES.pushBody })
+    .trim()
+    .min(1, COMMUNICATION_MESSAGES.pushBody)
+    .max(LIMITS.pushBody, `Máximo de ${LIMITS.pushBody} caracteres.`),
+  url: z
+    .string({ error: COMMUNICATION_MESSAGES.pushTestUrl })
+    .trim()
+    .max(2_000, COMMUNICATION_MESSAGES.pushTestUrl)
+    .refine((u) => u === '' || /^https?:\/\/\S+$/i.test(u), COMMUNICATION_MESSAGES.pushTestUrl)
+    .default(''),
+});
+export type PushTest = z.output<typeof PushTest>;
+
 /** POST /web/communications/email/test. */
 export const EmailTest = z.object({
   email: z.preprocess(

@@ -130,6 +130,18 @@ export async function sendTestEmail(body: { email: string; subject: string; html
   return answer.message ?? 'success';
 }
 
+/** POST /web/communications/push/test {document, title, header, body, url}: the notification to one customer's app. */
+export async function sendTestPush(body: {
+  document: string;
+  title: string;
+  header: string;
+  body: string;
+  url: string;
+}): Promise<string> {
+  const answer = (await api.post('/web/communications/push/test', body)) as { message?: string };
+  return answer.message ?? 'success';
+}
+
 /** GET /web/communications/{id}/progress, refreshed every 2 s while a send runs. */
 export const useSendProgress = (id: number | undefined) =>
   useQuery({

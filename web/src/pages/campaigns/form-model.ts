@@ -83,6 +83,8 @@ export interface ProductRowValues {
 export interface GroupItemValues {
   code?: string;
   group_code?: string;
+  /** The product's name when picked in the search (shown only; the campaign stores the EAN). */
+  description?: string;
 }
 
 export interface GroupValues {

@@ -8,10 +8,13 @@ import Input from '@cloudscape-design/components/input';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import TokenGroup from '@cloudscape-design/components/token-group';
+import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useController, useFieldArray, type Control } from 'react-hook-form';
 import { errorMessage, SelectField, TextField } from '../../components/form';
+import { findProductByCode, type Product } from '../../api/campaigns';
 import type { CampaignFormValues, GroupValues } from './form-model';
+import { ProductPicker } from './product-picker';
 
 type Control_ = Control<CampaignFormValues>;
 
@@ -36,64 +39,124 @@ export const emptyGroup = (type: 'T' | 'D'): GroupValues => ({
   items: [],
 });
 
-/** The items of a group: EANs or group codes typed and added, shown as tokens. */
+/** Names of the products a saved group lists by EAN (the campaign stores only the codes): one lookup per code, cached. */
+function useProductNames(codes: readonly string[]): Map<string, string> {
+  const results = useQueries({
+    queries: codes.slice(0, NAME_LOOKUPS).map((code) => ({
+      queryKey: ['campaign-group-product', code],
+      queryFn: ({ signal }: { signal: AbortSignal }) => findProductByCode(code, undefined, signal),
+      staleTime: 5 * 60_000,
+    })),
+  });
+  const names = new Map<string, string>();
+  results.forEach((r, i) => {
+    if (r.data) names.set(codes[i]!, r.data.description);
+  });
+  return names;
+}
+
+/** Saved items whose names are looked up at most (a group may list thousands of EANs). */
+const NAME_LOOKUPS = 60;
+
+/**
+ * The items of a group: products chosen by name in the wizard's product search ('Adicionando
+ * Produtos', shown as name + EAN, stored by EAN as the schema keeps them) or group codes typed
+ * and added, shown as tokens.
+ */
 function GroupItems({ control, index }: { control: Control_; index: number }) {
   const { field, fieldState } = useController({ control, name: `groups.${index}.items` });
+  const { field: typeField } = useController({ control, name: `groups.${index}.type` });
   const [by, setBy] = useState<'code' | 'group_code'>('code');
   const [text, setText] = useState('');
+  const [picking, setPicking] = useState(false);
   const items = field.value;
-  const add = () => {
+  const unnamed = items.filter((item) => item.code && !item.description).map((item) => item.code!);
+  const names = useProductNames(unnamed);
+  const addGroupCode = () => {
     const value = text.trim();
     if (!value) return;
-    const exists = items.some((item) => (by === 'code' ? item.code === value : item.group_code === value));
-    if (!exists) field.onChange([...items, by === 'code' ? { code: value } : { group_code: value }]);
+    if (!items.some((item) => item.group_code === value)) field.onChange([...items, { group_code: value }]);
     setText('');
+  };
+  const addProducts = (products: readonly Product[]) => {
+    const codes = new Set(items.map((item) => item.code).filter(Boolean));
+    const fresh = products.filter((p) => !codes.has(p.code));
+    if (fresh.length > 0)
+      field.onChange([...items, ...fresh.map((p) => ({ code: p.code, description: p.description }))]);
   };
   return (
     <FormField label="Itens" errorText={errorMessage(fieldState.error)} stretch>
-      <SpaceBetween size="xs">
-        <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-          <SegmentedControl
-            selectedId={by}
-            label="Item por"
-            options={[
-              { id: 'code', text: 'EAN' },
-              { id: 'group_code', text: 'Código do grupo' },
-            ]}
-            onChange={({ detail }) => setBy(detail.selectedId as 'code' | 'group_code')}
-          />
-          <div style={{ width: 220 }}>
-            <Input
-              value={text}
-              ariaLabel={by === 'code' ? 'EAN do item' : 'Código do grupo'}
-              placeholder={by === 'code' ? '7891000100103' : 'ARROZ'}
-              data-testid={`campaign-group-${index}-item`}
-              onChange={({ detail }) =>
-                setText(by === 'code' ? detail.value.replace(/\D/g, '') : detail.value)
-              }
-              onKeyDown={({ detail }) => {
-                if (detail.key === 'Enter') add();
-              }}
+      <div data-testid={`campaign-group-${index}-items`}>
+        <SpaceBetween size="xs">
+          <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+            <SegmentedControl
+              selectedId={by}
+              label="Item por"
+              options={[
+                { id: 'code', text: 'Produto' },
+                { id: 'group_code', text: 'Código do grupo' },
+              ]}
+              onChange={({ detail }) => setBy(detail.selectedId as 'code' | 'group_code')}
             />
-          </div>
-          <Button formAction="none" onClick={add} disabled={!text.trim()}>
-            Adicionar item
-          </Button>
+            {by === 'code' ? (
+              <Button
+                formAction="none"
+                iconName="search"
+                data-testid={`campaign-group-${index}-pick`}
+                onClick={() => setPicking(true)}
+              >
+                Buscar produtos
+              </Button>
+            ) : (
+              <>
+                <div style={{ width: 220 }}>
+                  <Input
+                    value={text}
+                    ariaLabel="Código do grupo"
+                    placeholder="ARROZ"
+                    data-testid={`campaign-group-${index}-item`}
+                    onChange={({ detail }) => setText(detail.value)}
+                    onKeyDown={({ detail }) => {
+                      if (detail.key === 'Enter') addGroupCode();
+                    }}
+                  />
+                </div>
+                <Button formAction="none" onClick={addGroupCode} disabled={!text.trim()}>
+                  Adicionar item
+                </Button>
+              </>
+            )}
+          </SpaceBetween>
+          {items.length === 0 ? (
+            <Box color="text-body-secondary">Nenhum item.</Box>
+          ) : (
+            <TokenGroup
+              items={items.map((item) =>
+                item.code
+                  ? {
+                      label: item.description ?? names.get(item.code) ?? item.code,
+                      description: `EAN ${item.code}`,
+                    }
+                  : { label: item.group_code ?? '', description: 'Grupo' },
+              )}
+              onDismiss={({ detail }) => field.onChange(items.filter((_, i) => i !== detail.itemIndex))}
+              limit={12}
+              i18nStrings={{ limitShowMore: 'Mostrar mais', limitShowFewer: 'Mostrar menos' }}
+            />
+          )}
         </SpaceBetween>
-        {items.length === 0 ? (
-          <Box color="text-body-secondary">Nenhum item.</Box>
-        ) : (
-          <TokenGroup
-            items={items.map((item) => ({
-              label: item.code ?? item.group_code ?? '',
-              description: item.code ? 'EAN' : 'Grupo',
-            }))}
-            onDismiss={({ detail }) => field.onChange(items.filter((_, i) => i !== detail.itemIndex))}
-            limit={12}
-            i18nStrings={{ limitShowMore: 'Mostrar mais', limitShowFewer: 'Mostrar menos' }}
-          />
-        )}
-      </SpaceBetween>
+      </div>
+      {picking ? (
+        <ProductPicker
+          adding={typeField.value}
+          rule={{ dynamic: null, value: '' }}
+          onDismiss={() => setPicking(false)}
+          onAdd={(products) => {
+            setPicking(false);
+            addProducts(products);
+          }}
+        />
+      ) : null}
     </FormField>
   );
 }

@@ -52,6 +52,11 @@ function Preview({ layout, data }: { layout: Label; data: CampaignLabels }) {
         {data.data.length === 1 ? '1 etiqueta' : `${data.data.length.toLocaleString('pt-BR')} etiquetas`}
         {data.data.length > shown.length ? ` (pré-visualização das ${shown.length} primeiras)` : ''}
       </Box>
+      {data.notice ? (
+        <Alert type="info" data-testid="labels-limit-notice">
+          {data.notice}
+        </Alert>
+      ) : null}
       {data.skipped > 0 ? (
         <Alert type="info">
           {data.skipped === 1 ? '1 produto ficou de fora' : `${data.skipped} produtos ficaram de fora`}: sem

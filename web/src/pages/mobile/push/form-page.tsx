@@ -40,6 +40,7 @@ import {
   PUSH_TITLE,
 } from './form-model';
 import { PushPreviews } from './previews';
+import { PushTestSendBox } from './test-send';
 
 const cut = (max: number) => (typed: string) => typed.slice(0, max);
 
@@ -158,6 +159,14 @@ function PushForm({ record }: { record: CommunicationDetails | null }) {
             </SpaceBetween>
             <PushPreviews title={title} header={header} body={body} />
           </ColumnLayout>
+          <Box padding={{ top: 'l' }}>
+            <PushTestSendBox
+              content={() => {
+                const v = form.getValues();
+                return { title: v.title, header: v.header, body: v.body, url: v.url ?? '' };
+              }}
+            />
+          </Box>
         </Container>
         <Container header={<Header variant="h2">Resumo</Header>}>
           <SpaceBetween size="l">
