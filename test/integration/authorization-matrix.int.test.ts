@@ -86,13 +86,17 @@ describe('authorization matrix', () => {
   let elsewhere: TestTenant;
   const allBut = new Map<string, Promise<{ token: string }>>();
 
-  /** A user of `home` holding every permission but `missing` (one per permission, reused). */
-  function userWithout(missing: Ability): Promise<{ token: string }> {
-    const id = `${missing.action}:${missing.subject}`;
+  /**
+   * A user of `home` holding every permission but the route's (all of them when the route takes any
+   * of several; one user per set, reused).
+   */
+  function userWithout(required: Ability | readonly Ability[]): Promise<{ token: string }> {
+    const missing: readonly Ability[] = Array.isArray(required) ? required : [required as Ability];
+    const id = missing.map((m) => `${m.action}:${m.subject}`).join('|');
     let user = allBut.get(id);
     if (!user) {
       const abilities = PERMISSIONS.filter(
-        (p) => p.action !== missing.action || p.subject !== missing.subject,
+        (p) => !missing.some((m) => p.action === m.action && p.subject === m.subject),
       ).map(({ action, subject }) => ({ action, subject }));
       user = home.userWith(abilities);
       allBut.set(id, user);

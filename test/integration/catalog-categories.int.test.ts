@@ -141,7 +141,26 @@ describe('catalog: categories', () => {
     expect((await api(b, a.adminToken).get('/api/web/categories')).status).toBe(401);
     const reader = await a.userWith([{ action: 'read', subject: 'Products' }]);
     const none = await a.userWith([{ action: 'read', subject: 'Mobile' }]);
-    expect((await api(a, none.token).get('/api/web/categories')).status).toBe(403);
+    // Mobile's 'Categorias' (part 3 §6) lists them; the rest of the catalogue stays with Products.
+    expect((await api(a, none.token).get('/api/web/categories')).status).toBe(200);
+    expect((await api(a, none.token).put('/api/web/category/update', { id: graos, icon: 'x' })).status).toBe(
+      403,
+    );
+    const mobileWriter = await a.userWith([
+      { action: 'read', subject: 'Mobile' },
+      { action: 'write', subject: 'Mobile' },
+    ]);
+    expect(
+      (await api(a, mobileWriter.token).put('/api/web/category/update', { id: graos, show_app: 'N' })).status,
+    ).toBe(200);
+    expect(
+      (
+        await api(a, mobileWriter.token).post('/api/web/category/new', {
+          description: 'X',
+          reference_code: 'X',
+        })
+      ).status,
+    ).toBe(403);
     expect((await api(a, none.token).get('/api/web/categories/cascader')).status).toBe(403);
     expect((await api(a, reader.token).get('/api/web/categories/cascader')).status).toBe(200);
     expect(

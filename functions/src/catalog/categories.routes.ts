@@ -12,8 +12,14 @@ import {
 } from './categories.service';
 
 const READ = { action: 'read', subject: 'Products' } as const;
-/** Part 3 edits the app fields under Mobile; we require write Products for every category write. */
 const WRITE = { action: 'write', subject: 'Products' } as const;
+/**
+ * The categories list is also the Mobile menu's 'Categorias' (part 3 §2, §6: Mobile reads
+ * categories) and its app fields are edited there: read Products or read Mobile to list, write
+ * Products or write Mobile to change the app fields. Creating a category stays with Products.
+ */
+const LIST = [READ, { action: 'read', subject: 'Mobile' }] as const;
+const APP_WRITE = [WRITE, { action: 'write', subject: 'Mobile' }] as const;
 
 const categoryId = z.coerce.number({ error: 'Categoria inválida.' }).int().positive('Categoria inválida.');
 
@@ -22,7 +28,7 @@ export const categoryRoutes = [
   route({
     method: 'GET',
     path: '/api/web/categories',
-    permission: READ,
+    permission: LIST,
     // Part 3's helper reads page 1 with 5000 per page.
     query: pageQuery(50, 5000).extend({ q: z.string().trim().max(100).default('') }),
     handler: async ({ service, query }) => listCategories(service, query),
@@ -57,7 +63,7 @@ export const categoryRoutes = [
   route({
     method: 'PUT',
     path: '/api/web/category/update',
-    permission: WRITE,
+    permission: APP_WRITE,
     body: CategoryAppUpdate,
     handler: async ({ service, body }) => updateCategoryApp(service, body),
   }),

@@ -68,8 +68,11 @@ export interface RouteDefinition<
   /** Full API path, `{name}` marks a path parameter: `/api/web/customer/{id}`. */
   path: string;
   auth?: M;
-  /** Required for staff routes (explicitly `null` for any signed-in staff user). */
-  permission?: Ability | null;
+  /**
+   * Required for staff routes (explicitly `null` for any signed-in staff user); a list is "any of
+   * these" (a screen the spec puts under two menus, e.g. the categories under Produtos and Mobile).
+   */
+  permission?: Ability | readonly Ability[] | null;
   query?: QS;
   params?: PS;
   body?: BS;

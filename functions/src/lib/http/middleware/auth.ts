@@ -1,4 +1,5 @@
 import type { MiddlewareObj } from '@middy/core';
+import type { Ability } from '@freguesia/shared/domain/permissions';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { verifyIntegrationToken } from '../../auth/integration';
 import { verifyToken } from '../../auth/jwt';
@@ -61,8 +62,9 @@ export const permissionMiddleware = (): MiddlewareObj<APIGatewayProxyEventV2> =>
     const required = state.route.permission;
     const principal = state.principal;
     if (!required || principal?.kind !== 'staff') return;
-    const allowed = principal.abilities.some(
-      (a) => a.action === required.action && a.subject === required.subject,
+    const anyOf: readonly Ability[] = Array.isArray(required) ? required : [required as Ability];
+    const allowed = anyOf.some((r) =>
+      principal.abilities.some((a) => a.action === r.action && a.subject === r.subject),
     );
     if (!allowed) throw forbidden();
   },

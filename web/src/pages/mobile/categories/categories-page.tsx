@@ -24,11 +24,13 @@ import {
 /**
  * /mobile/categories (read Mobile; spec part 3 §2): the catalogue's categories as the app shows
  * them, an expandable tree keyed by reference code, 100 roots per page (the list is read whole,
- * page 1 of 5000, as the spec's helper does); editing the app fields needs write Products (the
- * catalogue owns categories).
+ * page 1 of 5000, as the spec's helper does); editing the app fields needs write Mobile or write
+ * Products (the catalogue owns categories; the API takes either).
  */
 export default function MobileCategoriesPage() {
-  const canWrite = useCan('write', 'Products');
+  const canWriteMobile = useCan('write', 'Mobile');
+  const canWriteProducts = useCan('write', 'Products');
+  const canWrite = canWriteMobile || canWriteProducts;
   const categories = useAllCategories();
   const [filter, setFilter] = useState('');
   const [page, setPage] = useState(1);
