@@ -75,9 +75,10 @@ describe('segmentation gaps (issue 20)', () => {
           ).body,
       ),
     );
-    saoPaulo = details.filter((c) => c.city === 'SÃO PAULO' && c.state === 'SP');
+    // The seed's São Paulo customers carry the name and state only (other tests running on the same
+    // runtime may add customers with the IBGE code: those are not the case here).
+    saoPaulo = details.filter((c) => c.city === 'SÃO PAULO' && c.state === 'SP' && !c.id_city);
     expect(saoPaulo.length).toBeGreaterThan(0);
-    expect(saoPaulo.every((c) => !c.id_city)).toBe(true);
   });
 
   it("refuses an invalid value naming the row and the reason, then builds a 'Cidade' lead on São Paulo", async () => {

@@ -404,11 +404,10 @@ describe('Plataforma (/settings/platform)', () => {
   it("saves the 'Painel de controle' keys and re-applies the theme", async () => {
     await page.goto(`${baseUrl()}/settings/platform`);
     await page.getByTestId('setting-primary-color').waitFor();
-    // 'Etiquetas de Descontos' is there (test/e2e/labels.e2e.test.ts), 'NPS' (test/e2e/nps.e2e.test.ts) and 'Comunicação'; 'Central de Atendimentos' is not built yet.
-    expect(await page.getByTestId('platform-tabs').getByText('Comunicação').count()).toBe(1);
-    for (const tab of ['Central de Atendimentos']) {
-      expect(await page.getByTestId('platform-tabs').getByText(tab).count()).toBe(0);
-    }
+    // 'Etiquetas de Descontos' is there (test/e2e/labels.e2e.test.ts), 'NPS' (test/e2e/nps.e2e.test.ts),
+    // 'Central de Atendimentos' (test/e2e/whatsapp.e2e.test.ts, customer-service.e2e.test.ts) and 'Comunicação'.
+    for (const tab of ['Comunicação', 'Central de Atendimentos'])
+      expect(await page.getByTestId('platform-tabs').getByText(tab).count()).toBe(1);
 
     await input('setting-average-baskets-days').fill('0');
     await page.getByTestId('settings-dashboard-save').click();

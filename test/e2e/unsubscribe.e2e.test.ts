@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomCpf, staffCustomer } from '../integration/customers-fixtures';
 import { baseUrl, launchBrowser, screenshot } from '../support/browser';
-import { adminCredentials, apiCall, apiLogin } from '../support/login';
+import { adminCredentials, apiCall, apiLogin, loginAs } from '../support/login';
 
 /**
  * Unsubscribe (issue 20, item 11) as a customer lives it, against the real local runtime: a
@@ -61,6 +61,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'pt-BR' });
   page = await context.newPage();
+  // The local outbox opens for a signed-in staff member of the host's tenant (its session handed over).
+  await loginAs(page, adminCredentials);
 });
 
 afterAll(async () => {

@@ -67,8 +67,9 @@ describe('expense report', () => {
     expect(res.status, res.text).toBe(200);
     const body = ExpenseReport.parse(res.body);
     expect(body.marketing_messages).toEqual([
-      { type: 'EMAIL', id_campaign: email, description: 'Ofertas de verão', quantity: 150 },
-      { type: 'SMS', id_campaign: sms, description: 'Aviso por SMS', quantity: 42 },
+      // Runs recorded without their unit price are valued at today's price (0.007 and 0.1).
+      { type: 'EMAIL', id_campaign: email, description: 'Ofertas de verão', quantity: 150, value: 1.05 },
+      { type: 'SMS', id_campaign: sms, description: 'Aviso por SMS', quantity: 42, value: 4.2 },
     ]);
     expect(body.marketing_messages.map((m) => m.id_campaign)).not.toContain(idle);
     expect(body.nps_messages).toEqual([]);
@@ -78,11 +79,11 @@ describe('expense report', () => {
   it('filters by the period and uses the configured unit prices', async () => {
     const april = await report({ start_at: '2026-04-01', end_at: '2026-04-30' });
     expect(april.body.marketing_messages).toEqual([
-      { type: 'EMAIL', id_campaign: email, description: 'Ofertas de verão', quantity: 500 },
+      { type: 'EMAIL', id_campaign: email, description: 'Ofertas de verão', quantity: 500, value: 3.5 },
     ]);
     const oneDay = await report({ start_at: '2026-03-15', end_at: '2026-03-15' });
     expect(oneDay.body.marketing_messages).toEqual([
-      { type: 'SMS', id_campaign: sms, description: 'Aviso por SMS', quantity: 42 },
+      { type: 'SMS', id_campaign: sms, description: 'Aviso por SMS', quantity: 42, value: 4.2 },
     ]);
     expect((await report({ start_at: '2025-01-01', end_at: '2025-12-31' })).body.marketing_messages).toEqual(
       [],

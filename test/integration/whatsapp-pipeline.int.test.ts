@@ -297,8 +297,11 @@ describe('whatsapp sending pipeline', () => {
     expect(ledger.filter((d) => d.status === 'CANCELED').map((d) => d.error)).toEqual(
       Array(8 - sent).fill('prazo final da campanha encerrado'),
     );
-    // A recipient left out costs the channel no slot.
-    expect(slots.filter((x) => x.tenant === s.t.tenant)).toHaveLength(sent);
+    // A recipient left out before its turn costs the channel no slot: at most the one already waiting
+    // for its slot when the clock jumped (checked again after the wait, then cancelled) took one.
+    const taken = slots.filter((x) => x.tenant === s.t.tenant).length;
+    expect(taken).toBeGreaterThanOrEqual(sent);
+    expect(taken).toBeLessThanOrEqual(sent + 1);
   }, 60_000);
 
   it('honours an opt-out keyword that arrives mid-send: that customer gets nothing, the others once', async () => {
