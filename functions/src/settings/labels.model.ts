@@ -1,4 +1,4 @@
-import sanitizeHtml from 'sanitize-html';
+import { sanitizeWith, type HtmlAllowList } from '../lib/html';
 import { LABEL_IMAGE_SOURCE, LABEL_TAGS } from '@freguesia/shared/domain/label-template';
 
 /**
@@ -91,7 +91,7 @@ const allowedStyles: Record<string, RegExp[]> = {
   overflow: [KEYWORD('visible', 'hidden', 'clip')],
 };
 
-export const LABEL_MARKUP_OPTIONS: sanitizeHtml.IOptions = {
+export const LABEL_MARKUP_OPTIONS: HtmlAllowList = {
   allowedTags: LABEL_TAGS,
   allowedAttributes: {
     '*': ['style', 'title'],
@@ -113,4 +113,4 @@ export const LABEL_MARKUP_OPTIONS: sanitizeHtml.IOptions = {
 
 /** Label markup as stored: only what {@link LABEL_MARKUP_OPTIONS} allows. */
 export const sanitizeLabelMarkup = (markup: string): string =>
-  sanitizeHtml(markup, LABEL_MARKUP_OPTIONS).trim();
+  sanitizeWith(markup, LABEL_MARKUP_OPTIONS).trim();
