@@ -37,6 +37,8 @@ const MIME: Record<string, string> = {
 
 const functionsDir = resolve(import.meta.dirname, '../../functions/src');
 const handlers = new Map<string, Promise<HttpLambda>>();
+/** Looked up once: the short-link redirect's entry (not on the request path). */
+const hasRedirect = existsSync(join(functionsDir, 'shortlinks', 'redirect.ts'));
 
 /** Loads a domain's real Lambda entry once (the same module CDK bundles). */
 function loadHandler(name: string, file = 'handler.ts'): Promise<HttpLambda> {
@@ -233,7 +235,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Ser
       if (path.startsWith(FILES_PATH)) {
         return serveCmsFile(req, res, path, process.env.FREGUESIA_DATA_DIR ?? '.data', baseSecurityHeaders());
       }
-      if (path.startsWith('/link/') && existsSync(join(functionsDir, 'shortlinks', 'redirect.ts'))) {
+      if (path.startsWith('/link/') && hasRedirect) {
         return invokeHttp(await loadHandler('shortlinks', 'redirect.ts'), 'shortlinks-redirect', req, res, 5);
       }
       for (const [name, value] of Object.entries(webHeaders)) res.setHeader(name, value);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SQSEvent } from 'aws-lambda';
 import { SHORTLINK_MESSAGES } from '@freguesia/shared/schemas/shortlink';
 import { handler as shortlinks } from '@freguesia/functions/shortlinks/handler';
-import { CACHE_MS, handler as redirect } from '@freguesia/functions/shortlinks/redirect';
+import { FRESH_MS, STALE_MS, handler as redirect } from '@freguesia/functions/shortlinks/redirect';
 import { handler as visitsConsumer } from '@freguesia/functions/shortlinks/visits.consumer';
 import { handler as settings } from '@freguesia/functions/settings/handler';
 import { idle, registerConsumer } from '@freguesia/functions/lib/ports/local/queue-runtime';
@@ -19,8 +19,9 @@ import { createTestTenant, type TestTenant } from '../support/tenant';
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
 
-/** The redirect keeps what it read for CACHE_MS: an edit reaches the visitors after it. */
-const pastCache = () => new Promise((resolve) => setTimeout(resolve, CACHE_MS + 50));
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The redirect never answers from a read older than STALE_MS: an edit reaches every visitor after it. */
+const pastCache = () => wait(STALE_MS + 50);
 
 let delivered = 0;
 /** Delivers every batch twice, as SQS may: the count must not move twice. */
@@ -233,6 +234,20 @@ describe('short links', () => {
     expect(gone.body.error).toBe('Link não encontrado.');
     await pastCache();
     expect((await visit('Edit02')).status).toBe(404);
+  });
+
+  it('answers a busy link from memory and lets an edit reach its visitors about a second later', async () => {
+    const created = (await req('POST', '/api/web/shortlinks', { body: link('Busy01') })).body;
+    expect((await visit('Busy01')).status).toBe(302);
+    await req('PUT', `/api/web/shortlinks/${created.id}`, { body: link('Busy01', { active: false }) });
+    // Within FRESH_MS the instance answers what it read.
+    expect((await visit('Busy01')).status).toBe(302);
+    await wait(FRESH_MS + 50);
+    // The first visit past it may still go (answered at once, it starts the refresh) …
+    expect([302, 404]).toContain((await visit('Busy01')).status);
+    // … and once that read is back, the deactivation holds for everyone.
+    await expect.poll(async () => (await visit('Busy01')).status, { timeout: 10_000 }).toBe(404);
+    await idle();
   });
 
   it('needs read Shortlink to list and write Shortlink to change', async () => {

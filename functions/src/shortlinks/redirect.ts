@@ -12,7 +12,8 @@ import type { ShortLinkVisit } from './visits.schema';
 /**
  * `GET|HEAD /link/{slug}` (spec part 1 §1–§2, part 3 §2 'Short links'): its own light function
  * behind CloudFront and `npm start`, without the API's middleware chain. At most one eventually
- * consistent GetItem per request (none while the instance read the link less than a second ago); a person's visit is handed to the `shortlink-visits` queue and
+ * consistent GetItem per request (none while the instance read the link in the last seconds:
+ * see readLink); a person's visit is handed to the `shortlink-visits` queue and
  * counted there (visits.consumer.ts), so nothing is read-modified-written here. A link that is
  * unknown, inactive, past its day or its maximum of visits answers the 404 page.
  */
@@ -33,21 +34,30 @@ const notFound = (head: boolean): APIGatewayProxyStructuredResultV2 => ({
 });
 
 /**
- * What this instance read lately, for CACHE_MS: a link visited many times a second costs one read
- * per second per instance, and a flood of unknown slugs as little. An edit (deactivation, new
- * destination) reaches every visitor within that second.
+ * What this instance read lately. For FRESH_MS a link is answered from memory; after that the next
+ * visit still answers from memory while one read refreshes it in the background
+ * (stale-while-revalidate), so the visits of a busy link never wait on DynamoDB: a link visited
+ * many times a second costs one read per second per instance, and a flood of unknown slugs as
+ * little. Nothing older than STALE_MS is ever answered: past it a visit waits for the read. An edit
+ * (deactivation, new destination) reaches the visitors of a busy link within about a second, of
+ * any link within STALE_MS.
  */
-export const CACHE_MS = 1000;
+export const FRESH_MS = 1000;
+export const STALE_MS = 5000;
 const CACHE_MAX = 5000;
-const cache = new Map<string, { item: Promise<RedirectItem | undefined>; until: number }>();
 
-/** The link, from this instance's last second, or read once for all the visits waiting on it. */
-function readLink(tenant: string, slug: string): Promise<RedirectItem | undefined> {
-  const key = `${tenant}/${slug}`;
-  const now = Date.now();
-  const hit = cache.get(key);
-  if (hit && hit.until > now) return hit.item;
-  const item = documentClient
+interface Cached {
+  /** The last completed read (undefined: the link does not exist). */
+  item?: RedirectItem;
+  /** When that read was answered. */
+  readAt: number;
+  /** The read under way, shared by every visit that waits on it. */
+  refreshing?: Promise<RedirectItem | undefined>;
+}
+const cache = new Map<string, Cached>();
+
+function read(tenant: string, slug: string): Promise<RedirectItem | undefined> {
+  return documentClient
     .send(
       new GetCommand({
         TableName: tableName(),
@@ -57,12 +67,45 @@ function readLink(tenant: string, slug: string): Promise<RedirectItem | undefine
       }),
     )
     .then(({ Item }) => Item as RedirectItem | undefined);
-  // A failed read is not kept: the next visit tries again.
-  item.catch(() => cache.delete(key));
-  cache.delete(key);
-  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
-  cache.set(key, { item, until: now + CACHE_MS });
-  return item;
+}
+
+/** Starts (once) the read that refreshes a link's entry; a failed read leaves the entry as it was. */
+function refresh(key: string, tenant: string, slug: string, entry: Cached | undefined) {
+  if (entry?.refreshing) return entry.refreshing;
+  const target = entry ?? { readAt: 0 };
+  const pending = read(tenant, slug).then(
+    (item) => {
+      target.item = item;
+      target.readAt = Date.now();
+      target.refreshing = undefined;
+      return item;
+    },
+    (error: unknown) => {
+      target.refreshing = undefined;
+      if (target.readAt === 0) cache.delete(key);
+      throw error;
+    },
+  );
+  target.refreshing = pending;
+  if (!entry) {
+    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
+    cache.set(key, target);
+  }
+  return pending;
+}
+
+/** The link: from memory while fresh, or stale with a refresh started, or read (once for all waiting). */
+function readLink(tenant: string, slug: string): Promise<RedirectItem | undefined> {
+  const key = `${tenant}/${slug}`;
+  const entry = cache.get(key);
+  const age = entry && entry.readAt > 0 ? Date.now() - entry.readAt : Infinity;
+  if (age < FRESH_MS) return Promise.resolve(entry!.item);
+  if (age < STALE_MS) {
+    // Answer now; a failed background read is retried by the next visit.
+    refresh(key, tenant, slug, entry).catch(() => undefined);
+    return Promise.resolve(entry!.item);
+  }
+  return refresh(key, tenant, slug, entry);
 }
 
 export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {

@@ -108,6 +108,8 @@ interface LocalQueueState {
   timerAt?: number;
   /** Batches being handled by the consumer now. */
   inFlight: number;
+  /** A delivery is due on the next turn (pumpSoon). */
+  pumpScheduled?: boolean;
 }
 
 const queues = new Map<string, LocalQueueState>();
@@ -175,6 +177,20 @@ function pump(name: string): void {
     },
     Math.max(0, next - now),
   );
+}
+
+/**
+ * Delivers on the next turn of the event loop, not inside the sender's call: SendMessage answers
+ * once the message is stored, and the consumer runs apart (in AWS another Lambda). Messages sent
+ * in the same turn go out together in batches, as the event source mapping collects them.
+ */
+function pumpSoon(name: string, q: LocalQueueState): void {
+  if (q.pumpScheduled || !q.consumer) return;
+  q.pumpScheduled = true;
+  setImmediate(() => {
+    q.pumpScheduled = false;
+    pump(name);
+  });
 }
 
 /** Delivers one SQS-shaped batch, honouring partial batch failures (then the dead-letter queue). */
@@ -259,6 +275,6 @@ export const localQueue: QueuePort = {
     // On disk before it is accepted, as SQS answers SendMessage once the message is stored.
     persist(queue, item);
     q.pending.push(item);
-    pump(queue);
+    pumpSoon(queue, q);
   },
 };
