@@ -63,6 +63,8 @@ export interface WhatsappStandIns {
   options: {
     callbacks: boolean;
     delayMs: number;
+    /** The gateway is down: every send answers 503 (a transient failure) and nothing is accepted. */
+    unavailable?: boolean;
     deliver?: (request: { url: string; headers: Record<string, string>; body: string }) => Promise<number>;
   };
   settled(): Promise<void>;
@@ -347,6 +349,7 @@ export async function startWhatsappStandIns(): Promise<WhatsappStandIns> {
     answer: (id: string) => unknown,
   ) => {
     calls++;
+    if (options.unavailable) return send(res, 503, { error: 'Service Unavailable' });
     const seen = key ? byKey.get(key) : undefined;
     if (seen) return send(res, 200, answer(seen.id));
     const id = partner === 'TWILIO' ? `SM${randomUUID().replace(/-/g, '')}` : `wamid.${randomUUID()}`;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as csHandler } from '@freguesia/functions/customer-service/handler';
-import { applyInbound } from '@freguesia/functions/customer-service/bot.service';
+import { applyInbound, sweepOutboxes } from '@freguesia/functions/customer-service/bot.service';
+import { watchedWork } from '@freguesia/functions/lib/async/in-flight';
 import { handler as botConsumer } from '@freguesia/functions/customer-service/bot.consumer';
 import { handler as inboundStream } from '@freguesia/functions/customer-service/inbound.stream';
 import { handler as statusesStream } from '@freguesia/functions/customer-service/statuses.stream';
@@ -549,5 +550,56 @@ describe('customer service', () => {
     );
     expect(Date.now() - firstAt).toBeGreaterThanOrEqual(500);
     expect(sentTo(other)).toEqual(['Um momento, vou verificar.', 'Pronto, verificado!']);
+  });
+
+  it('hands over a reply kept while the gateway was down, once, by the sweep and nothing else', async () => {
+    const phone = '5511944441234';
+    const id = await applyInbound(staffContext(t), {
+      tenant: t.tenant,
+      channel,
+      messageId: 'sweep-1',
+      from: phone,
+      text: 'oi',
+      at: new Date().toISOString(),
+      customer: 0,
+    });
+    await until(
+      'greeting',
+      () => sentTo(phone),
+      (s) => s.length === 1,
+    );
+    const text = 'Seu pedido sai hoje.';
+    const watched = async () =>
+      (await watchedWork('cs-outbox')).some((w) => w.owner === t.tenant && w.ref === String(id));
+    standIns.options.unavailable = true;
+    try {
+      const reply = await cs({
+        method: 'POST',
+        path: '/api/web/customer-service/message/send',
+        body: { id, text },
+      });
+      expect(reply.status, reply.text).toBe(200);
+      expect(reply.body.message).toMatchObject({ text, status: 'PENDING' });
+      expect(await watched()).toBe(true);
+      // The sweep sees the outbox first, then finds it unmoved a lease later: still down, kept.
+      const lease = 60_000;
+      const start = Date.now();
+      await sweepOutboxes(start, lease);
+      await sweepOutboxes(start + lease, lease);
+      expect(sentTo(phone)).not.toContain(text);
+      standIns.options.unavailable = false;
+      await sweepOutboxes(start + 2 * lease, lease);
+    } finally {
+      standIns.options.unavailable = false;
+    }
+    expect(sentTo(phone).filter((s) => s === text)).toHaveLength(1);
+    const messages = (await cs({ method: 'GET', path: `/api/web/customer-service/messages?id=${id}` })).body
+      .messages;
+    expect(messages.at(-1)).toMatchObject({ text });
+    expect(messages.at(-1).status).not.toBe('PENDING');
+    // Handed over: the next sweep takes it out of the registry and sends nothing again.
+    await sweepOutboxes(Date.now() + 10 * 60_000, 60_000);
+    expect(await watched()).toBe(false);
+    expect(sentTo(phone).filter((s) => s === text)).toHaveLength(1);
   });
 });

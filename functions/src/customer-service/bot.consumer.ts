@@ -1,11 +1,17 @@
 import { sqsConsumer } from '../lib/async/sqs-consumer';
 import { systemContext } from '../lib/context';
-import { BotTimerMessage } from './bot.schema';
-import { resumeTimer } from './bot.service';
+import { BotQueueMessage } from './bot.schema';
+import { resumeTimer, sweepOutboxes } from './bot.service';
 
-/** SQS entry of `customer-service-bot`: a bot timer is due (fired by its one-off schedule). */
+/**
+ * SQS entry of `customer-service-bot`: a bot timer is due (fired by its one-off schedule), or the
+ * recovery sweep (every few minutes) looks for outboxes that stopped moving.
+ */
 export const handler = sqsConsumer({
   name: 'customer-service-bot',
-  schema: BotTimerMessage,
-  handle: (message) => resumeTimer(systemContext(message.tenant, 'customer-service-bot'), message),
+  schema: BotQueueMessage,
+  handle: async (message) => {
+    if ('kind' in message) await sweepOutboxes();
+    else await resumeTimer(systemContext(message.tenant, 'customer-service-bot'), message);
+  },
 });

@@ -7,3 +7,10 @@ export const BotTimerMessage = z.object({
   token: z.string().min(1).max(100),
 });
 export type BotTimerMessage = z.infer<typeof BotTimerMessage>;
+
+/** The recovery sweep (lib/async/sweeps.ts): hands over outboxes that stopped moving (bot.service.ts). */
+export const OutboxSweepMessage = z.object({ kind: z.literal('sweep') });
+
+/** What the `customer-service-bot` queue carries. */
+export const BotQueueMessage = z.union([BotTimerMessage, OutboxSweepMessage]);
+export type BotQueueMessage = z.infer<typeof BotQueueMessage>;

@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FlowGraph } from '@freguesia/shared/domain/bot-flow';
 import { customerContacts, setWhatsappOptout } from '../customers/customers.service';
-import type { ServiceContext } from '../lib/context';
+import { resumed, stalled, sweepOptions, unwatchWork, watchWork, watchedWork } from '../lib/async/in-flight';
+import { systemContext, type ServiceContext } from '../lib/context';
 import { logger } from '../lib/logger';
 import { safeFetch } from '../lib/net/safe-fetch';
 import { schedulerPort } from '../lib/ports/scheduler';
@@ -24,7 +25,7 @@ import {
   type Conversation,
   type StoredMessage,
 } from './conversations.model';
-import { customerServiceRepository } from './customer-service.repository';
+import { OUTBOX_WORK, customerServiceRepository } from './customer-service.repository';
 import { runnableFlow } from './departments.service';
 import { runScript } from './sandbox.service';
 
@@ -344,4 +345,51 @@ export async function resumeTimer(ctx: ServiceContext, message: BotTimerMessage)
     await afterSave(ctx, { ...p, conversation: { ...c, version: version + 1 } });
     return;
   }
+}
+
+/**
+ * The outbox sweep (the `customer-service-bot` queue's `{kind:'sweep'}`, every few minutes; in AWS
+ * an EventBridge schedule, locally a timer): a conversation is registered in flight whenever it is
+ * saved with messages in its outbox (in the same transaction). One whose outbox has emptied leaves
+ * the registry; one whose outbox has not moved for the lease — the process died between the save and
+ * the hand-over, or the partner was down and nothing happened in the conversation since — is
+ * flushed again with the same idempotency keys (sent once). Answers the outboxes flushed.
+ */
+export async function sweepOutboxes(now = Date.now(), leaseMs = sweepOptions.leaseMs): Promise<number> {
+  let count = 0;
+  for (const work of await watchedWork(OUTBOX_WORK)) {
+    const id = Number(work.ref);
+    const ctx = systemContext(work.owner, 'customer-service-sweep');
+    const repo = customerServiceRepository(work.owner);
+    try {
+      const c = await repo.conversation(id);
+      if (!c || c.outbox.length === 0) {
+        await unwatchWork(work);
+        // A reply saved meanwhile registered the conversation again before this delete: put it back.
+        const again = await repo.conversation(id);
+        if (again && again.outbox.length > 0) await watchWork(OUTBOX_WORK, work.owner, work.ref);
+        continue;
+      }
+      if (!(await stalled(work, `${c.version}:${c.outbox.join(',')}`, now, leaseMs))) continue;
+      try {
+        await flushOutbox(ctx, id);
+      } catch (error) {
+        // Still unavailable: tried again a lease later.
+        logger.warn('customer-service: sweep could not hand over an outbox', {
+          tenant: work.owner,
+          conversation: id,
+          error,
+        });
+      }
+      await resumed(work, now);
+      count++;
+    } catch (error) {
+      logger.error('customer-service: sweep could not look at a conversation', {
+        tenant: work.owner,
+        conversation: id,
+        error,
+      });
+    }
+  }
+  return count;
 }

@@ -2,6 +2,7 @@ import { Entity, Service } from 'electrodb';
 import { documentClient, tableName } from '../lib/ddb/client';
 import { CounterEntity } from '../lib/ddb/entities/counter';
 import { key } from '../lib/ddb/indexes';
+import { InFlightEntity } from '../lib/async/in-flight';
 
 /**
  * The customer-service domain's records (functions/README.md "Customer service"): departments,
@@ -150,6 +151,8 @@ export const customerServiceStore = new Service(
     open: OpenConversationEntity,
     message: ConversationMessageEntity,
     counter: CounterEntity,
+    /** A conversation with messages in its outbox is registered in flight (the outbox sweep). */
+    inFlight: InFlightEntity,
   },
   { client: documentClient, table: tableName() },
 );

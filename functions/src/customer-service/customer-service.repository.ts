@@ -1,6 +1,7 @@
 import type { EntityItem } from 'electrodb';
 import { countersFor } from '../lib/ddb/counters';
 import { isConditionFailure, writeTransaction } from '../lib/ddb/transactions';
+import { watchItem } from '../lib/async/in-flight';
 import {
   BotFlowEntity,
   ConversationEntity,
@@ -13,6 +14,9 @@ import {
 export type DepartmentItem = EntityItem<typeof DepartmentEntity>;
 export type ConversationItem = EntityItem<typeof ConversationEntity>;
 export type MessageItem = EntityItem<typeof ConversationMessageEntity>;
+
+/** The in-flight kind of a conversation whose outbox is not empty (bot.service.ts, sweepOutboxes). */
+export const OUTBOX_WORK = 'cs-outbox';
 
 /** Counts the DynamoDB requests of this repository (the inbox bench reads it). */
 export const requestCounter = { count: 0 };
@@ -85,7 +89,7 @@ export function customerServiceRepository(tenant: string) {
       const result = await counted(
         writeTransaction(() =>
           customerServiceStore.transaction
-            .write(({ conversation, open, message }) => [
+            .write(({ conversation, open, message, inFlight }) => [
               open
                 .create({
                   tenant,
@@ -96,6 +100,9 @@ export function customerServiceRepository(tenant: string) {
                 .commit(),
               conversation.create({ ...item, tenant }).commit(),
               ...messages.map((m) => message.put({ ...m, tenant }).commit()),
+              ...(item.outbox.length > 0
+                ? [inFlight.put(watchItem(OUTBOX_WORK, tenant, String(item.id))).commit()]
+                : []),
             ])
             .go(),
         ),
@@ -108,6 +115,9 @@ export function customerServiceRepository(tenant: string) {
     /**
      * Saves a conversation whole under its version (answers false when someone else saved it
      * meanwhile), with new or changed messages in the same transaction; `closing` removes the open marker.
+     * A conversation saved with messages in its outbox is registered in flight in the same
+     * transaction, so a reply saved and then not handed over (a crash, the partner down) is found
+     * by the outbox sweep whatever happens next.
      */
     async save(
       item: Omit<ConversationItem, 'tenant'>,
@@ -116,7 +126,7 @@ export function customerServiceRepository(tenant: string) {
       closing = false,
     ): Promise<boolean> {
       const next = { ...item, tenant, version: expectedVersion + 1 };
-      if (messages.length === 0 && !closing) {
+      if (messages.length === 0 && !closing && item.outbox.length === 0) {
         try {
           await counted(
             ConversationEntity.put(next)
@@ -132,7 +142,7 @@ export function customerServiceRepository(tenant: string) {
       const result = await counted(
         writeTransaction(() =>
           customerServiceStore.transaction
-            .write(({ conversation, open, message }) => [
+            .write(({ conversation, open, message, inFlight }) => [
               conversation
                 .put(next)
                 .where((a, { eq }) => eq(a.version, expectedVersion))
@@ -140,6 +150,9 @@ export function customerServiceRepository(tenant: string) {
               ...messages.map((m) => message.put({ ...m, tenant }).commit()),
               ...(closing
                 ? [open.delete({ tenant, id_channel: item.id_channel, contact: item.contact }).commit()]
+                : []),
+              ...(item.outbox.length > 0
+                ? [inFlight.put(watchItem(OUTBOX_WORK, tenant, String(item.id))).commit()]
                 : []),
             ])
             .go(),

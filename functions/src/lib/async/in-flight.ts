@@ -41,15 +41,21 @@ export interface InFlight {
   seenAt?: number;
 }
 
+/**
+ * A registration's item, for a caller that writes it inside its own transaction (InFlightEntity
+ * in its ElectroDB service): the work and its registration then exist together or not at all.
+ */
+export const watchItem = (kind: string, owner: string, ref: string) => ({
+  tenant: SCOPE,
+  kind,
+  owner,
+  ref,
+  expiresAt: Math.floor(Date.now() / 1000) + KEEP_DAYS * 86_400,
+});
+
 /** Registers a piece of work (idempotent: a second start changes nothing the sweep relies on). */
 export async function watchWork(kind: string, owner: string, ref: string): Promise<void> {
-  await InFlightEntity.upsert({
-    tenant: SCOPE,
-    kind,
-    owner,
-    ref,
-    expiresAt: Math.floor(Date.now() / 1000) + KEEP_DAYS * 86_400,
-  }).go();
+  await InFlightEntity.upsert(watchItem(kind, owner, ref)).go();
 }
 
 /** Every registered piece of work of a kind (one Query of its partition). */

@@ -8,6 +8,7 @@
 export const SWEEPS = [
   { queue: 'communications', message: { kind: 'sweep' } },
   { queue: 'segmentation', message: { type: 'sweep' } },
+  { queue: 'customer-service-bot', message: { kind: 'sweep' } },
 ] as const;
 export const SWEEP_EVERY_MINUTES = 5;
 export const sweepOptions = {
