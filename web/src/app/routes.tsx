@@ -459,6 +459,16 @@ export const APP_ROUTES: readonly AppRoute[] = [
     lazy: () => import('../pages/mobile/push/form-page'),
   },
   {
+    path: '/mobile/push/clone/:id',
+    permission: write('Mobile'),
+    breadcrumbs: [
+      { text: 'Mobile' },
+      { text: 'Push', href: '/mobile/push' },
+      { text: 'Duplicar comunicação via push' },
+    ],
+    lazy: () => import('../pages/mobile/push/form-page'),
+  },
+  {
     path: '/mobile/push/analytics/:id',
     permission: read('Mobile'),
     breadcrumbs: [

@@ -5,8 +5,8 @@ import { CommunicationList } from '../../communications/common/list';
 /**
  * /mobile/push (read Mobile; spec part 3 §2 'Push communications', §9): 'Ocultar inativas' on by
  * default, search, 'Nova comunicação por Push' (write Mobile), 20 a page, 'Total de N
- * comunicação(ões)'. Row options: analytics (read Campaigns), edit (write Campaigns, and write
- * Mobile, which the editor's route needs), delete (write Campaigns).
+ * comunicação(ões)'. Row options: analytics (read Campaigns), edit and 'Duplicar' (write Campaigns,
+ * and write Mobile, which the editor's routes need), delete (write Campaigns).
  */
 export default function PushListPage() {
   const navigate = useNavigate();
@@ -36,6 +36,12 @@ export default function PushListPage() {
           text: 'Alterar',
           visible: canWrite && canWriteMobile,
           onClick: () => navigate(`/mobile/push/edit/${row.id}`),
+        },
+        {
+          id: 'clone',
+          text: 'Duplicar',
+          visible: canWrite && canWriteMobile,
+          onClick: () => navigate(`/mobile/push/clone/${row.id}`),
         },
         { id: 'delete', text: 'Excluir', visible: canWrite, onClick: remove },
       ]}
