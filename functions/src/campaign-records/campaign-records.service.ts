@@ -114,6 +114,19 @@ export async function archivedCampaignRecords(
   return campaignsRepository(ctx.tenant).allArchived();
 }
 
+/** A deleted campaign's record (`archived_at` set), or undefined. No permission is checked: callers check the type. */
+export async function archivedCampaignRecord(
+  ctx: ServiceContext,
+  id: number,
+): Promise<(CampaignRecord & { archived_at: string }) | undefined> {
+  return campaignsRepository(ctx.tenant).archived(id);
+}
+
+/** The product rows of a deleted campaign, as it read them when it was deleted. */
+export async function archivedCampaignProducts(ctx: ServiceContext, id: number): Promise<CampaignProduct[]> {
+  return campaignsRepository(ctx.tenant).archivedProducts(id);
+}
+
 /** Every campaign of the tenant (a small collection: one paginated Query). */
 export async function campaignRecords(ctx: ServiceContext): Promise<CampaignRecord[]> {
   return activeSetRepository(ctx.tenant).campaigns();
