@@ -45,6 +45,19 @@ export default function PushListPage() {
         },
         { id: 'delete', text: 'Excluir', visible: canWrite, onClick: remove },
       ]}
+      archivedActions={(row) => [
+        {
+          id: 'view',
+          text: 'Visualizar',
+          onClick: () => navigate(`/mobile/push/archived/${row.id}`),
+        },
+        {
+          id: 'analytics',
+          text: 'Analytics',
+          visible: canRead,
+          onClick: () => navigate(`/mobile/push/analytics/${row.id}?excluida=1`),
+        },
+      ]}
       noun="comunicação(ões)"
       emptyText="Nenhuma comunicação por push encontrada."
     />
