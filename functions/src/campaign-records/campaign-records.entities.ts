@@ -94,28 +94,8 @@ export const ArchivedCampaignEntity = new Entity(
   { client: documentClient, table: tableName() },
 );
 
-/**
- * A product row of a deleted campaign (the generation its header read), moved here by the delete so
- * that the archived campaign opens read-only with its products. Its own entity (a key prefix of its
- * own): the checkout's active set, which reads every live product row of the tenant, never sees it.
- */
-export const ArchivedCampaignProductEntity = new Entity(
-  {
-    model: { entity: 'archivedCampaignProduct', version: '1', service: 'freguesia' },
-    attributes: {
-      tenant,
-      campaign: id,
-      code: { type: 'string', required: true, readOnly: true },
-      row: { type: 'any', required: true },
-    },
-    indexes: { byCampaign: key('primary', ['tenant'], ['campaign', 'code']) },
-  },
-  { client: documentClient, table: tableName() },
-);
-
 export const campaignRecordsService = new Service({
   archived: ArchivedCampaignEntity,
-  archivedProduct: ArchivedCampaignProductEntity,
   campaign: CampaignEntity,
   campaignProduct: CampaignProductEntity,
   counter: CounterEntity,

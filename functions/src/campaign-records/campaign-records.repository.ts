@@ -4,7 +4,6 @@ import { failedIndex, isConditionFailure, transactionError, writeTransaction } f
 import { conflict } from '../lib/errors';
 import {
   ArchivedCampaignEntity,
-  ArchivedCampaignProductEntity,
   CampaignEntity,
   CampaignProductEntity,
   campaignRecordsService,
@@ -124,14 +123,6 @@ export function campaignsRepository(tenant: string) {
     async archived(id: number): Promise<(CampaignRecord & { archived_at: string }) | undefined> {
       const { data } = await ArchivedCampaignEntity.get({ tenant, id }).go();
       return data ? { ...(data.record as CampaignRecord), archived_at: data.archived_at } : undefined;
-    },
-
-    /** The product rows of a deleted campaign, as its header read them when it was deleted. */
-    async archivedProducts(id: number): Promise<CampaignProduct[]> {
-      const { data } = await ArchivedCampaignProductEntity.query
-        .byCampaign({ tenant, campaign: id })
-        .go({ pages: 'all' });
-      return data.map((p) => p.row as CampaignProduct);
     },
 
     /** Every deleted campaign of the tenant (their records, kept for history). */
@@ -316,7 +307,10 @@ export function campaignsRepository(tenant: string) {
       return true;
     },
 
-    /** Deletes a campaign (unless edited meanwhile) with its total, then its product rows. */
+    /**
+     * Deletes a campaign (unless edited meanwhile) with its total and keeps its record in the
+     * archive, in one transaction; its product rows are left to `archiveProductRows`.
+     */
     async remove(
       current: CampaignRecord,
       archive: { at: string; by: number | null } = { at: new Date().toISOString(), by: null },
@@ -350,28 +344,7 @@ export function campaignsRepository(tenant: string) {
         if (failedIndex(result) === 0) throw conflict(STALE_CAMPAIGN);
         throw transactionError(result);
       }
-      // The rows its header read move to the archive (each with its delete, in one transaction);
-      // rows of other generations (leftovers of failed updates) are only deleted.
-      const stored = await storedRows(id);
-      const moves = stored
-        .filter((r) => r.gen === current.product_gen)
-        .map((r) => (t: Txn) => [
-          t.archivedProduct.put({ tenant, campaign: id, code: r.row.code, row: r.row }).commit(),
-          t.campaignProduct.delete({ tenant, campaign: id, code: r.key }).commit(),
-        ]);
-      const half = Math.floor(TRANSACTION_ITEMS / 2);
-      for (let i = 0; i < moves.length; i += half) {
-        const chunk = moves.slice(i, i + half);
-        const result = await writeTransaction(() =>
-          campaignRecordsService.transaction.write((t) => chunk.flatMap((op) => op(t)) as never[]).go(),
-        );
-        if (result.canceled) throw transactionError(result);
-      }
-      await writeProducts(
-        id,
-        [],
-        stored.filter((r) => r.gen !== current.product_gen).map((r) => r.key),
-      );
+      // Its product rows move to the archive next (archive.repository.ts, through the service).
     },
   };
 }
