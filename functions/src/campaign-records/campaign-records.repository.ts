@@ -307,7 +307,10 @@ export function campaignsRepository(tenant: string) {
       return true;
     },
 
-    /** Deletes a campaign (unless edited meanwhile) with its total, then its product rows. */
+    /**
+     * Deletes a campaign (unless edited meanwhile) with its total and keeps its record in the
+     * archive, in one transaction; its product rows are left to `archiveProductRows`.
+     */
     async remove(
       current: CampaignRecord,
       archive: { at: string; by: number | null } = { at: new Date().toISOString(), by: null },
@@ -341,11 +344,7 @@ export function campaignsRepository(tenant: string) {
         if (failedIndex(result) === 0) throw conflict(STALE_CAMPAIGN);
         throw transactionError(result);
       }
-      await writeProducts(
-        id,
-        [],
-        (await storedRows(id)).map((r) => r.key),
-      );
+      // Its product rows move to the archive next (archive.repository.ts, through the service).
     },
   };
 }

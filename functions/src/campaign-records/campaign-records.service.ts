@@ -5,6 +5,7 @@ import { TV_TYPE } from '@freguesia/shared/domain/tv';
 import { staffOf, type ServiceContext } from '../lib/context';
 import { forbidden, invalid } from '../lib/errors';
 import { activeSetRepository } from './active-set.repository';
+import { archivedProductRows, archiveProductRows } from './archive.repository';
 import { campaignsRepository, type CampaignFields, type CampaignRecord } from './campaign-records.repository';
 import { leadUsesRepository } from './lead-uses.repository';
 
@@ -112,6 +113,19 @@ export async function archivedCampaignRecords(
   ctx: ServiceContext,
 ): Promise<(CampaignRecord & { archived_at: string })[]> {
   return campaignsRepository(ctx.tenant).allArchived();
+}
+
+/** A deleted campaign's record (`archived_at` set), or undefined. No permission is checked: callers check the type. */
+export async function archivedCampaignRecord(
+  ctx: ServiceContext,
+  id: number,
+): Promise<(CampaignRecord & { archived_at: string }) | undefined> {
+  return campaignsRepository(ctx.tenant).archived(id);
+}
+
+/** The product rows of a deleted campaign, as it read them when it was deleted. */
+export async function archivedCampaignProducts(ctx: ServiceContext, id: number): Promise<CampaignProduct[]> {
+  return archivedProductRows(ctx.tenant, id);
 }
 
 /** Every campaign of the tenant (a small collection: one paginated Query). */
@@ -251,6 +265,8 @@ export async function removeCampaignRecord(ctx: ServiceContext, current: Campaig
     at: ctx.now().toISOString(),
     by: staffOf(ctx)?.userId ?? null,
   });
+  // Its product rows: those its header read to the archive (its read-only details), the rest deleted.
+  await archiveProductRows(ctx.tenant, current);
   await leadUsesRepository(ctx.tenant).set(current, current.id_lead, null);
   await auditCampaign(ctx, 'delete', current, undefined);
 }

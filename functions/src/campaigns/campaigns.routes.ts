@@ -98,6 +98,8 @@ export const campaignRoutes = [
         (v) => (v === '' ? undefined : v),
         z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
       ),
+      /** Y: the deleted campaigns ('Excluídas', kept for history) instead of the live ones. */
+      archived: yes(false),
     }),
     handler: ({ service, query }) => listCampaigns(service, query),
   }),
@@ -127,8 +129,9 @@ export const campaignRoutes = [
     method: 'GET',
     path: '/api/web/campaign/details',
     permission: BY_TYPE,
-    query: idQuery,
-    handler: ({ service, query }) => campaignDetails(service, query.id),
+    /** archived=Y: a deleted campaign, read-only (the 'Excluídas' lists). */
+    query: idQuery.extend({ archived: yes(false) }),
+    handler: ({ service, query }) => campaignDetails(service, query.id, { archived: query.archived }),
   }),
   route({
     method: 'POST',

@@ -13,6 +13,9 @@ import type {
 import { classifyProducts } from '../catalog/products.service';
 import { storeNames, storeScope } from '../catalog/stores.service';
 import {
+  archivedCampaignProducts,
+  archivedCampaignRecord,
+  archivedCampaignRecords,
   assertCampaignAccess,
   assertUpdatable,
   campaignKind,
@@ -59,6 +62,11 @@ export interface CampaignQuery {
   running_only: boolean;
   running_at?: string | undefined;
   channel_id?: number | undefined;
+  /**
+   * Y: the deleted campaigns (kept for history: 'Excluídas') instead of the live ones, with the
+   * same filters of type, search and channel; `show_actives` and the running filters do not apply.
+   */
+  archived?: boolean | undefined;
 }
 
 /** Where a campaign stands on `today`. */
@@ -116,7 +124,11 @@ async function historical(ctx: ServiceContext, id: number): Promise<CampaignReco
   return campaign;
 }
 
-/** GET /web/campaigns: newest first, the spec's filters, page size 20. */
+/**
+ * GET /web/campaigns: newest first, the spec's filters, page size 20. With `archived=Y`, the
+ * deleted campaigns (one Query of their own partition, as the live list reads its own), newest
+ * first, under the same permission and store scope.
+ */
 export async function listCampaigns(
   ctx: ServiceContext,
   query: CampaignQuery,
@@ -126,13 +138,19 @@ export async function listCampaigns(
   const types = new Set([...query.types, ...(query.type ? [query.type] : [])]);
   assertCampaignAccess(ctx, 'read', [...types]);
   const at = query.running_at ?? today;
-  const rows = (await campaignRecords(ctx))
+  const live = !query.archived;
+  const records: (CampaignRecord & { archived_at?: string })[] = live
+    ? await campaignRecords(ctx)
+    : await archivedCampaignRecords(ctx);
+  const rows = records
     .filter(visible(ctx))
-    .filter((c) => !query.show_actives || c.active === 'Y')
+    .filter((c) => !live || !query.show_actives || c.active === 'Y')
     .filter((c) => types.size === 0 || types.has(c.type))
     .filter(
       (c) =>
-        !(query.running_only || query.running_at) || (c.active === 'Y' && c.start_at <= at && c.end_at >= at),
+        !live ||
+        !(query.running_only || query.running_at) ||
+        (c.active === 'Y' && c.start_at <= at && c.end_at >= at),
     )
     .filter(
       (c) =>
@@ -178,6 +196,7 @@ export async function listCampaigns(
       ...(lucky.has(c.id)
         ? { lucky_quantity: lucky.get(c.id)!.generated, progress: lucky.get(c.id)!.progress }
         : {}),
+      ...(c.archived_at ? { archived_at: c.archived_at } : {}),
     })),
     rows.length,
     query.page,
@@ -215,18 +234,34 @@ export async function simpleCampaigns(ctx: ServiceContext): Promise<CampaignSimp
     .map(({ id, description, type, active }) => ({ id, description, type, active }));
 }
 
+/** A deleted campaign the caller may read (its type's permission, the store scope), read-only. */
+async function archivedOne(
+  ctx: ServiceContext,
+  id: number,
+): Promise<CampaignRecord & { archived_at: string }> {
+  const campaign = await archivedCampaignRecord(ctx, id);
+  if (!campaign || !visible(ctx)(campaign)) throw notFound(CAMPAIGN_NOT_FOUND);
+  assertCampaignAccess(ctx, 'read', [campaign.type]);
+  return campaign;
+}
+
 /**
  * GET /web/campaign/details: the campaign with its product rows (named from the catalogue) and the
- * `campaign_*` lists; a ticket campaign (type 'T') is answered by the tickets domain.
+ * `campaign_*` lists; a ticket campaign (type 'T') is answered by the tickets domain. With
+ * `archived=Y`: a deleted campaign as it was (its products as its header read them), with
+ * `archived_at` — for reading only (nothing edits, sends or deletes an archived campaign).
  */
 export async function campaignDetails(
   ctx: ServiceContext,
   id: number,
+  options: { archived?: boolean } = {},
 ): Promise<CampaignDetails | TicketCampaignDetails> {
-  const campaign = await existing(ctx, id);
-  if (campaign.type === ('T' as string)) return ticketCampaignDetails(ctx, id);
+  const campaign: CampaignRecord & { archived_at?: string } = options.archived
+    ? await archivedOne(ctx, id)
+    : await existing(ctx, id);
+  if (!options.archived && campaign.type === ('T' as string)) return ticketCampaignDetails(ctx, id);
   const [products, leads, voucherUses] = await Promise.all([
-    campaignProducts(ctx, campaign),
+    campaign.archived_at ? archivedCampaignProducts(ctx, id) : campaignProducts(ctx, campaign),
     leadSummaries(ctx, campaign.id_lead ? [campaign.id_lead] : []),
     campaign.info.voucher_code ? settlementRepository(ctx.tenant).voucherUses(id) : Promise.resolve(0),
   ]);
@@ -262,6 +297,7 @@ export async function campaignDetails(
     campaign_info: campaign.info,
     campaign_accelerators: [],
     voucher_uses: voucherUses,
+    ...(campaign.archived_at ? { archived_at: campaign.archived_at } : {}),
   };
 }
 

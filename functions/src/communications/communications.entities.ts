@@ -169,6 +169,27 @@ export const SmsReplyEntity = new Entity(
 );
 export const SMS_REPLY_DAYS = 90;
 
+/**
+ * An inbound SMS (a keyword reply) already applied, by the provider's message id: Zenvia retries a
+ * webhook it saw fail or time out, and a stale copy of an older 'SAIR' must not undo a later
+ * 'VOLTAR' (or the reverse). Not bound to a tenant (the reply is not); expires after
+ * {@link SMS_REPLY_DAYS}.
+ */
+export const SmsInboundEntity = new Entity(
+  {
+    model: { entity: 'smsInbound', version: '1', service: 'freguesia' },
+    attributes: {
+      provider: { type: 'string', required: true, readOnly: true },
+      message_id: { type: 'string', required: true, readOnly: true },
+      at: { type: 'string', required: true },
+      /** Epoch seconds: the table's TTL attribute. */
+      expiresAt: { type: 'number', required: true },
+    },
+    indexes: { byMessage: key('primary', ['provider', 'message_id'], []) },
+  },
+  { client: documentClient, table: tableName() },
+);
+
 export const communicationsService = new Service({
   sendRun: SendRunEntity,
   delivery: DeliveryEntity,

@@ -102,13 +102,13 @@ const instant = (v: unknown): string | undefined => {
 /** How a webhook body reads: a report to record, an event we do not record, or not an event of that provider. */
 export type Reading =
   | { kind: 'report'; report: ProviderReport }
-  | { kind: 'reply'; from: string; text: string }
+  | { kind: 'reply'; from: string; text: string; id?: string }
   | { kind: 'ignored' }
   | { kind: 'malformed' };
 
 /**
  * A Zenvia inbound SMS (`MESSAGE`, direction IN): who answered and the text (its text contents
- * joined), for the opt-out keywords (sms-replies.service.ts).
+ * joined), for the opt-out and opt-in keywords (sms-replies.service.ts).
  */
 function readZenviaReply(body: Record<string, unknown>): Reading {
   const message = isObject(body.message) ? body.message : undefined;
@@ -120,7 +120,9 @@ function readZenviaReply(body: Record<string, unknown>): Reading {
     .map((c) => (isObject(c) && c.type === 'text' ? text(c.text, 1000) : undefined))
     .filter((t): t is string => t !== undefined)
     .join(' ');
-  return from && said ? { kind: 'reply', from, text: said } : { kind: 'ignored' };
+  // The message's id (the same in Zenvia's retries of the webhook), else the event's.
+  const id = text(message.id, 200) ?? text(body.id, 200);
+  return from && said ? { kind: 'reply', from, text: said, ...(id ? { id } : {}) } : { kind: 'ignored' };
 }
 
 /** A Zenvia webhook body (any event type; only MESSAGE_STATUS of DELIVERED, NOT_DELIVERED, REJECTED is recorded). */

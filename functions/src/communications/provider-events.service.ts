@@ -79,8 +79,12 @@ export async function acceptProviderEvent(
   const reading = readProviderEvent(provider, input.body);
   if (reading.kind === 'malformed') throw invalid('Evento não reconhecido.');
   if (reading.kind === 'report') await (await queuePort()).send(PROVIDER_EVENTS_QUEUE, reading.report);
-  // An opt-out reply is applied at once (a few small writes; the customer expects it to hold now).
-  if (reading.kind === 'reply') await applySmsReply({ from: reading.from, text: reading.text }, ctx.now());
+  // An opt-out or opt-in reply is applied at once (a few small writes; the customer expects it to hold now).
+  if (reading.kind === 'reply')
+    await applySmsReply(
+      { from: reading.from, text: reading.text, ...(reading.id ? { id: reading.id } : {}) },
+      ctx.now(),
+    );
   return { received: true };
 }
 

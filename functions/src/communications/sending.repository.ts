@@ -422,5 +422,21 @@ export function sendingRepository(tenant: string) {
     async suppress(channel: string, address: string, reason: string, at: string): Promise<void> {
       await SuppressionEntity.put({ tenant, channel, address, reason, at }).go();
     },
+
+    /**
+     * Lifts an address's suppression only if it was put there for `reason` (an SMS opt-in lifts an
+     * SMS opt-out, never a suppression for another reason); answers whether it did.
+     */
+    async unsuppress(channel: string, address: string, reason: string): Promise<boolean> {
+      try {
+        await SuppressionEntity.delete({ tenant, channel, address })
+          .where((a, { eq }) => eq(a.reason, reason))
+          .go();
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
   };
 }

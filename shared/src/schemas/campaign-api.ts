@@ -45,6 +45,8 @@ export const CampaignRow = z.object({
   /** Lucky-number campaigns (L): numbers generated and progress = generated / (100000 × series_quantity), 0–1. */
   lucky_quantity: z.number().optional(),
   progress: z.number().optional(),
+  /** The archived list (archived=Y) only: when the campaign was deleted. */
+  archived_at: z.string().optional(),
 });
 export type CampaignRow = z.output<typeof CampaignRow>;
 
@@ -84,6 +86,8 @@ export const CampaignDetails = z.object({
   campaign_accelerators: z.array(z.unknown()),
   /** Settled purchases that presented the voucher ('Ativar por voucher'); 0 without one. */
   voucher_uses: z.number().optional(),
+  /** A deleted campaign (archived=Y) only: when it was deleted. */
+  archived_at: z.string().optional(),
 });
 export type CampaignDetails = z.output<typeof CampaignDetails>;
 

@@ -283,6 +283,8 @@ export const CommunicationDetails = z.looseObject({
   end_at: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Deleted campaigns only (GET /web/campaign/details?archived=Y): when it was deleted. */
+  archived_at: z.string().optional(),
   info: z.looseObject({
     layout_title: z.string().default(''),
     layout_header: z.string().default(''),

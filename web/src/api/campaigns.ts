@@ -46,6 +46,8 @@ export interface CampaignListFilters {
   /** Running on this day (YYYY-MM-DD), optional. */
   runningAt?: string;
   channelId?: number;
+  /** 'Excluídas': the deleted campaigns, kept for history (archived=Y), instead of the live ones. */
+  archived?: boolean;
 }
 
 export interface CampaignListParams {
@@ -74,6 +76,7 @@ export function campaignListQuery(params: CampaignListParams) {
     running_only: filters.runningOnly ? 'Y' : 'N',
     running_at: filters.runningAt || undefined,
     channel_id: filters.channelId,
+    archived: filters.archived ? 'Y' : undefined,
   };
 }
 
@@ -100,16 +103,29 @@ export const useCampaignsSimple = (enabled = true) =>
 
 // ---------------------------------------------------------------- one campaign
 
-/** GET /web/campaign/details?id. */
-export async function getCampaign(id: number | string, signal?: AbortSignal): Promise<CampaignDetails> {
-  return parseAnswer(CampaignDetails, await api.get('/web/campaign/details', { query: { id }, signal }));
+/** GET /web/campaign/details?id (archived=Y: a deleted campaign, read-only). */
+export async function getCampaign(
+  id: number | string,
+  signal?: AbortSignal,
+  archived = false,
+): Promise<CampaignDetails> {
+  return parseAnswer(
+    CampaignDetails,
+    await api.get('/web/campaign/details', {
+      query: { id, ...(archived ? { archived: 'Y' } : {}) },
+      signal,
+    }),
+  );
 }
 
 /** One campaign with its lists (`undefined` id: nothing is fetched). */
-export const useCampaign = (id: number | string | undefined, options: { fresh?: boolean } = {}) =>
+export const useCampaign = (
+  id: number | string | undefined,
+  options: { fresh?: boolean; archived?: boolean } = {},
+) =>
   useQuery({
-    queryKey: tenantKey(CAMPAIGNS, 'detail', String(id)),
-    queryFn: ({ signal }) => getCampaign(id!, signal),
+    queryKey: tenantKey(CAMPAIGNS, options.archived ? 'archived' : 'detail', String(id)),
+    queryFn: ({ signal }) => getCampaign(id!, signal, options.archived),
     enabled: id !== undefined,
     // The wizard edits what the server has now, never a cached copy.
     ...(options.fresh ? { staleTime: 0, gcTime: 0 } : {}),

@@ -37,6 +37,8 @@ export interface CommunicationListParams {
   perPage?: number;
   /** Inactive ones too ('Ocultar inativas' off). */
   showInactive?: boolean;
+  /** 'Excluídas': the deleted ones, kept for history (archived=Y). */
+  archived?: boolean;
 }
 
 export const communicationListQuery = (p: CommunicationListParams) => ({
@@ -45,6 +47,7 @@ export const communicationListQuery = (p: CommunicationListParams) => ({
   q: p.q?.trim() || undefined,
   types: p.types.join(','),
   show_actives: p.showInactive ? 'N' : 'Y',
+  archived: p.archived ? 'Y' : undefined,
 });
 
 export const communicationListKey = (p: CommunicationListParams) =>
@@ -58,19 +61,26 @@ export async function listCommunications(
   return parseAnswer(Page, await api.get('/web/campaigns', { query: communicationListQuery(p), signal }));
 }
 
-/** GET /web/campaign/details?id of a communication. */
+/** GET /web/campaign/details?id of a communication (archived=Y: a deleted one, read-only). */
 export async function getCommunication(
   id: number | string,
   signal?: AbortSignal,
+  archived = false,
 ): Promise<CommunicationDetails> {
-  return parseAnswer(CommunicationDetails, await api.get('/web/campaign/details', { query: { id }, signal }));
+  return parseAnswer(
+    CommunicationDetails,
+    await api.get('/web/campaign/details', {
+      query: { id, ...(archived ? { archived: 'Y' } : {}) },
+      signal,
+    }),
+  );
 }
 
 /** One communication (`undefined` id: nothing is fetched); editors read what the server has now. */
-export const useCommunication = (id: number | string | undefined) =>
+export const useCommunication = (id: number | string | undefined, options: { archived?: boolean } = {}) =>
   useQuery({
-    queryKey: tenantKey(CAMPAIGNS, 'detail', String(id)),
-    queryFn: ({ signal }) => getCommunication(id!, signal),
+    queryKey: tenantKey(CAMPAIGNS, options.archived ? 'archived' : 'detail', String(id)),
+    queryFn: ({ signal }) => getCommunication(id!, signal, options.archived),
     enabled: id !== undefined,
     staleTime: 0,
     gcTime: 0,

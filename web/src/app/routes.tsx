@@ -229,6 +229,16 @@ export const APP_ROUTES: readonly AppRoute[] = [
     lazy: () => import('../pages/communications/email/form-page'),
   },
   {
+    path: '/communication/email/archived/:id',
+    permission: read('Communications'),
+    breadcrumbs: [
+      { text: 'Comunicações' },
+      { text: 'E-mail', href: '/communications/mail' },
+      { text: 'Comunicação excluída' },
+    ],
+    lazy: () => import('../pages/communications/email/form-page'),
+  },
+  {
     path: '/communication/email/analytics/:id',
     permission: read('Campaigns'),
     breadcrumbs: [
@@ -423,6 +433,16 @@ export const APP_ROUTES: readonly AppRoute[] = [
     lazy: () => import('../pages/communications/sms/form-page'),
   },
   {
+    path: '/communication/sms/archived/:id',
+    permission: read('Communications'),
+    breadcrumbs: [
+      { text: 'Comunicações' },
+      { text: 'SMS', href: '/communications/sms' },
+      { text: 'Comunicação excluída' },
+    ],
+    lazy: () => import('../pages/communications/sms/form-page'),
+  },
+  {
     path: '/communication/sms/analytics/:id',
     permission: read('Campaigns'),
     breadcrumbs: [
@@ -455,6 +475,26 @@ export const APP_ROUTES: readonly AppRoute[] = [
       { text: 'Mobile' },
       { text: 'Push', href: '/mobile/push' },
       { text: 'Alterar comunicação via push' },
+    ],
+    lazy: () => import('../pages/mobile/push/form-page'),
+  },
+  {
+    path: '/mobile/push/clone/:id',
+    permission: write('Mobile'),
+    breadcrumbs: [
+      { text: 'Mobile' },
+      { text: 'Push', href: '/mobile/push' },
+      { text: 'Duplicar comunicação via push' },
+    ],
+    lazy: () => import('../pages/mobile/push/form-page'),
+  },
+  {
+    path: '/mobile/push/archived/:id',
+    permission: read('Mobile'),
+    breadcrumbs: [
+      { text: 'Mobile' },
+      { text: 'Push', href: '/mobile/push' },
+      { text: 'Comunicação excluída' },
     ],
     lazy: () => import('../pages/mobile/push/form-page'),
   },

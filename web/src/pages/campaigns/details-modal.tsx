@@ -1,3 +1,4 @@
+import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
@@ -58,14 +59,17 @@ function ruleText(type: number | null, value: number | null): string {
 export function CampaignDetailsModal({
   campaign,
   onDismiss,
+  archived = false,
 }: {
   campaign: CampaignSummary;
   onDismiss: () => void;
+  /** A deleted campaign (the list's 'Excluídas'): read from the archive, read-only, no 'Alterar'. */
+  archived?: boolean;
 }) {
   const navigate = useNavigate();
-  const canWrite = useCan('write', 'Campaigns');
+  const canWrite = useCan('write', 'Campaigns') && !archived;
   const discount = isDiscount(campaign.type);
-  const details = useCampaign(discount ? campaign.id : undefined);
+  const details = useCampaign(discount ? campaign.id : undefined, { archived });
   return (
     <Modal
       visible
@@ -101,7 +105,14 @@ export function CampaignDetailsModal({
           <Spinner /> Carregando campanha…
         </Box>
       ) : details.data ? (
-        <Details campaign={details.data} />
+        <SpaceBetween size="m">
+          {details.data.archived_at ? (
+            <Alert type="warning" data-testid="campaign-details-archived">
+              {ARCHIVED_CAMPAIGN(details.data.archived_at)}
+            </Alert>
+          ) : null}
+          <Details campaign={details.data} />
+        </SpaceBetween>
       ) : (
         <SpaceBetween size="m">
           <Summary campaign={campaign} />
@@ -113,6 +124,10 @@ export function CampaignDetailsModal({
     </Modal>
   );
 }
+
+/** The notice on a deleted campaign's details. */
+export const ARCHIVED_CAMPAIGN = (at: string) =>
+  `Campanha excluída em ${formatDateTime(at)}. Ela fica apenas para consulta (histórico e exportação dos descontos): não pode ser alterada nem excluída.`;
 
 function Summary({ campaign }: { campaign: CampaignSummary }) {
   return (

@@ -18,6 +18,7 @@ import {
 import { failureMessage } from '../../api/client';
 import { useCan } from '../../app/ability';
 import { notify } from '../../app/notifications/notify';
+import { archivedAtColumn, ArchivedSwitch, useArchivedView } from '../../components/archived-view';
 import { ConfirmDeleteModal } from '../../components/delete-confirmation';
 import { useExportJobs } from '../../components/export-jobs';
 import { RowActions } from '../../components/row-actions';
@@ -30,6 +31,7 @@ import { activeText, audienceText, periodText, STATUS_TYPES, statusText, typeLab
 
 export const DELETE_QUESTION = 'Tem certeza que deseja excluir esta campanha ?';
 export const EMPTY_TEXT = 'Nenhuma campanha encontrada.';
+export const ARCHIVED_EMPTY_TEXT = 'Nenhuma campanha excluída.';
 const ALL_TYPES = { value: '', label: 'Todos os tipos' };
 
 /**
@@ -42,11 +44,13 @@ export default function CampaignListPage() {
   const navigate = useNavigate();
   const canWrite = useCan('write', 'Campaigns');
   const [filters, setFilters] = useState<CampaignListFilters>(DEFAULT_CAMPAIGN_FILTERS);
+  // 'Excluídas' (issue 20 item 16): deleted campaigns, read-only, with their details and export.
+  const [archived, setArchived] = useArchivedView();
   const list = useServerList<CampaignRow, CampaignListFilters>({
     queryKey: ({ q, page, filters: f }) => campaignListKey({ page, q, filters: f }),
     fetchPage: ({ q, page, filters: f }, signal) => listCampaigns({ page, q, filters: f }, signal),
     perPage: CAMPAIGNS_PAGE_SIZE,
-    filters,
+    filters: { ...filters, archived },
     urlState: { q: 'q', page: 'page' },
     errorMessage: (error) => failureMessage(error, 'Não foi possível carregar as campanhas.'),
   });
@@ -114,30 +118,54 @@ export default function CampaignListPage() {
       cell: (c) => (
         <RowActions
           label={c.description}
-          actions={[
-            { id: 'details', text: 'Detalhes', onClick: () => setShowing(c) },
-            {
-              id: 'edit',
-              text: 'Alterar',
-              visible: canWrite,
-              onClick: () => navigate(`/campaign/edit/${c.id}`),
-            },
-            { id: 'duplicate', text: 'Duplicar', visible: canWrite, onClick: () => setDuplicating(c) },
-            { id: 'delete', text: 'Excluir', visible: canWrite, onClick: () => setToDelete(c) },
-            { id: 'labels', text: 'Imprimir etiquetas', visible: canWrite, onClick: () => setLabelling(c) },
-            {
-              id: 'export',
-              text: exports.busy(`campaign-${c.id}`) ? 'Exportando…' : 'Exportar',
-              disabled: exports.busy(`campaign-${c.id}`),
-              onClick: () => void exportCampaign(c),
-            },
-          ]}
+          actions={
+            archived
+              ? [
+                  { id: 'details', text: 'Detalhes', onClick: () => setShowing(c) },
+                  {
+                    id: 'export',
+                    text: exports.busy(`campaign-${c.id}`) ? 'Exportando…' : 'Exportar',
+                    disabled: exports.busy(`campaign-${c.id}`),
+                    onClick: () => void exportCampaign(c),
+                  },
+                ]
+              : [
+                  { id: 'details', text: 'Detalhes', onClick: () => setShowing(c) },
+                  {
+                    id: 'edit',
+                    text: 'Alterar',
+                    visible: canWrite,
+                    onClick: () => navigate(`/campaign/edit/${c.id}`),
+                  },
+                  { id: 'duplicate', text: 'Duplicar', visible: canWrite, onClick: () => setDuplicating(c) },
+                  { id: 'delete', text: 'Excluir', visible: canWrite, onClick: () => setToDelete(c) },
+                  {
+                    id: 'labels',
+                    text: 'Imprimir etiquetas',
+                    visible: canWrite,
+                    onClick: () => setLabelling(c),
+                  },
+                  {
+                    id: 'export',
+                    text: exports.busy(`campaign-${c.id}`) ? 'Exportando…' : 'Exportar',
+                    disabled: exports.busy(`campaign-${c.id}`),
+                    onClick: () => void exportCampaign(c),
+                  },
+                ]
+          }
         />
       ),
     },
   ];
+  // A deleted campaign shows when it was deleted instead of where it stands today.
+  if (archived)
+    columns.splice(
+      columns.findIndex((c) => c.id === 'status'),
+      1,
+      archivedAtColumn<CampaignRow>(),
+    );
 
-  const filtered = filters.type !== '' || filters.showInactive || filters.runningOnly;
+  const filtered = filters.type !== '' || (!archived && (filters.showInactive || filters.runningOnly));
   // Points (C) have no editor (spec part 2 §1): listed and exported (the Points rows of §3) here.
   const typeOptions = [ALL_TYPES, ...TYPE_OPTIONS, { value: 'C', label: 'Pontos / cashback' }];
 
@@ -165,6 +193,12 @@ export default function CampaignListPage() {
         }}
         extraFilter={
           <SpaceBetween direction="horizontal" size="m" alignItems="center">
+            <ArchivedSwitch
+              archived={archived}
+              onChange={setArchived}
+              liveLabel="Campanhas"
+              testId="campaigns-view"
+            />
             <div style={{ minWidth: 240 }}>
               <Select
                 data-testid="campaigns-type"
@@ -176,29 +210,35 @@ export default function CampaignListPage() {
                 }
               />
             </div>
-            <Toggle
-              data-testid="campaigns-show-inactive"
-              checked={filters.showInactive}
-              onChange={({ detail }) => setFilters((f) => ({ ...f, showInactive: detail.checked }))}
-            >
-              Mostrar inativas
-            </Toggle>
-            <Toggle
-              data-testid="campaigns-running"
-              checked={filters.runningOnly}
-              onChange={({ detail }) => setFilters((f) => ({ ...f, runningOnly: detail.checked }))}
-            >
-              Em andamento
-            </Toggle>
+            {archived ? null : (
+              <Toggle
+                data-testid="campaigns-show-inactive"
+                checked={filters.showInactive}
+                onChange={({ detail }) => setFilters((f) => ({ ...f, showInactive: detail.checked }))}
+              >
+                Mostrar inativas
+              </Toggle>
+            )}
+            {archived ? null : (
+              <Toggle
+                data-testid="campaigns-running"
+                checked={filters.runningOnly}
+                onChange={({ detail }) => setFilters((f) => ({ ...f, runningOnly: detail.checked }))}
+              >
+                Em andamento
+              </Toggle>
+            )}
           </SpaceBetween>
         }
         filtered={filtered}
         onClearFilters={() => setFilters(DEFAULT_CAMPAIGN_FILTERS)}
         noun={{ one: 'campanha', many: 'campanhas' }}
-        emptyText={EMPTY_TEXT}
-        noMatchText={EMPTY_TEXT}
+        emptyText={archived ? ARCHIVED_EMPTY_TEXT : EMPTY_TEXT}
+        noMatchText={archived ? ARCHIVED_EMPTY_TEXT : EMPTY_TEXT}
       />
-      {showing ? <CampaignDetailsModal campaign={showing} onDismiss={() => setShowing(null)} /> : null}
+      {showing ? (
+        <CampaignDetailsModal campaign={showing} archived={archived} onDismiss={() => setShowing(null)} />
+      ) : null}
       {labelling ? <LabelsPrintModal campaign={labelling} onDismiss={() => setLabelling(null)} /> : null}
       {duplicating ? (
         <DuplicateCampaignModal campaign={duplicating} onDismiss={() => setDuplicating(null)} />

@@ -5,7 +5,7 @@ import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import { useState, type ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { failureMessage } from '../../../api/client';
 import {
   useCampaignAnalytics,
@@ -53,7 +53,9 @@ export function CommunicationAnalyticsPage({
 }) {
   const id = routeId(useParams().id);
   const navigate = useNavigate();
-  const campaign = useCommunication(id);
+  // From a list's 'Excluídas': a deleted campaign keeps its analytics (issue 20 item 16).
+  const archived = useSearchParams()[0].get('excluida') === '1';
+  const campaign = useCommunication(id, { archived });
   const analytics = useCampaignAnalytics(id);
   const lead = useLeadFromAudience(campaign.data);
   const counters = countersOf(analytics.data ?? []);
@@ -117,7 +119,7 @@ export function CommunicationAnalyticsPage({
           <Button
             iconName="arrow-left"
             data-testid={`${testId}-analytics-back`}
-            onClick={() => navigate(list)}
+            onClick={() => navigate(archived ? `${list}?excluidas=1` : list)}
           >
             Voltar
           </Button>

@@ -3,10 +3,11 @@ import Button from '@cloudscape-design/components/button';
 import Form from '@cloudscape-design/components/form';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import { Fragment, type ReactNode } from 'react';
+import { createContext, Fragment, useContext, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { useCommunication, type CommunicationDetails } from '../../../api/communications';
+import { formatDateTime } from '../../../components/format';
 import { recordGate } from '../../../components/record-gate';
 import type { CommunicationType } from './model';
 import { executedText, isLocked, routeId } from './model';
@@ -32,10 +33,26 @@ export const COMMUNICATION_RECORD: Omit<RecordTexts, 'back'> = {
 };
 
 /**
+ * A deleted communication opened from its list's 'Excluídas' ('/archived/' in the path): the
+ * editor shows it read-only, without Salvar, Duplicar nor the 'Envio' panel.
+ */
+const ArchivedRecord = createContext<CommunicationDetails | null>(null);
+/** The deleted record the editor shows, when it shows one. */
+export const useArchivedRecord = () => useContext(ArchivedRecord);
+
+/** 'Excluída em 03/02/2026 10:00. Ela fica só para consulta…' */
+export const archivedText = (at: string | undefined) =>
+  `Excluída em ${at ? formatDateTime(at) : '-'}. Ela fica apenas para consulta (histórico, Analytics e Investimentos): não pode ser alterada, enviada nem excluída.`;
+
+/** Where a deleted communication's analytics are (the list's 'Analytics' with `excluida=1`). */
+export const archivedAnalytics = (path: string) => `${path.replace('/archived/', '/analytics/')}?excluida=1`;
+
+/**
  * The route part every communication editor shares (spec part 3 §2): no id is a new record, a
  * positive id loads it (a spinner, then the editor, or an alert when it is missing or of another
- * channel, which reads as not found), and '/clone/' in the path makes the loaded record a copy.
- * The editor is keyed by id and mode, so going from one record to another starts a fresh form.
+ * channel, which reads as not found), '/clone/' in the path makes the loaded record a copy and
+ * '/archived/' a deleted record shown read-only. The editor is keyed by id and mode, so going
+ * from one record to another starts a fresh form.
  */
 export function CommunicationRecordRoute({
   types,
@@ -50,8 +67,10 @@ export function CommunicationRecordRoute({
   children: (record: CommunicationDetails | null, clone: boolean) => ReactNode;
 }) {
   const id = routeId(useParams().id);
-  const clone = useLocation().pathname.includes('/clone/');
-  const record = useCommunication(id);
+  const path = useLocation().pathname;
+  const clone = path.includes('/clone/');
+  const archived = path.includes('/archived/');
+  const record = useCommunication(id, { archived });
   const navigate = useNavigate();
   if (id !== undefined) {
     const gate = recordGate({
@@ -67,10 +86,11 @@ export function CommunicationRecordRoute({
     });
     if (gate) return gate;
   }
+  const loaded = id === undefined ? null : (record.data ?? null);
   return (
-    <Fragment key={`${id ?? 'new'}-${clone}`}>
-      {children(id === undefined ? null : (record.data ?? null), clone)}
-    </Fragment>
+    <ArchivedRecord.Provider value={archived ? loaded : null}>
+      <Fragment key={`${id ?? 'new'}-${clone}-${archived}`}>{children(loaded, clone)}</Fragment>
+    </ArchivedRecord.Provider>
   );
 }
 
@@ -126,6 +146,20 @@ export function CommunicationFormShell({
   children: ReactNode;
 }) {
   const navigate = useNavigate();
+  const path = useLocation().pathname;
+  const archived = useArchivedRecord();
+  if (archived)
+    return (
+      <ArchivedShell
+        testId={testId}
+        title={title}
+        record={archived}
+        list={list}
+        analytics={archivedAnalytics(path)}
+      >
+        {children}
+      </ArchivedShell>
+    );
   const executed = executedRecord ? executedText(executedRecord.info.executed_at) : undefined;
   const locked = isLocked(executedRecord ?? null);
   // An edit page says so ('Editar comunicação via SMS'); a sent once-only record opens read-only.
@@ -197,5 +231,59 @@ export function CommunicationFormShell({
         </SpaceBetween>
       </Form>
     </form>
+  );
+}
+
+/** 'Nova comunicação via SMS' → 'Comunicação via SMS excluída'. */
+export const archivedTitle = (title: string): string => {
+  const rest = title.replace(/^Nov[oa] /, '');
+  return `${rest.charAt(0).toUpperCase()}${rest.slice(1)} excluída`;
+};
+
+/** A deleted communication, read-only: every field shown, none can change; Voltar and Analytics. */
+function ArchivedShell({
+  testId,
+  title,
+  record,
+  list,
+  analytics,
+  children,
+}: {
+  testId: string;
+  title: string;
+  record: CommunicationDetails;
+  list: string;
+  analytics: string;
+  children: ReactNode;
+}) {
+  const navigate = useNavigate();
+  return (
+    <Form
+      data-testid={`${testId}-form`}
+      header={
+        <Header variant="h1" description={`Comunicação ${record.id} - ${record.description}.`}>
+          {archivedTitle(title)}
+        </Header>
+      }
+      actions={
+        <SpaceBetween direction="horizontal" size="xs">
+          <Button variant="link" onClick={() => navigate(`${list}?excluidas=1`)}>
+            Voltar
+          </Button>
+          <Button data-testid={`${testId}-archived-analytics`} onClick={() => navigate(analytics)}>
+            Analytics
+          </Button>
+        </SpaceBetween>
+      }
+    >
+      <SpaceBetween size="l">
+        <Alert type="warning" data-testid={`${testId}-archived`}>
+          {archivedText(record.archived_at)}
+        </Alert>
+        <fieldset disabled data-testid={`${testId}-readonly`} style={READ_ONLY}>
+          <SpaceBetween size="l">{children}</SpaceBetween>
+        </fieldset>
+      </SpaceBetween>
+    </Form>
   );
 }

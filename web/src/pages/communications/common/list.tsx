@@ -14,6 +14,7 @@ import {
   type CommunicationRow,
 } from '../../../api/communications';
 import { notify } from '../../../app/notifications/notify';
+import { archivedAtColumn, ArchivedSwitch, useArchivedView } from '../../../components/archived-view';
 import { ConfirmDeleteModal } from '../../../components/delete-confirmation';
 import { formatDateTime } from '../../../components/format';
 import { RowActions, type RowAction } from '../../../components/row-actions';
@@ -98,6 +99,13 @@ export interface CommunicationListProps {
   deleteHeader?: string;
   deleted?: string;
   description?: ReactNode;
+  /**
+   * The actions of a deleted communication (read-only view, analytics): given, the list offers
+   * 'Excluídas' (issue 20 item 16) beside the live list, with these actions only.
+   */
+  archivedActions?: (row: CommunicationRow) => RowAction[];
+  /** 'Nenhuma comunicação excluída.' */
+  archivedEmptyText?: string;
 }
 
 /**
@@ -106,13 +114,24 @@ export interface CommunicationListProps {
  */
 export function CommunicationList(props: CommunicationListProps) {
   const [hideInactive, setHideInactive] = useState(true);
-  const list = useServerList<CommunicationRow, { hideInactive: boolean }>({
+  const [viewArchived, setArchived] = useArchivedView();
+  const archived = viewArchived && props.archivedActions !== undefined;
+  const list = useServerList<CommunicationRow, { hideInactive: boolean; archived: boolean }>({
     queryKey: ({ q, page, filters }) =>
-      communicationListKey({ types: props.types, page, q, showInactive: !filters.hideInactive }),
+      communicationListKey({
+        types: props.types,
+        page,
+        q,
+        showInactive: !filters.hideInactive,
+        archived: filters.archived,
+      }),
     fetchPage: ({ q, page, filters }, signal) =>
-      listCommunications({ types: props.types, page, q, showInactive: !filters.hideInactive }, signal),
+      listCommunications(
+        { types: props.types, page, q, showInactive: !filters.hideInactive, archived: filters.archived },
+        signal,
+      ),
     perPage: COMMUNICATIONS_PAGE_SIZE,
-    filters: { hideInactive },
+    filters: { hideInactive, archived },
     urlState: { q: 'q', page: 'page' },
     errorMessage: (error) => failureMessage(error, 'Não foi possível carregar a lista.'),
   });
@@ -132,7 +151,25 @@ export function CommunicationList(props: CommunicationListProps) {
     }
   };
 
-  const rowActions = (row: CommunicationRow) => props.actions(row, () => setToDelete(row));
+  const rowActions = (row: CommunicationRow) =>
+    archived && props.archivedActions
+      ? props.archivedActions(row)
+      : props.actions(row, () => setToDelete(row));
+  const columns = (props.columns ?? communicationColumns)(rowActions);
+  if (archived) {
+    // A deleted one shows when it was deleted instead of when it was last changed.
+    const at = columns.findIndex((c) => c.id === 'changed');
+    columns.splice(at < 0 ? columns.length - 1 : at, at < 0 ? 0 : 1, archivedAtColumn<CommunicationRow>());
+  }
+  const hideToggle = (
+    <Toggle
+      data-testid={`${props.testId}-hide-inactive`}
+      checked={hideInactive}
+      onChange={({ detail }) => setHideInactive(detail.checked)}
+    >
+      {HIDE_INACTIVE}
+    </Toggle>
+  );
   return (
     <>
       <ServerTable<CommunicationRow>
@@ -146,7 +183,7 @@ export function CommunicationList(props: CommunicationListProps) {
         // 'Opções' stays in view on narrower screens (the e-mail list's columns outgrow 1,440 px).
         stickyColumns={{ first: 0, last: 1 }}
         list={list}
-        columns={(props.columns ?? communicationColumns)(rowActions)}
+        columns={columns}
         newButton={props.newButton}
         search={{
           placeholder: 'Buscar pela descrição ou código',
@@ -154,17 +191,23 @@ export function CommunicationList(props: CommunicationListProps) {
           testId: `${props.testId}-search`,
         }}
         extraFilter={
-          <Toggle
-            data-testid={`${props.testId}-hide-inactive`}
-            checked={hideInactive}
-            onChange={({ detail }) => setHideInactive(detail.checked)}
-          >
-            {HIDE_INACTIVE}
-          </Toggle>
+          props.archivedActions ? (
+            <SpaceBetween direction="horizontal" size="m" alignItems="center">
+              <ArchivedSwitch
+                archived={archived}
+                onChange={setArchived}
+                liveLabel="Comunicações"
+                testId={`${props.testId}-view`}
+              />
+              {archived ? null : hideToggle}
+            </SpaceBetween>
+          ) : (
+            hideToggle
+          )
         }
         filtered={false}
         noun={props.noun}
-        emptyText={props.emptyText}
+        emptyText={archived ? (props.archivedEmptyText ?? 'Nenhuma comunicação excluída.') : props.emptyText}
         noMatchText="Nenhum resultado encontrado."
       />
       {toDelete ? (

@@ -88,6 +88,19 @@ export default function EmailListPage() {
       ]}
       columns={emailColumns}
       deleteQuestion={DELETE_QUESTION}
+      archivedActions={(row) => [
+        {
+          id: 'view',
+          text: 'Visualizar',
+          onClick: () => navigate(`/communication/email/archived/${row.id}`),
+        },
+        {
+          id: 'analytics',
+          text: 'Analytics',
+          visible: canRead,
+          onClick: () => navigate(`/communication/email/analytics/${row.id}?excluida=1`),
+        },
+      ]}
       noun="comunicação(ões)"
       emptyText="Nenhuma comunicação via e-mail encontrada."
     />

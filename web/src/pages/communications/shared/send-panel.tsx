@@ -13,6 +13,7 @@ import { failureMessage } from '../../../api/client';
 import { useSendAction, useSendProgress, type SendProgress } from '../../../api/communications';
 import { notify } from '../../../app/notifications/notify';
 import { formatCount, formatDateTime } from '../../../components/format';
+import { useArchivedRecord } from '../common/form-shell';
 
 type Status = SendProgress['status'];
 type Action = 'send' | 'pause' | 'resume' | 'cancel';
@@ -58,20 +59,21 @@ const DONE: Record<Action, string> = {
  * 'Enviar agora' (only once the saved record is approved and has no unsaved change, with a
  * confirmation), 'Pausar', 'Retomar' and 'Cancelar envio' (with a confirmation).
  */
-export function SendPanel({
-  id,
-  approved,
-  unsaved,
-  locked,
-  recipients,
-}: {
+type SendPanelProps = {
   id: number;
   approved: boolean;
   unsaved: boolean;
   /** A once-only send that already ran: it is not sent again. */
   locked?: boolean;
   recipients?: number;
-}) {
+};
+
+export function SendPanel(props: SendPanelProps) {
+  // A deleted communication (its list's 'Excluídas') is not sent, paused nor cancelled.
+  return useArchivedRecord() ? null : <LiveSendPanel {...props} />;
+}
+
+function LiveSendPanel({ id, approved, unsaved, locked, recipients }: SendPanelProps) {
   const progress = useSendProgress(id);
   const action = useSendAction(id);
   const [confirming, setConfirming] = useState<'send' | 'cancel' | null>(null);

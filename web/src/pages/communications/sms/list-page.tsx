@@ -43,6 +43,19 @@ export default function SmsListPage() {
         },
         { id: 'delete', text: 'Excluir', visible: canWrite, onClick: remove },
       ]}
+      archivedActions={(row) => [
+        {
+          id: 'view',
+          text: 'Visualizar',
+          onClick: () => navigate(`/communication/sms/archived/${row.id}`),
+        },
+        {
+          id: 'analytics',
+          text: 'Analytics',
+          visible: canRead,
+          onClick: () => navigate(`/communication/sms/analytics/${row.id}?excluida=1`),
+        },
+      ]}
       noun="comunicação(ões)"
       emptyText="Nenhuma comunicação via SMS encontrada."
     />

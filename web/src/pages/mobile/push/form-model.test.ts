@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { CommunicationDetails } from '../../../api/communications';
 import {
   emptyPushForm,
   pushCounters,
   pushFormSchema,
+  pushFromDetails,
   pushToPayload,
   type PushFormValues,
 } from './form-model';
@@ -50,6 +52,53 @@ describe('push form model', () => {
       run_frequency: 'Informe a frequência de execução',
     });
     expect(messages(valid())).toEqual({});
+  });
+
+  it("clones a saved push with ' DUPLICADA', no approval and, saved, no id: a new record", () => {
+    const saved = {
+      id: 7,
+      description: 'Ofertas da semana',
+      type: 'PUSH',
+      active: 'Y',
+      id_lead: null,
+      lead_description: null,
+      start_at: '2025-01-01',
+      end_at: '9999-12-31',
+      created_at: '',
+      updated_at: '2025-01-02T10:00:00.000Z',
+      info: {
+        layout_title: 'Clube',
+        layout_header: 'Ofertas',
+        layout_body: 'Até 30% off',
+        flow: '',
+        type: 'O',
+        run_on: '2025-02-03 09:00',
+        run_frequency: null,
+        url: 'https://x.test/a',
+        approvement: 'Aprovado por: Ana Em: 01/01/2025 10:00',
+        recipients: '',
+        value: 0.1,
+        executed_at: '2025-02-03 09:00:00',
+        canceled_at: null,
+        canceled_by: null,
+      },
+    } as CommunicationDetails;
+    const clone = pushFromDetails(saved, true);
+    expect(clone).toMatchObject({
+      description: 'Ofertas da semana DUPLICADA',
+      approvement: null,
+      title: 'Clube',
+      header: 'Ofertas',
+      body: 'Até 30% off',
+      url: 'https://x.test/a',
+    });
+    // Saved without an id: POST /web/campaign/new makes a new push.
+    expect(pushToPayload({ ...clone, approvement: 'Aprovado por: Ana' })).not.toHaveProperty('id');
+    // An edit keeps the saved description and approval.
+    expect(pushFromDetails(saved)).toMatchObject({
+      description: 'Ofertas da semana',
+      approvement: 'Aprovado por: Ana Em: 01/01/2025 10:00',
+    });
   });
 
   it('maps the analytics rows: sent Enviados, successful Entregues, converted Clicados, failed + errored Perdidos', () => {

@@ -52,9 +52,10 @@ export function pushToPayload(v: PushFormValues, id?: number): CommunicationPayl
   };
 }
 
-export function pushFromDetails(d: CommunicationDetails): PushFormValues {
+/** The form values of a saved push; a clone gets ' DUPLICADA' and loses the approval (as e-mail and SMS). */
+export function pushFromDetails(d: CommunicationDetails, clone = false): PushFormValues {
   return {
-    ...commonFromDetails(d),
+    ...commonFromDetails(d, clone),
     title: d.info.layout_title,
     header: d.info.layout_header,
     body: d.info.layout_body,

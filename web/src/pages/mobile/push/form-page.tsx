@@ -45,7 +45,8 @@ import { PushTestSendBox } from './test-send';
 const cut = (max: number) => (typed: string) => typed.slice(0, max);
 
 /**
- * /mobile/push/new and /mobile/push/edit/:id (write Mobile; spec part 3 §2, §4, §5 'Push', §9):
+ * /mobile/push/new, /mobile/push/edit/:id and /mobile/push/clone/:id (write Mobile; spec part 3 §2,
+ * §4, §5 'Push', §9; a clone is a new record named ' DUPLICADA' without the approval, as e-mail and SMS):
  * 'Nova comunicação via push' with Android and iOS previews. Title ≤ 100, header and body ≤ 100
  * and required, description required, frequency when recurring. The lead switch is disabled (the
  * spec's rule): a push goes to every customer with the app. Salvar waits for the cost approval.
@@ -57,15 +58,15 @@ export default function PushFormPage() {
       list={PUSH_LIST}
       texts={{ ...COMMUNICATION_RECORD, back: 'Voltar aos pushes' }}
     >
-      {(record) => <PushForm record={record} />}
+      {(record, clone) => <PushForm record={record} clone={clone} />}
     </CommunicationRecordRoute>
   );
 }
 
-function PushForm({ record }: { record: CommunicationDetails | null }) {
-  const editing = record !== null;
-  const form = useZodForm(pushFormSchema(record?.id), {
-    defaultValues: record ? pushFromDetails(record) : emptyPushForm(),
+function PushForm({ record, clone }: { record: CommunicationDetails | null; clone: boolean }) {
+  const editing = record !== null && !clone;
+  const form = useZodForm(pushFormSchema(editing ? record.id : undefined), {
+    defaultValues: record ? pushFromDetails(record, clone) : emptyPushForm(),
   });
   const common = asCommon(form);
   const [title, header, body, approvement, audience, idLead] = useWatch({
@@ -75,11 +76,12 @@ function PushForm({ record }: { record: CommunicationDetails | null }) {
   const { submit, saving, leaveModal } = useCommunicationSave(
     form,
     (values) => ({
-      ...pushToPayload(values, record?.id),
-      ...(record ? { updated_at: record.updated_at } : {}),
+      ...pushToPayload(values, editing ? record.id : undefined),
+      ...(editing ? { updated_at: record.updated_at } : {}),
     }),
     pushFieldOf,
     { saved: editing ? SAVED_EDIT : SAVED_NEW, failed: SAVE_FAILED, list: PUSH_LIST },
+    clone,
   );
   const counter = (value: string, max: number) => `${value.length}/${max}`;
 
@@ -90,12 +92,13 @@ function PushForm({ record }: { record: CommunicationDetails | null }) {
         testId="push"
         saveTestId="push-submit"
         title={PUSH_TITLE}
-        description={editorDescription(record, false, 'Uma notificação no aplicativo do clube.')}
+        description={editorDescription(record, clone, 'Uma notificação no aplicativo do clube.')}
         list={PUSH_LIST}
         saving={saving}
         disabledReason={approvalBlock(approvement)}
         onSave={submit}
-        executedRecord={record}
+        executedRecord={editing ? record : null}
+        cloneTo={editing ? `/mobile/push/clone/${record.id}` : undefined}
       >
         <Container header={<Header variant="h2">Detalhes</Header>}>
           <SpaceBetween size="l">

@@ -5,8 +5,8 @@ import { CommunicationList } from '../../communications/common/list';
 /**
  * /mobile/push (read Mobile; spec part 3 §2 'Push communications', §9): 'Ocultar inativas' on by
  * default, search, 'Nova comunicação por Push' (write Mobile), 20 a page, 'Total de N
- * comunicação(ões)'. Row options: analytics (read Campaigns), edit (write Campaigns, and write
- * Mobile, which the editor's route needs), delete (write Campaigns).
+ * comunicação(ões)'. Row options: analytics (read Campaigns), edit and 'Duplicar' (write Campaigns,
+ * and write Mobile, which the editor's routes need), delete (write Campaigns).
  */
 export default function PushListPage() {
   const navigate = useNavigate();
@@ -37,7 +37,26 @@ export default function PushListPage() {
           visible: canWrite && canWriteMobile,
           onClick: () => navigate(`/mobile/push/edit/${row.id}`),
         },
+        {
+          id: 'clone',
+          text: 'Duplicar',
+          visible: canWrite && canWriteMobile,
+          onClick: () => navigate(`/mobile/push/clone/${row.id}`),
+        },
         { id: 'delete', text: 'Excluir', visible: canWrite, onClick: remove },
+      ]}
+      archivedActions={(row) => [
+        {
+          id: 'view',
+          text: 'Visualizar',
+          onClick: () => navigate(`/mobile/push/archived/${row.id}`),
+        },
+        {
+          id: 'analytics',
+          text: 'Analytics',
+          visible: canRead,
+          onClick: () => navigate(`/mobile/push/analytics/${row.id}?excluida=1`),
+        },
       ]}
       noun="comunicação(ões)"
       emptyText="Nenhuma comunicação por push encontrada."
