@@ -13,11 +13,16 @@ import {
   useDeleteCommunication,
   type CommunicationRow,
 } from '../../../api/communications';
-import { notify } from '../../../app/notifications/notify';
-import { ConfirmDeleteModal } from '../../../components/delete-confirmation';
 import { formatDateTime } from '../../../components/format';
-import { RowActions, type RowAction } from '../../../components/row-actions';
-import { ServerTable, useServerList } from '../../../components/table';
+import {
+  descriptionColumn,
+  idColumn,
+  ListShell,
+  optionsColumn,
+  useDeleteConfirm,
+} from '../../../components/list-shell';
+import type { RowAction } from '../../../components/row-actions';
+import { useServerList } from '../../../components/table';
 import { executedText, populationText, rowInfo, whenText, type CommunicationType } from './model';
 import { relativeTime } from './relative-time';
 
@@ -59,26 +64,15 @@ export function communicationColumns(
   actions: (row: CommunicationRow) => RowAction[],
 ): TableProps.ColumnDefinition<CommunicationRow>[] {
   return [
-    { id: 'id', header: 'Código', cell: (c) => c.id, minWidth: 70 },
-    {
-      id: 'description',
-      header: 'Descrição',
-      cell: (c) => <Box fontWeight="bold">{c.description}</Box>,
-      isRowHeader: true,
-      minWidth: 180,
-    },
+    idColumn({ minWidth: 70 }),
+    descriptionColumn({ minWidth: 180 }),
     { id: 'active', header: 'Situação', cell: (c) => <ActiveTag active={c.active} />, minWidth: 90 },
     { id: 'lead', header: 'Lead', cell: (c) => c.lead_description ?? '-', minWidth: 120 },
     { id: 'population', header: 'População', cell: (c) => populationText(c), minWidth: 110 },
     { id: 'when', header: 'Quando', cell: (c) => <WhenCell row={c} />, minWidth: 170 },
     { id: 'created', header: 'Criada', cell: (c) => <Relative value={c.created_at} />, minWidth: 120 },
     { id: 'changed', header: 'Alterada', cell: (c) => <Relative value={c.updated_at} />, minWidth: 120 },
-    {
-      id: 'actions',
-      header: 'Opções',
-      cell: (c) => <RowActions label={c.description} actions={actions(c)} />,
-      minWidth: 80,
-    },
+    optionsColumn(actions, { minWidth: 80 }),
   ];
 }
 
@@ -117,70 +111,42 @@ export function CommunicationList(props: CommunicationListProps) {
     errorMessage: (error) => failureMessage(error, 'Não foi possível carregar a lista.'),
   });
   const remove = useDeleteCommunication();
-  const [toDelete, setToDelete] = useState<CommunicationRow | null>(null);
+  const removal = useDeleteConfirm<CommunicationRow>({
+    remove: (row) => remove.mutateAsync(row.id),
+    header: props.deleteHeader ?? 'Excluir comunicação',
+    question: props.deleteQuestion ?? DELETE_COMMUNICATION_QUESTION,
+    deleted: props.deleted ?? 'Comunicação excluída com sucesso',
+    errorHeader: 'Erro ao excluir',
+  });
 
-  const confirmDelete = async (row: CommunicationRow) => {
-    try {
-      await remove.mutateAsync(row.id);
-      notify({ type: 'success', content: props.deleted ?? 'Comunicação excluída com sucesso' });
-    } catch (error) {
-      notify({
-        type: 'error',
-        header: 'Erro ao excluir',
-        content: failureMessage(error, 'Tente novamente.'),
-      });
-    }
-  };
-
-  const rowActions = (row: CommunicationRow) => props.actions(row, () => setToDelete(row));
+  const rowActions = (row: CommunicationRow) => props.actions(row, () => removal.ask(row));
   return (
-    <>
-      <ServerTable<CommunicationRow>
-        testId={props.testId}
-        title={props.title}
-        description={props.description}
-        variant="full-page"
-        headerVariant="h1"
-        loadingText="Carregando"
-        wrapLines
-        // 'Opções' stays in view on narrower screens (the e-mail list's columns outgrow 1,440 px).
-        stickyColumns={{ first: 0, last: 1 }}
-        list={list}
-        columns={(props.columns ?? communicationColumns)(rowActions)}
-        newButton={props.newButton}
-        search={{
-          placeholder: 'Buscar pela descrição ou código',
-          ariaLabel: 'Buscar',
-          testId: `${props.testId}-search`,
-        }}
-        extraFilter={
-          <Toggle
-            data-testid={`${props.testId}-hide-inactive`}
-            checked={hideInactive}
-            onChange={({ detail }) => setHideInactive(detail.checked)}
-          >
-            {HIDE_INACTIVE}
-          </Toggle>
-        }
-        filtered={false}
-        noun={props.noun}
-        emptyText={props.emptyText}
-        noMatchText="Nenhum resultado encontrado."
-      />
-      {toDelete ? (
-        <ConfirmDeleteModal
-          header={props.deleteHeader ?? 'Excluir comunicação'}
-          onConfirm={() => confirmDelete(toDelete)}
-          onDismiss={() => setToDelete(null)}
+    <ListShell<CommunicationRow>
+      testId={props.testId}
+      title={props.title}
+      description={props.description}
+      loadingText="Carregando"
+      // 'Opções' stays in view on narrower screens (the e-mail list's columns outgrow 1,440 px).
+      stickyColumns={{ first: 0, last: 1 }}
+      list={list}
+      columns={(props.columns ?? communicationColumns)(rowActions)}
+      newButton={props.newButton}
+      search={{ ariaLabel: 'Buscar', testId: `${props.testId}-search` }}
+      extraFilter={
+        <Toggle
+          data-testid={`${props.testId}-hide-inactive`}
+          checked={hideInactive}
+          onChange={({ detail }) => setHideInactive(detail.checked)}
         >
-          <SpaceBetween size="xs">
-            <Box>{props.deleteQuestion ?? DELETE_COMMUNICATION_QUESTION}</Box>
-            <Box color="text-body-secondary">
-              {toDelete.id} - {toDelete.description}
-            </Box>
-          </SpaceBetween>
-        </ConfirmDeleteModal>
-      ) : null}
-    </>
+          {HIDE_INACTIVE}
+        </Toggle>
+      }
+      filtered={false}
+      noun={props.noun}
+      emptyText={props.emptyText}
+      noMatchText="Nenhum resultado encontrado."
+    >
+      {removal.modal}
+    </ListShell>
   );
 }
