@@ -103,6 +103,8 @@ export interface CampaignListProps {
   newPath: string;
   list: ServerListState<CampaignRow>;
   columns: TableProps.ColumnDefinition<CampaignRow>[];
+  /** The 'Mostrar inativas' filter alone (the other filters then go in `extraFilter`). */
+  showInactive?: { checked: boolean; onChange: (checked: boolean) => void };
   extraFilter?: ReactNode;
   filtered?: boolean;
   onClearFilters?: () => void;
@@ -116,6 +118,7 @@ export interface CampaignListProps {
  */
 export function CampaignList(props: CampaignListProps) {
   const navigate = useNavigate();
+  const { showInactive } = props;
   return (
     <ListShell<CampaignRow>
       testId={props.testIds.table}
@@ -130,9 +133,15 @@ export function CampaignList(props: CampaignListProps) {
         onClick: () => navigate(props.newPath),
       }}
       search={{ ariaLabel: 'Buscar campanhas', testId: props.testIds.search }}
-      extraFilter={props.extraFilter}
-      filtered={props.filtered}
-      onClearFilters={props.onClearFilters}
+      extraFilter={
+        showInactive ? (
+          <ShowInactiveToggle checked={showInactive.checked} onChange={showInactive.onChange} />
+        ) : (
+          props.extraFilter
+        )
+      }
+      filtered={showInactive ? showInactive.checked : props.filtered}
+      onClearFilters={showInactive ? () => showInactive.onChange(false) : props.onClearFilters}
       noun={{ one: 'campanha', many: 'campanhas' }}
       emptyText={EMPTY_TEXT}
       noMatchText={EMPTY_TEXT}

@@ -16,7 +16,6 @@ import {
   activeColumn,
   CampaignList,
   periodColumn,
-  ShowInactiveToggle,
   useCampaignDelete,
   useCampaignRows,
 } from '../campaigns/campaign-list';
@@ -94,14 +93,10 @@ export default function LuckyListPage() {
       newPath="/campaign/lucky/new"
       list={list}
       columns={columns}
-      extraFilter={
-        <ShowInactiveToggle
-          checked={filters.showInactive}
-          onChange={(showInactive) => setFilters((f) => ({ ...f, showInactive }))}
-        />
-      }
-      filtered={filters.showInactive}
-      onClearFilters={() => setFilters(DEFAULT_FILTERS)}
+      showInactive={{
+        checked: filters.showInactive,
+        onChange: (showInactive) => setFilters((f) => ({ ...f, showInactive })),
+      }}
     >
       {remove.modal}
     </CampaignList>

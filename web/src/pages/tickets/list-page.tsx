@@ -10,7 +10,6 @@ import {
   activeColumn,
   CampaignList,
   periodColumn,
-  ShowInactiveToggle,
   statusColumn,
   useCampaignDelete,
   useCampaignRows,
@@ -67,9 +66,7 @@ export default function TicketListPage() {
       newPath="/campaign/tickets/new"
       list={list}
       columns={columns}
-      extraFilter={<ShowInactiveToggle checked={showInactive} onChange={setShowInactive} />}
-      filtered={showInactive}
-      onClearFilters={() => setShowInactive(false)}
+      showInactive={{ checked: showInactive, onChange: setShowInactive }}
     >
       {remove.modal}
     </CampaignList>

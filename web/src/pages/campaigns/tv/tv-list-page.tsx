@@ -9,7 +9,6 @@ import {
   activeColumn,
   CampaignList,
   periodColumn,
-  ShowInactiveToggle,
   statusColumn,
   useCampaignDelete,
   useCampaignRows,
@@ -61,9 +60,7 @@ export default function TvListPage() {
       newPath="/campaign/tv/new"
       list={list}
       columns={columns}
-      extraFilter={<ShowInactiveToggle checked={showInactive} onChange={setShowInactive} />}
-      filtered={showInactive}
-      onClearFilters={() => setShowInactive(false)}
+      showInactive={{ checked: showInactive, onChange: setShowInactive }}
     >
       {screens ? <TvLinksModal campaign={screens} onDismiss={() => setScreens(null)} /> : null}
       {remove.modal}
