@@ -7,13 +7,14 @@ import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Toggle from '@cloudscape-design/components/toggle';
 import type { WizardProps } from '@cloudscape-design/components/wizard';
-import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { useCategoryTree, useStores } from '../../../api/catalog';
 import { ApiError } from '../../../api/client';
 import { useSaveTvCampaign, useTvCampaign, type TvDetails } from '../../../api/tv';
 import { notify } from '../../../app/notifications/notify';
 import { DateInput } from '../../../components/date-input';
+import { useZodForm } from '../../../components/form';
 import { routeId } from '../../../components/route-id';
 import { CategoryCascade } from '../../catalog/category-cascade';
 import { StoreTransfer } from '../store-transfer';
@@ -24,7 +25,9 @@ import {
   TV_SAVED_EDIT,
   TV_SAVED_NEW,
   TV_STEP_TITLES,
+  TV_STEP_FIELDS,
   tvDetailsToForm,
+  tvFormSchema,
   tvFormToPayload,
   tvStepProblem,
   type TvFormState,
@@ -51,20 +54,31 @@ export default function TvFormPage() {
 
 function TvWizard({ record }: { record: TvDetails | null }) {
   const navigate = useNavigate();
-  const [form, setForm] = useState<TvFormState>(() => (record ? tvDetailsToForm(record) : emptyTvForm()));
-  const set = (patch: Partial<TvFormState>) => setForm((f) => ({ ...f, ...patch }));
+  const tvForm = useZodForm(tvFormSchema, {
+    defaultValues: record ? tvDetailsToForm(record) : emptyTvForm(),
+  });
+  const form = useWatch({ control: tvForm.control }) as TvFormState;
+  const set = (patch: Partial<TvFormState>) => {
+    for (const [name, value] of Object.entries(patch))
+      tvForm.setValue(name as keyof TvFormState, value as never, { shouldDirty: true });
+  };
   const save = useSaveTvCampaign();
   const stores = useStores();
   const tree = useCategoryTree();
   const { activeStep, onNavigate, readyToSave } = useWizardSteps({
     lastStep: LAST_STEP,
-    validate: (from, to) => tvStepProblem(form, from, to),
+    // The steps' fields through the form's resolver (the shared schema); the first message of the first invalid step.
+    validate: async (from, to) => {
+      tvForm.clearErrors();
+      if (await tvForm.trigger(TV_STEP_FIELDS.slice(from, to + 1).flat())) return undefined;
+      return tvStepProblem(tvForm.getValues(), from, to);
+    },
   });
 
   const submit = async () => {
     if (!(await readyToSave())) return;
     try {
-      await save.mutateAsync(tvFormToPayload(form, record?.id, record?.updated_at));
+      await save.mutateAsync(tvFormToPayload(tvForm.getValues(), record?.id, record?.updated_at));
       notify({ type: 'success', content: record ? TV_SAVED_EDIT : TV_SAVED_NEW });
       navigate(LIST);
     } catch (error) {
