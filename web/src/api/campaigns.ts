@@ -131,11 +131,31 @@ export const useCampaign = (
     ...(options.fresh ? { staleTime: 0, gcTime: 0 } : {}),
   });
 
+/**
+ * A campaign of another kind (tickets, lucky numbers, TV) as its editor reads it, parsed by its own
+ * schema, always read fresh (`undefined` id: nothing is fetched). `kind` keeps its cache apart.
+ */
+export const useCampaignOfKind = <S extends z.ZodType>(
+  schema: S,
+  id: number | string | undefined,
+  kind?: string,
+) =>
+  useQuery({
+    queryKey: tenantKey(CAMPAIGNS, 'detail', ...(kind ? [kind] : []), String(id)),
+    queryFn: async ({ signal }) =>
+      parseAnswer(schema, await api.get('/web/campaign/details', { query: { id }, signal })),
+    enabled: id !== undefined,
+    staleTime: 0,
+    gcTime: 0,
+  });
+
 /** The body of a save: the shared `Campaign` payload, with `id` when updating. */
 export type CampaignPayload = z.input<typeof Campaign>;
 
-/** POST /web/campaign/new, or PUT /web/campaign/update with the id → {id}. */
-export async function saveCampaign(body: CampaignPayload): Promise<{ id: number }> {
+/** POST /web/campaign/new, or PUT /web/campaign/update with the id → {id} (any kind's payload). */
+export async function saveCampaign<B extends { id?: unknown } = CampaignPayload>(
+  body: B,
+): Promise<{ id: number }> {
   const answer =
     body.id === undefined
       ? await api.post('/web/campaign/new', body)
@@ -148,10 +168,11 @@ export async function deleteCampaign(id: number): Promise<{ id: number }> {
   return parseAnswer(SavedAnswer, await api.delete('/web/campaign/delete', { query: { id } }));
 }
 
-export function useSaveCampaign() {
+/** The save of a campaign's editor (`B`: that kind's payload); the campaigns are read again. */
+export function useSaveCampaign<B extends { id?: unknown } = CampaignPayload>() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: saveCampaign,
+    mutationFn: (body: B) => saveCampaign(body),
     onSuccess: () => client.invalidateQueries({ queryKey: tenantKey(CAMPAIGNS) }),
   });
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   LuckyAudit,
@@ -8,6 +8,7 @@ import {
   type LuckyCampaign,
   type LuckyDrawRequest,
 } from '@freguesia/shared/schemas/lucky';
+import { useCampaignOfKind, useSaveCampaign } from './campaigns';
 import { api } from './client';
 import { parseAnswer, tenantKey } from './query';
 
@@ -19,7 +20,6 @@ import { parseAnswer, tenantKey } from './query';
 
 export type { LuckyAudit, LuckyDrawResult, LuckyNumberRow, LuckyStatus };
 
-const CAMPAIGNS = 'campaigns';
 const LUCKY = 'lucky-numbers';
 
 /** GET /web/campaign/details of a lucky campaign. */
@@ -42,31 +42,11 @@ export const LuckyDetails = z.object({
 });
 export type LuckyDetails = z.output<typeof LuckyDetails>;
 
-export const useLuckyCampaign = (id: string | undefined) =>
-  useQuery({
-    queryKey: tenantKey(CAMPAIGNS, 'detail', String(id)),
-    queryFn: async ({ signal }) =>
-      parseAnswer(LuckyDetails, await api.get('/web/campaign/details', { query: { id }, signal })),
-    enabled: id !== undefined,
-    staleTime: 0,
-    gcTime: 0,
-  });
+export const useLuckyCampaign = (id: string | undefined) => useCampaignOfKind(LuckyDetails, id);
 
 export type LuckyPayload = z.input<typeof LuckyCampaign>;
 
-export function useSaveLucky() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: LuckyPayload) =>
-      parseAnswer(
-        z.looseObject({ id: z.number() }),
-        body.id === undefined
-          ? await api.post('/web/campaign/new', body)
-          : await api.put('/web/campaign/update', body),
-      ),
-    onSuccess: () => client.invalidateQueries({ queryKey: tenantKey(CAMPAIGNS) }),
-  });
-}
+export const useSaveLucky = () => useSaveCampaign<LuckyPayload>();
 
 export const useLuckyStatus = (id: string) =>
   useQuery({

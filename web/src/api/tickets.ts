@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { CampaignRow } from '@freguesia/shared/schemas/campaign-api';
 import type { TicketCampaign } from '@freguesia/shared/schemas/ticket';
 import { Ticket, TicketCampaignDetails, WonPrize } from '@freguesia/shared/schemas/ticket-api';
+import { useCampaignOfKind, useSaveCampaign } from './campaigns';
 import { api } from './client';
 import { paginated, parseAnswer, tenantKey, type Paginated } from './query';
 
@@ -48,31 +49,12 @@ export async function listTicketCampaigns(
 
 /** GET /web/campaign/details?id of a ticket campaign. */
 export const useTicketCampaign = (id: number | undefined) =>
-  useQuery({
-    queryKey: tenantKey(CAMPAIGNS, 'detail', 'T', String(id)),
-    queryFn: async ({ signal }) =>
-      parseAnswer(TicketCampaignDetails, await api.get('/web/campaign/details', { query: { id }, signal })),
-    enabled: id !== undefined,
-    staleTime: 0,
-    gcTime: 0,
-  });
+  useCampaignOfKind(TicketCampaignDetails, id, 'T');
 
 export type TicketCampaignPayload = z.input<typeof TicketCampaign>;
 
 /** POST /web/campaign/new or PUT /web/campaign/update (with id). */
-export function useSaveTicketCampaign() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: TicketCampaignPayload) =>
-      parseAnswer(
-        z.looseObject({ id: z.number() }),
-        body.id === undefined
-          ? await api.post('/web/campaign/new', body)
-          : await api.put('/web/campaign/update', body),
-      ),
-    onSuccess: () => client.invalidateQueries({ queryKey: tenantKey(CAMPAIGNS) }),
-  });
-}
+export const useSaveTicketCampaign = () => useSaveCampaign<TicketCampaignPayload>();
 
 // ---------------------------------------------------------------- customer details › Campaigns
 

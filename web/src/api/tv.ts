@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { CampaignRow } from '@freguesia/shared/schemas/campaign-api';
 import { TvInfo, TvLink, TvPrice, TvProduct, type TvCampaign } from '@freguesia/shared/schemas/tv';
+import { useCampaignOfKind, useSaveCampaign } from './campaigns';
 import { api } from './client';
 import { paginated, parseAnswer, tenantKey, type Paginated } from './query';
 
@@ -15,7 +16,6 @@ export const TV_PAGE_SIZE = 10;
 const CAMPAIGNS = 'campaigns';
 
 const TvPage = paginated(CampaignRow);
-const SavedAnswer = z.looseObject({ id: z.number() });
 
 /** GET /web/campaign/details of a TV campaign. */
 export const TvDetails = z.object({
@@ -56,31 +56,11 @@ export async function listTvCampaigns(
   return parseAnswer(TvPage, await api.get('/web/campaigns', { query: listQuery(p), signal }));
 }
 
-export const useTvCampaign = (id: number | undefined) =>
-  useQuery({
-    queryKey: tenantKey(CAMPAIGNS, 'detail', String(id)),
-    queryFn: async ({ signal }) =>
-      parseAnswer(TvDetails, await api.get('/web/campaign/details', { query: { id }, signal })),
-    enabled: id !== undefined,
-    staleTime: 0,
-    gcTime: 0,
-  });
+export const useTvCampaign = (id: number | undefined) => useCampaignOfKind(TvDetails, id);
 
 export type TvPayload = z.input<typeof TvCampaign>;
 
-export function useSaveTvCampaign() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: TvPayload) =>
-      parseAnswer(
-        SavedAnswer,
-        body.id === undefined
-          ? await api.post('/web/campaign/new', body)
-          : await api.put('/web/campaign/update', body),
-      ),
-    onSuccess: () => client.invalidateQueries({ queryKey: tenantKey(CAMPAIGNS) }),
-  });
-}
+export const useSaveTvCampaign = () => useSaveCampaign<TvPayload>();
 
 /** GET /web/tv/links?id: each store's screen link. */
 export const useTvLinks = (id: number) =>

@@ -64,3 +64,18 @@ export function archivedAtColumn<
     minWidth: 140,
   };
 }
+
+/**
+ * The columns of the 'Excluídas' view: 'Excluída em' takes the place of the column `replaces`
+ * (where the row stands today, or when it was last changed); without it, it goes before 'Opções'.
+ */
+export function withArchivedAt<T extends { archived_at?: string | undefined }>(
+  columns: TableProps.ColumnDefinition<T>[],
+  replaces: string,
+): TableProps.ColumnDefinition<T>[] {
+  const at = columns.findIndex((c) => c.id === replaces);
+  const next = [...columns];
+  if (at < 0) next.splice(Math.max(next.length - 1, 0), 0, archivedAtColumn<T>());
+  else next.splice(at, 1, archivedAtColumn<T>());
+  return next;
+}

@@ -1,15 +1,11 @@
-import { recordGate } from '../../components/record-gate';
-import { wizardStrings } from '../../components/wizard-strings';
-import Header from '@cloudscape-design/components/header';
-import SpaceBetween from '@cloudscape-design/components/space-between';
-import Wizard, { type WizardProps } from '@cloudscape-design/components/wizard';
-import { useRef, useState } from 'react';
+import type { WizardProps } from '@cloudscape-design/components/wizard';
 import { useNavigate, useParams } from 'react-router';
 import { useCampaign, useSaveCampaign, type CampaignDetails } from '../../api/campaigns';
 import { ApiError, serverFieldErrors } from '../../api/client';
-import { dismiss, notify } from '../../app/notifications/notify';
+import { notify } from '../../app/notifications/notify';
 import { useLeaveGuard } from '../../components/discard-changes';
 import { applyServerErrors, useZodForm } from '../../components/form';
+import { routeId } from '../../components/route-id';
 import { DetailsStep } from './details-step';
 import {
   campaignFormSchema,
@@ -30,15 +26,11 @@ import {
 import { CampaignPrintButton } from './print-button';
 import { AudienceStep, StoresStep } from './stores-audience-steps';
 import { TriggerStep } from './trigger-step';
+import { CampaignRecordRoute } from './record-route';
+import { CampaignWizardFrame, useWizardSteps, type StepProblem } from './wizard-frame';
 
 const LIST = '/campaign/sell';
 const LAST_STEP = STEP_TITLES.length - 1;
-
-/** A positive numeric id in the route means edit (spec part 2 §1). */
-export function editId(param: string | undefined): number | undefined {
-  const id = Number(param);
-  return Number.isInteger(id) && id > 0 ? id : undefined;
-}
 
 /**
  * /campaign/sell/new and /campaign/edit/:id (write Campaigns; spec part 2 §2.1, §4, §5, §8): the
@@ -48,22 +40,14 @@ export function editId(param: string | undefined): number | undefined {
  * list with 'Campanha cadastrada com sucesso' / 'Campanha alterada com sucesso'.
  */
 export default function CampaignFormPage() {
-  const { id: param } = useParams();
-  const id = editId(param);
+  // A positive numeric id in the route means edit (spec part 2 §1).
+  const id = routeId(useParams().id);
   const record = useCampaign(id, { fresh: true });
-  const navigate = useNavigate();
-  if (id !== undefined) {
-    const gate = recordGate({
-      record,
-      loading: 'Carregando campanha…',
-      notFound: 'Campanha não encontrada.',
-      failed: 'Não foi possível carregar a campanha.',
-      notFoundHint: 'Ela pode ter sido excluída.',
-      action: { label: 'Voltar às campanhas', onClick: () => navigate(LIST) },
-    });
-    if (gate) return gate;
-  }
-  return <CampaignWizard key={id ?? 'new'} record={id === undefined ? null : (record.data ?? null)} />;
+  return (
+    <CampaignRecordRoute id={id} record={record} list={LIST}>
+      {(saved) => <CampaignWizard record={saved} />}
+    </CampaignRecordRoute>
+  );
 }
 
 function CampaignWizard({ record }: { record: CampaignDetails | null }) {
@@ -73,7 +57,6 @@ function CampaignWizard({ record }: { record: CampaignDetails | null }) {
     defaultValues: record ? detailsToForm(record) : emptyCampaignForm(),
   });
   const save = useSaveCampaign();
-  const [activeStep, setActiveStep] = useState(0);
   const leaveGuard = useLeaveGuard(form.formState.isDirty && !save.isSuccess);
 
   /** The first message among a step's fields, after validating them. */
@@ -88,10 +71,7 @@ function CampaignWizard({ record }: { record: CampaignDetails | null }) {
   };
 
   /** Validates steps `from`..`to`: the first invalid one and its message. */
-  const firstInvalidStep = async (
-    from: number,
-    to: number,
-  ): Promise<{ step: number; message: string } | undefined> => {
+  const firstInvalidStep = async (from: number, to: number): Promise<StepProblem | undefined> => {
     form.clearErrors();
     for (let step = from; step <= to; step++) {
       const message = await stepProblem(step);
@@ -100,43 +80,15 @@ function CampaignWizard({ record }: { record: CampaignDetails | null }) {
     return undefined;
   };
 
-  // The step's 'Ops!' notice: one at a time, gone once the step validates.
-  const stepNotice = useRef<string | null>(null);
-  const clearWarning = () => {
-    if (stepNotice.current) dismiss(stepNotice.current);
-    stepNotice.current = null;
-  };
-  const warn = (message: string) => {
-    clearWarning();
-    stepNotice.current = notify({ type: 'error', header: noticeTitle(message), content: message });
-  };
-
-  const onNavigate = async ({ detail }: { detail: WizardProps.NavigateDetail }) => {
-    const target = detail.requestedStepIndex;
-    if (target <= activeStep) {
-      setActiveStep(target);
-      return;
-    }
-    const invalid = await firstInvalidStep(activeStep, target - 1);
-    if (invalid) {
-      warn(invalid.message);
-      setActiveStep(invalid.step);
-    } else {
-      clearWarning();
-      setActiveStep(target);
-    }
-  };
+  const { activeStep, setActiveStep, onNavigate, readyToSave } = useWizardSteps({
+    lastStep: LAST_STEP,
+    validate: firstInvalidStep,
+    noticeTitle,
+  });
 
   const submit = async () => {
     // Saving is allowed only from the fourth step (spec part 2 §2.1, §4).
-    if (activeStep !== LAST_STEP) return;
-    const invalid = await firstInvalidStep(0, LAST_STEP);
-    if (invalid) {
-      warn(invalid.message);
-      setActiveStep(invalid.step);
-      return;
-    }
-    clearWarning();
+    if (!(await readyToSave())) return;
     const values: CampaignFormValues = form.getValues();
     try {
       await save.mutateAsync(formToPayload(values, record?.id));
@@ -169,27 +121,18 @@ function CampaignWizard({ record }: { record: CampaignDetails | null }) {
   ];
 
   return (
-    <SpaceBetween size="m">
-      {leaveGuard.modal}
-      <Header
-        variant="h1"
-        data-testid="campaign-wizard-title"
-        // The printout is of the campaign as saved, not of unsaved changes in the steps.
-        actions={editing ? <CampaignPrintButton campaign={record} /> : undefined}
-      >
-        {editing ? TITLE_EDIT : TITLE_NEW}
-      </Header>
-      <Wizard
-        data-testid="campaign-wizard"
-        steps={steps}
-        activeStepIndex={activeStep}
-        isLoadingNextStep={save.isPending}
-        onNavigate={(event) => void onNavigate(event)}
-        onSubmit={() => void submit()}
-        onCancel={() => navigate(LIST)}
-        submitButtonText="Finalizar"
-        i18nStrings={wizardStrings('Passos da campanha', 'Salvando a campanha')}
-      />
-    </SpaceBetween>
+    <CampaignWizardFrame
+      testId="campaign-wizard"
+      title={editing ? TITLE_EDIT : TITLE_NEW}
+      // The printout is of the campaign as saved, not of unsaved changes in the steps.
+      actions={editing ? <CampaignPrintButton campaign={record} /> : undefined}
+      before={leaveGuard.modal}
+      steps={steps}
+      activeStep={activeStep}
+      saving={save.isPending}
+      onNavigate={onNavigate}
+      onSubmit={() => void submit()}
+      list={LIST}
+    />
   );
 }

@@ -1,7 +1,5 @@
-import Box from '@cloudscape-design/components/box';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { TableProps } from '@cloudscape-design/components/table';
 import Toggle from '@cloudscape-design/components/toggle';
 import { useState } from 'react';
@@ -11,27 +9,28 @@ import {
   CAMPAIGNS_PAGE_SIZE,
   DEFAULT_CAMPAIGN_FILTERS,
   listCampaigns,
-  useDeleteCampaign,
   type CampaignListFilters,
   type CampaignRow,
 } from '../../api/campaigns';
-import { failureMessage } from '../../api/client';
 import { useCan } from '../../app/ability';
-import { notify } from '../../app/notifications/notify';
-import { archivedAtColumn, ArchivedSwitch, useArchivedView } from '../../components/archived-view';
-import { ConfirmDeleteModal } from '../../components/delete-confirmation';
+import { useArchivedView } from '../../components/archived-view';
 import { useExportJobs } from '../../components/export-jobs';
-import { RowActions } from '../../components/row-actions';
-import { ServerTable, useServerList } from '../../components/table';
+import { descriptionColumn, exportAction, idColumn, optionsColumn } from '../../components/list-shell';
+import {
+  activeColumn,
+  CampaignList,
+  ShowInactiveToggle,
+  statusColumn,
+  useCampaignDelete,
+  useCampaignRows,
+} from './campaign-list';
 import { CampaignDetailsModal } from './details-modal';
 import { DuplicateCampaignModal } from './duplicate-modal';
 import { LabelsPrintModal } from './labels-print-modal';
 import { TYPE_OPTIONS } from './form-model';
-import { activeText, audienceText, periodText, STATUS_TYPES, statusText, typeLabel } from './format';
+import { audienceText, periodText, typeLabel } from './format';
 
-export const DELETE_QUESTION = 'Tem certeza que deseja excluir esta campanha ?';
-export const EMPTY_TEXT = 'Nenhuma campanha encontrada.';
-export const ARCHIVED_EMPTY_TEXT = 'Nenhuma campanha excluída.';
+export { ARCHIVED_EMPTY_TEXT, DELETE_QUESTION, EMPTY_TEXT } from './campaign-list';
 const ALL_TYPES = { value: '', label: 'Todos os tipos' };
 
 /**
@@ -46,51 +45,22 @@ export default function CampaignListPage() {
   const [filters, setFilters] = useState<CampaignListFilters>(DEFAULT_CAMPAIGN_FILTERS);
   // 'Excluídas' (issue 20 item 16): deleted campaigns, read-only, with their details and export.
   const [archived, setArchived] = useArchivedView();
-  const list = useServerList<CampaignRow, CampaignListFilters>({
+  const list = useCampaignRows<CampaignListFilters>({
     queryKey: ({ q, page, filters: f }) => campaignListKey({ page, q, filters: f }),
     fetchPage: ({ q, page, filters: f }, signal) => listCampaigns({ page, q, filters: f }, signal),
     perPage: CAMPAIGNS_PAGE_SIZE,
-    filters: { ...filters, archived },
-    urlState: { q: 'q', page: 'page' },
-    errorMessage: (error) => failureMessage(error, 'Não foi possível carregar as campanhas.'),
+    filters,
+    archived,
   });
-  const remove = useDeleteCampaign();
-  const [toDelete, setToDelete] = useState<CampaignRow | null>(null);
+  const remove = useCampaignDelete();
   const [showing, setShowing] = useState<CampaignRow | null>(null);
   const [labelling, setLabelling] = useState<CampaignRow | null>(null);
   const [duplicating, setDuplicating] = useState<CampaignRow | null>(null);
   const exports = useExportJobs();
-  // `type` as the spec's screens send it; the server reads the campaign's own.
-  const exportCampaign = (row: CampaignRow) =>
-    exports.start({
-      key: `campaign-${row.id}`,
-      path: '/web/campaign/export',
-      query: { id: row.id, type: row.type },
-      label: `Campanha ${row.description}`,
-    });
-
-  const confirmDelete = async (row: CampaignRow) => {
-    try {
-      await remove.mutateAsync(row.id);
-      notify({ type: 'success', content: 'Campanha excluída com sucesso' });
-    } catch (error) {
-      notify({
-        type: 'error',
-        header: 'Erro ao excluir a campanha',
-        content: failureMessage(error, 'Tente novamente.'),
-      });
-    }
-  };
 
   const columns: TableProps.ColumnDefinition<CampaignRow>[] = [
-    { id: 'id', header: 'Código', cell: (c) => c.id, minWidth: 80 },
-    {
-      id: 'description',
-      header: 'Descrição',
-      cell: (c) => <Box fontWeight="bold">{c.description}</Box>,
-      isRowHeader: true,
-      minWidth: 180,
-    },
+    idColumn(),
+    descriptionColumn({ minWidth: 180 }),
     { id: 'type', header: 'Tipo', cell: (c) => typeLabel(c.type), minWidth: 130 },
     {
       id: 'period',
@@ -99,143 +69,76 @@ export default function CampaignListPage() {
       minWidth: 150,
     },
     { id: 'audience', header: 'Lead / população', cell: (c) => audienceText(c), minWidth: 130 },
-    {
-      id: 'status',
-      header: 'Status',
-      minWidth: 150,
-      cell: (c) => (
-        <span data-testid={`campaign-status-${c.id}`}>
-          <StatusIndicator type={STATUS_TYPES[c.status]} wrapText={false}>
-            {statusText(c.status)}
-          </StatusIndicator>
-        </span>
-      ),
-    },
-    { id: 'active', header: 'Situação', cell: (c) => activeText(c.active) },
-    {
-      id: 'actions',
-      header: 'Opções',
-      cell: (c) => (
-        <RowActions
-          label={c.description}
-          actions={
-            archived
-              ? [
-                  { id: 'details', text: 'Detalhes', onClick: () => setShowing(c) },
-                  {
-                    id: 'export',
-                    text: exports.busy(`campaign-${c.id}`) ? 'Exportando…' : 'Exportar',
-                    disabled: exports.busy(`campaign-${c.id}`),
-                    onClick: () => void exportCampaign(c),
-                  },
-                ]
-              : [
-                  { id: 'details', text: 'Detalhes', onClick: () => setShowing(c) },
-                  {
-                    id: 'edit',
-                    text: 'Alterar',
-                    visible: canWrite,
-                    onClick: () => navigate(`/campaign/edit/${c.id}`),
-                  },
-                  { id: 'duplicate', text: 'Duplicar', visible: canWrite, onClick: () => setDuplicating(c) },
-                  { id: 'delete', text: 'Excluir', visible: canWrite, onClick: () => setToDelete(c) },
-                  {
-                    id: 'labels',
-                    text: 'Imprimir etiquetas',
-                    visible: canWrite,
-                    onClick: () => setLabelling(c),
-                  },
-                  {
-                    id: 'export',
-                    text: exports.busy(`campaign-${c.id}`) ? 'Exportando…' : 'Exportar',
-                    disabled: exports.busy(`campaign-${c.id}`),
-                    onClick: () => void exportCampaign(c),
-                  },
-                ]
-          }
-        />
-      ),
-    },
+    statusColumn({ minWidth: 150, testId: (c) => `campaign-status-${c.id}` }),
+    activeColumn,
+    optionsColumn((c) => {
+      // `type` as the spec's screens send it; the server reads the campaign's own.
+      const exportRow = exportAction(exports, {
+        key: `campaign-${c.id}`,
+        path: '/web/campaign/export',
+        query: { id: c.id, type: c.type },
+        label: `Campanha ${c.description}`,
+      });
+      const details = { id: 'details', text: 'Detalhes', onClick: () => setShowing(c) };
+      // A deleted campaign is read-only: its details and its export.
+      if (archived) return [details, exportRow];
+      return [
+        details,
+        { id: 'edit', text: 'Alterar', visible: canWrite, onClick: () => navigate(`/campaign/edit/${c.id}`) },
+        { id: 'duplicate', text: 'Duplicar', visible: canWrite, onClick: () => setDuplicating(c) },
+        { id: 'delete', text: 'Excluir', visible: canWrite, onClick: () => remove.ask(c) },
+        { id: 'labels', text: 'Imprimir etiquetas', visible: canWrite, onClick: () => setLabelling(c) },
+        exportRow,
+      ];
+    }),
   ];
-  // A deleted campaign shows when it was deleted instead of where it stands today.
-  if (archived)
-    columns.splice(
-      columns.findIndex((c) => c.id === 'status'),
-      1,
-      archivedAtColumn<CampaignRow>(),
-    );
 
   const filtered = filters.type !== '' || (!archived && (filters.showInactive || filters.runningOnly));
   // Points (C) have no editor (spec part 2 §1): listed and exported (the Points rows of §3) here.
   const typeOptions = [ALL_TYPES, ...TYPE_OPTIONS, { value: 'C', label: 'Pontos / cashback' }];
 
   return (
-    <>
-      <ServerTable<CampaignRow>
-        testId="campaigns-table"
-        title="Descontos"
-        variant="full-page"
-        headerVariant="h1"
-        loadingText="Carregando campanhas"
-        wrapLines
-        list={list}
-        columns={columns}
-        newButton={{
-          label: 'Nova campanha',
-          testId: 'campaign-new',
-          subject: 'Campaigns',
-          onClick: () => navigate('/campaign/sell/new'),
-        }}
-        search={{
-          placeholder: 'Buscar pela descrição ou código',
-          ariaLabel: 'Buscar campanhas',
-          testId: 'campaigns-search',
-        }}
-        extraFilter={
-          <SpaceBetween direction="horizontal" size="m" alignItems="center">
-            <ArchivedSwitch
-              archived={archived}
-              onChange={setArchived}
-              liveLabel="Campanhas"
-              testId="campaigns-view"
+    <CampaignList
+      testIds={{ table: 'campaigns-table', new: 'campaign-new', search: 'campaigns-search' }}
+      title="Descontos"
+      newPath="/campaign/sell/new"
+      list={list}
+      columns={columns}
+      extraFilter={
+        <SpaceBetween direction="horizontal" size="m" alignItems="center">
+          <div style={{ minWidth: 240 }}>
+            <Select
+              data-testid="campaigns-type"
+              ariaLabel="Tipo de campanha"
+              selectedOption={typeOptions.find((o) => o.value === filters.type) ?? ALL_TYPES}
+              options={typeOptions}
+              onChange={({ detail }) =>
+                setFilters((f) => ({ ...f, type: detail.selectedOption.value ?? '' }))
+              }
             />
-            <div style={{ minWidth: 240 }}>
-              <Select
-                data-testid="campaigns-type"
-                ariaLabel="Tipo de campanha"
-                selectedOption={typeOptions.find((o) => o.value === filters.type) ?? ALL_TYPES}
-                options={typeOptions}
-                onChange={({ detail }) =>
-                  setFilters((f) => ({ ...f, type: detail.selectedOption.value ?? '' }))
-                }
-              />
-            </div>
-            {archived ? null : (
-              <Toggle
-                data-testid="campaigns-show-inactive"
-                checked={filters.showInactive}
-                onChange={({ detail }) => setFilters((f) => ({ ...f, showInactive: detail.checked }))}
-              >
-                Mostrar inativas
-              </Toggle>
-            )}
-            {archived ? null : (
-              <Toggle
-                data-testid="campaigns-running"
-                checked={filters.runningOnly}
-                onChange={({ detail }) => setFilters((f) => ({ ...f, runningOnly: detail.checked }))}
-              >
-                Em andamento
-              </Toggle>
-            )}
-          </SpaceBetween>
-        }
-        filtered={filtered}
-        onClearFilters={() => setFilters(DEFAULT_CAMPAIGN_FILTERS)}
-        noun={{ one: 'campanha', many: 'campanhas' }}
-        emptyText={archived ? ARCHIVED_EMPTY_TEXT : EMPTY_TEXT}
-        noMatchText={archived ? ARCHIVED_EMPTY_TEXT : EMPTY_TEXT}
-      />
+          </div>
+          {archived ? null : (
+            <ShowInactiveToggle
+              testId="campaigns-show-inactive"
+              checked={filters.showInactive}
+              onChange={(showInactive) => setFilters((f) => ({ ...f, showInactive }))}
+            />
+          )}
+          {archived ? null : (
+            <Toggle
+              data-testid="campaigns-running"
+              checked={filters.runningOnly}
+              onChange={({ detail }) => setFilters((f) => ({ ...f, runningOnly: detail.checked }))}
+            >
+              Em andamento
+            </Toggle>
+          )}
+        </SpaceBetween>
+      }
+      filtered={filtered}
+      onClearFilters={() => setFilters(DEFAULT_CAMPAIGN_FILTERS)}
+      archivedView={{ archived, onChange: setArchived, testId: 'campaigns-view' }}
+    >
       {showing ? (
         <CampaignDetailsModal campaign={showing} archived={archived} onDismiss={() => setShowing(null)} />
       ) : null}
@@ -243,20 +146,7 @@ export default function CampaignListPage() {
       {duplicating ? (
         <DuplicateCampaignModal campaign={duplicating} onDismiss={() => setDuplicating(null)} />
       ) : null}
-      {toDelete ? (
-        <ConfirmDeleteModal
-          header="Excluir campanha"
-          onConfirm={() => confirmDelete(toDelete)}
-          onDismiss={() => setToDelete(null)}
-        >
-          <SpaceBetween size="xs">
-            <Box>{DELETE_QUESTION}</Box>
-            <Box color="text-body-secondary">
-              {toDelete.id} - {toDelete.description}
-            </Box>
-          </SpaceBetween>
-        </ConfirmDeleteModal>
-      ) : null}
-    </>
+      {remove.modal}
+    </CampaignList>
   );
 }

@@ -8,20 +8,21 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Textarea from '@cloudscape-design/components/textarea';
 import Toggle from '@cloudscape-design/components/toggle';
-import Wizard, { type WizardProps } from '@cloudscape-design/components/wizard';
+import type { WizardProps } from '@cloudscape-design/components/wizard';
 import { TICKET_MESSAGES } from '@freguesia/shared/schemas/ticket';
 import { TICKET_PLACEHOLDERS } from '@freguesia/shared/domain/tickets';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useValidLeads } from '../../api/campaigns';
 import { useStores } from '../../api/catalog';
 import { ApiError } from '../../api/client';
 import { useSaveTicketCampaign, useTicketCampaign, type TicketCampaignDetails } from '../../api/tickets';
-import { dismiss, notify } from '../../app/notifications/notify';
+import { notify } from '../../app/notifications/notify';
 import { DateInput } from '../../components/date-input';
-import { recordGate } from '../../components/record-gate';
-import { wizardStrings } from '../../components/wizard-strings';
+import { routeId } from '../../components/route-id';
 import { StoreTransfer } from '../campaigns/store-transfer';
+import { CampaignRecordRoute } from '../campaigns/record-route';
+import { CampaignWizardFrame, useWizardSteps } from '../campaigns/wizard-frame';
 import { AcceleratorsStep } from './accelerators-step';
 import {
   detailsToForm,
@@ -38,29 +39,15 @@ import { PrizesStep } from './prizes-step';
 const LIST = '/campaign/tickets';
 const LAST_STEP = STEP_TITLES.length - 1;
 
-function editId(param: string | undefined): number | undefined {
-  const id = Number(param);
-  return Number.isInteger(id) && id > 0 ? id : undefined;
-}
-
 /** /campaign/tickets/new and /campaign/tickets/edit/:id (spec part 2 §2.4): the five-step editor. */
 export default function TicketFormPage() {
-  const { id: param } = useParams();
-  const id = editId(param);
+  const id = routeId(useParams().id);
   const record = useTicketCampaign(id);
-  const navigate = useNavigate();
-  if (id !== undefined) {
-    const gate = recordGate({
-      record,
-      loading: 'Carregando campanha…',
-      notFound: 'Campanha não encontrada.',
-      failed: 'Não foi possível carregar a campanha.',
-      notFoundHint: 'Ela pode ter sido excluída.',
-      action: { label: 'Voltar às campanhas', onClick: () => navigate(LIST) },
-    });
-    if (gate) return gate;
-  }
-  return <TicketWizard key={id ?? 'new'} record={id === undefined ? null : (record.data ?? null)} />;
+  return (
+    <CampaignRecordRoute id={id} record={record} list={LIST}>
+      {(saved) => <TicketWizard record={saved} />}
+    </CampaignRecordRoute>
+  );
 }
 
 function TicketWizard({ record }: { record: TicketCampaignDetails | null }) {
@@ -68,44 +55,24 @@ function TicketWizard({ record }: { record: TicketCampaignDetails | null }) {
   const editing = record !== null;
   const [form, setForm] = useState<TicketForm>(() => (record ? detailsToForm(record) : emptyTicketForm()));
   const set = (patch: Partial<TicketForm>) => setForm((f) => ({ ...f, ...patch }));
-  const [activeStep, setActiveStep] = useState(0);
   const [shownProblem, setShownProblem] = useState<{ path: string; message: string } | null>(null);
   const save = useSaveTicketCampaign();
   const stores = useStores();
   const leads = useValidLeads(form.audience === 'L');
   const storeName = (id: number) => stores.data?.find((s) => s.id === id)?.name ?? `Loja ${id}`;
 
-  const notice = useRef<string | null>(null);
-  const warn = (message: string | null) => {
-    if (notice.current) dismiss(notice.current);
-    notice.current = message ? notify({ type: 'error', header: 'Ops!', content: message }) : null;
-  };
+  const { activeStep, onNavigate, readyToSave } = useWizardSteps({
+    lastStep: LAST_STEP,
+    validate: (from, to) => firstProblem(form, from, to),
+    onChecked: (problem) => setShownProblem(problem ?? null),
+  });
   const errorOf = (...paths: string[]) =>
     shownProblem && paths.some((p) => shownProblem.path === p || shownProblem.path.startsWith(`${p}.`))
       ? shownProblem.message
       : undefined;
 
-  const onNavigate = ({ detail }: { detail: WizardProps.NavigateDetail }) => {
-    const target = detail.requestedStepIndex;
-    if (target <= activeStep) {
-      setActiveStep(target);
-      return;
-    }
-    const problem = firstProblem(form, activeStep, target - 1);
-    setShownProblem(problem ?? null);
-    warn(problem?.message ?? null);
-    setActiveStep(problem ? problem.step : target);
-  };
-
   const submit = async () => {
-    if (activeStep !== LAST_STEP) return;
-    const problem = firstProblem(form, 0, LAST_STEP);
-    setShownProblem(problem ?? null);
-    warn(problem?.message ?? null);
-    if (problem) {
-      setActiveStep(problem.step);
-      return;
-    }
+    if (!(await readyToSave())) return;
     try {
       await save.mutateAsync(formToPayload(form, record?.id, record?.updated_at) as never);
       notify({ type: 'success', content: editing ? TICKET_MESSAGES.updated : TICKET_MESSAGES.saved });
@@ -294,21 +261,15 @@ function TicketWizard({ record }: { record: TicketCampaignDetails | null }) {
   ];
 
   return (
-    <SpaceBetween size="m">
-      <Header variant="h1" data-testid="ticket-wizard-title">
-        {editing ? TITLE_EDIT : TITLE_NEW}
-      </Header>
-      <Wizard
-        data-testid="ticket-wizard"
-        steps={steps}
-        activeStepIndex={activeStep}
-        isLoadingNextStep={save.isPending}
-        onNavigate={onNavigate}
-        onSubmit={() => void submit()}
-        onCancel={() => navigate(LIST)}
-        submitButtonText="Finalizar"
-        i18nStrings={wizardStrings('Passos da campanha', 'Salvando a campanha')}
-      />
-    </SpaceBetween>
+    <CampaignWizardFrame
+      testId="ticket-wizard"
+      title={editing ? TITLE_EDIT : TITLE_NEW}
+      steps={steps}
+      activeStep={activeStep}
+      saving={save.isPending}
+      onNavigate={onNavigate}
+      onSubmit={() => void submit()}
+      list={LIST}
+    />
   );
 }

@@ -15,7 +15,7 @@ import Textarea from '@cloudscape-design/components/textarea';
 import TimeInput from '@cloudscape-design/components/time-input';
 import Toggle from '@cloudscape-design/components/toggle';
 import { WHATSAPP_MESSAGES, WHATSAPP_TYPE_LABELS, WHATSAPP_TYPES } from '@freguesia/shared/domain/whatsapp';
-import { Fragment, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useController, useWatch } from 'react-hook-form';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { failureMessage, serverFieldErrors } from '../../api/client';
@@ -33,7 +33,7 @@ import { DateInput } from '../../components/date-input';
 import { useLeaveGuard } from '../../components/discard-changes';
 import { errorMessage, Field, TextField, useZodForm } from '../../components/form';
 import { formatCount } from '../../components/format';
-import { recordGate } from '../../components/record-gate';
+import { CampaignRecordRoute } from '../campaigns/record-route';
 import { ActiveField, asCommon, AudienceField, ScheduleFields } from '../communications/common/fields';
 import { executedText, routeId } from '../communications/common/model';
 import { FlowBuilder } from './flow-builder';
@@ -67,22 +67,16 @@ export default function WhatsappFormPage() {
   const id = routeId(useParams().id);
   const clone = useLocation().pathname.includes('/clone/');
   const record = useWhatsappCampaign(id);
-  const navigate = useNavigate();
-  if (id !== undefined) {
-    const gate = recordGate({
-      record,
-      loading: 'Carregando campanha…',
-      notFound: 'Campanha não encontrada.',
-      failed: 'Não foi possível carregar a campanha.',
-      notFoundHint: 'Ela pode ter sido excluída.',
-      action: { label: 'Voltar às campanhas de WhatsApp', onClick: () => navigate(WHATSAPP_LIST) },
-    });
-    if (gate) return gate;
-  }
   return (
-    <Fragment key={`${id ?? 'new'}-${clone}`}>
-      <WhatsappForm record={id === undefined ? null : (record.data ?? null)} clone={clone} />
-    </Fragment>
+    <CampaignRecordRoute
+      id={id}
+      record={record}
+      list={WHATSAPP_LIST}
+      back="Voltar às campanhas de WhatsApp"
+      mode={clone ? '-clone' : ''}
+    >
+      {(saved) => <WhatsappForm record={saved} clone={clone} />}
+    </CampaignRecordRoute>
   );
 }
 

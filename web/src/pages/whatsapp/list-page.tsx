@@ -24,12 +24,16 @@ import {
   type WhatsappCampaign,
 } from '../../api/whatsapp';
 import { useCan } from '../../app/ability';
-import { notify } from '../../app/notifications/notify';
-import { ConfirmDeleteModal } from '../../components/delete-confirmation';
 import { useExportJobs } from '../../components/export-jobs';
 import { formatCount } from '../../components/format';
-import { RowActions } from '../../components/row-actions';
-import { ServerTable, useServerList } from '../../components/table';
+import {
+  descriptionColumn,
+  idColumn,
+  ListShell,
+  optionsColumn,
+  useDeleteConfirm,
+} from '../../components/list-shell';
+import { useServerList } from '../../components/table';
 import { executedText, rowInfo, whenText, WHOLE_BASE } from '../communications/common/model';
 import { SendPanel } from '../communications/shared/send-panel';
 import { WHATSAPP_LIST } from './form-model';
@@ -120,7 +124,13 @@ export default function WhatsappListPage() {
   const canRefresh = useCan('read', 'Communications');
   const exports = useExportJobs();
   const remove = useDeleteWhatsappCampaign();
-  const [toDelete, setToDelete] = useState<WhatsappCampaign | null>(null);
+  const removal = useDeleteConfirm<WhatsappCampaign>({
+    remove: (row) => remove.mutateAsync(row.id),
+    header: 'Excluir campanha',
+    question: 'Tem certeza que deseja excluir esta campanha de comunicação?',
+    deleted: 'Campanha excluída com sucesso',
+    errorHeader: 'Erro ao excluir',
+  });
   const [viewing, setViewing] = useState<WhatsappCampaign | null>(null);
   const list = useServerList<WhatsappCampaign, Record<string, never>>({
     queryKey: (p) => whatsappListKey(p),
@@ -139,28 +149,9 @@ export default function WhatsappListPage() {
     return () => clearInterval(timer);
   }, [sending, refetch]);
 
-  const confirmDelete = async (row: WhatsappCampaign) => {
-    try {
-      await remove.mutateAsync(row.id);
-      notify({ type: 'success', content: 'Campanha excluída com sucesso' });
-    } catch (error) {
-      notify({
-        type: 'error',
-        header: 'Erro ao excluir',
-        content: failureMessage(error, 'Tente novamente.'),
-      });
-    }
-  };
-
   const columns: TableProps.ColumnDefinition<WhatsappCampaign>[] = [
-    { id: 'id', header: 'Código', cell: (c) => c.id, width: 80 },
-    {
-      id: 'description',
-      header: 'Descrição',
-      cell: (c) => <Box fontWeight="bold">{c.description}</Box>,
-      isRowHeader: true,
-      minWidth: 160,
-    },
+    idColumn({ width: 80 }),
+    descriptionColumn({ minWidth: 160 }),
     {
       id: 'type',
       header: 'Tipo',
@@ -211,97 +202,73 @@ export default function WhatsappListPage() {
       cell: (c) => <span data-testid={`wa-speed-${c.id}`}>{speedText(c.speed)}</span>,
       minWidth: 90,
     },
-    {
-      id: 'actions',
-      header: 'Opções',
-      width: 80,
-      cell: (c) => (
-        <RowActions
-          label={c.description}
-          actions={[
-            { id: 'flow', text: 'Visualizar', visible: canRead, onClick: () => setViewing(c) },
-            {
-              id: 'export',
-              text: 'Exportar (csv)',
-              visible: canWrite,
-              disabled: exports.busy(campaignDetailsExport(c).key),
-              onClick: () => void exports.start(campaignDetailsExport(c)),
-            },
-            {
-              id: 'clone',
-              text: 'Duplicar',
-              visible: canWrite,
-              onClick: () => navigate(`/communication/whatsapp/clone/${c.id}`),
-            },
-            {
-              id: 'edit',
-              text: 'Alterar',
-              visible: canWrite,
-              onClick: () => navigate(`/communication/whatsapp/edit/${c.id}`),
-            },
-            {
-              id: 'delete',
-              text: 'Excluir',
-              visible: canWrite,
-              disabled: isExecuted(c),
-              disabledReason: isExecuted(c) ? 'Campanha já executada não pode ser excluída.' : undefined,
-              onClick: () => setToDelete(c),
-            },
-          ]}
-        />
-      ),
-    },
+    optionsColumn(
+      (c) => [
+        { id: 'flow', text: 'Visualizar', visible: canRead, onClick: () => setViewing(c) },
+        {
+          id: 'export',
+          text: 'Exportar (csv)',
+          visible: canWrite,
+          disabled: exports.busy(campaignDetailsExport(c).key),
+          onClick: () => void exports.start(campaignDetailsExport(c)),
+        },
+        {
+          id: 'clone',
+          text: 'Duplicar',
+          visible: canWrite,
+          onClick: () => navigate(`/communication/whatsapp/clone/${c.id}`),
+        },
+        {
+          id: 'edit',
+          text: 'Alterar',
+          visible: canWrite,
+          onClick: () => navigate(`/communication/whatsapp/edit/${c.id}`),
+        },
+        {
+          id: 'delete',
+          text: 'Excluir',
+          visible: canWrite,
+          disabled: isExecuted(c),
+          disabledReason: isExecuted(c) ? 'Campanha já executada não pode ser excluída.' : undefined,
+          onClick: () => removal.ask(c),
+        },
+      ],
+      { width: 80 },
+    ),
   ];
 
   return (
-    <>
-      <ServerTable<WhatsappCampaign>
-        testId="wa-table"
-        title="Campanhas de WhatsApp"
-        variant="full-page"
-        headerVariant="h1"
-        loadingText="Carregando"
-        wrapLines
-        list={list}
-        columns={columns}
-        newButton={{
-          label: 'Nova Campanha de Whatsapp',
-          testId: 'wa-new',
-          subject: 'Campaigns',
-          onClick: () => navigate(`${WHATSAPP_LIST}/new`),
-        }}
-        actions={
-          canRefresh ? (
-            <Button
-              data-testid="wa-refresh"
-              iconName="refresh"
-              loading={list.fetching && !list.loading}
-              onClick={() => list.refetch()}
-            >
-              Atualizar
-            </Button>
-          ) : undefined
-        }
-        search={{ placeholder: 'Buscar pela descrição ou código', ariaLabel: 'Buscar', testId: 'wa-search' }}
-        noun="campanha(s)"
-        emptyText="Nenhuma campanha de WhatsApp encontrada."
-        noMatchText="Nenhum resultado encontrado."
-      />
+    <ListShell<WhatsappCampaign>
+      testId="wa-table"
+      title="Campanhas de WhatsApp"
+      loadingText="Carregando"
+      list={list}
+      columns={columns}
+      newButton={{
+        label: 'Nova Campanha de Whatsapp',
+        testId: 'wa-new',
+        subject: 'Campaigns',
+        onClick: () => navigate(`${WHATSAPP_LIST}/new`),
+      }}
+      actions={
+        canRefresh ? (
+          <Button
+            data-testid="wa-refresh"
+            iconName="refresh"
+            loading={list.fetching && !list.loading}
+            onClick={() => list.refetch()}
+          >
+            Atualizar
+          </Button>
+        ) : undefined
+      }
+      search={{ ariaLabel: 'Buscar', testId: 'wa-search' }}
+      noun="campanha(s)"
+      emptyText="Nenhuma campanha de WhatsApp encontrada."
+      noMatchText="Nenhum resultado encontrado."
+    >
       {viewing ? <FlowModal row={viewing} onDismiss={() => setViewing(null)} /> : null}
-      {toDelete ? (
-        <ConfirmDeleteModal
-          header="Excluir campanha"
-          onConfirm={() => confirmDelete(toDelete)}
-          onDismiss={() => setToDelete(null)}
-        >
-          <SpaceBetween size="xs">
-            <Box>Tem certeza que deseja excluir esta campanha de comunicação?</Box>
-            <Box color="text-body-secondary">
-              {toDelete.id} - {toDelete.description}
-            </Box>
-          </SpaceBetween>
-        </ConfirmDeleteModal>
-      ) : null}
-    </>
+      {removal.modal}
+    </ListShell>
   );
 }

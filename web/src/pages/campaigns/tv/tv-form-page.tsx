@@ -6,24 +6,28 @@ import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Toggle from '@cloudscape-design/components/toggle';
-import Wizard, { type WizardProps } from '@cloudscape-design/components/wizard';
-import { useRef, useState } from 'react';
+import type { WizardProps } from '@cloudscape-design/components/wizard';
+import { useWatch } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { useCategoryTree, useStores } from '../../../api/catalog';
 import { ApiError } from '../../../api/client';
 import { useSaveTvCampaign, useTvCampaign, type TvDetails } from '../../../api/tv';
-import { dismiss, notify } from '../../../app/notifications/notify';
+import { notify } from '../../../app/notifications/notify';
 import { DateInput } from '../../../components/date-input';
-import { recordGate } from '../../../components/record-gate';
-import { wizardStrings } from '../../../components/wizard-strings';
+import { useZodForm } from '../../../components/form';
+import { routeId } from '../../../components/route-id';
 import { CategoryCascade } from '../../catalog/category-cascade';
 import { StoreTransfer } from '../store-transfer';
+import { CampaignRecordRoute } from '../record-route';
+import { CampaignWizardFrame, useWizardSteps } from '../wizard-frame';
 import {
   emptyTvForm,
   TV_SAVED_EDIT,
   TV_SAVED_NEW,
   TV_STEP_TITLES,
+  TV_STEP_FIELDS,
   tvDetailsToForm,
+  tvFormSchema,
   tvFormToPayload,
   tvStepProblem,
   type TvFormState,
@@ -33,77 +37,48 @@ import { TvProductsStep } from './tv-products-step';
 const LIST = '/campaign/tv';
 const LAST_STEP = TV_STEP_TITLES.length - 1;
 
-const editId = (param: string | undefined): number | undefined => {
-  const id = Number(param);
-  return Number.isInteger(id) && id > 0 ? id : undefined;
-};
-
 /**
  * /campaign/tv/new and /campaign/tv/edit/:id (write Campaigns; spec part 2 §2.2): the four-step
  * TV wizard (details, products, category, stores). 'Próximo' validates the step with the shared
  * schema and says what is wrong in an 'Ops!' notice; 'Finalizar' saves and returns to the list.
  */
 export default function TvFormPage() {
-  const { id: param } = useParams();
-  const id = editId(param);
+  const id = routeId(useParams().id);
   const record = useTvCampaign(id);
-  const navigate = useNavigate();
-  if (id !== undefined) {
-    const gate = recordGate({
-      record,
-      loading: 'Carregando campanha…',
-      notFound: 'Campanha não encontrada.',
-      failed: 'Não foi possível carregar a campanha.',
-      notFoundHint: 'Ela pode ter sido excluída.',
-      action: { label: 'Voltar às campanhas', onClick: () => navigate(LIST) },
-    });
-    if (gate) return gate;
-  }
-  return <TvWizard key={id ?? 'new'} record={id === undefined ? null : (record.data ?? null)} />;
+  return (
+    <CampaignRecordRoute id={id} record={record} list={LIST}>
+      {(saved) => <TvWizard record={saved} />}
+    </CampaignRecordRoute>
+  );
 }
 
 function TvWizard({ record }: { record: TvDetails | null }) {
   const navigate = useNavigate();
-  const [form, setForm] = useState<TvFormState>(() => (record ? tvDetailsToForm(record) : emptyTvForm()));
-  const set = (patch: Partial<TvFormState>) => setForm((f) => ({ ...f, ...patch }));
-  const [step, setStep] = useState(0);
+  const tvForm = useZodForm(tvFormSchema, {
+    defaultValues: record ? tvDetailsToForm(record) : emptyTvForm(),
+  });
+  const form = useWatch({ control: tvForm.control }) as TvFormState;
+  const set = (patch: Partial<TvFormState>) => {
+    for (const [name, value] of Object.entries(patch))
+      tvForm.setValue(name as keyof TvFormState, value as never, { shouldDirty: true });
+  };
   const save = useSaveTvCampaign();
   const stores = useStores();
   const tree = useCategoryTree();
-  const notice = useRef<string | null>(null);
-  const warn = (message: string) => {
-    if (notice.current) dismiss(notice.current);
-    notice.current = notify({ type: 'error', header: 'Ops!', content: message });
-  };
-  const clear = () => {
-    if (notice.current) dismiss(notice.current);
-    notice.current = null;
-  };
-
-  const onNavigate = ({ detail }: { detail: WizardProps.NavigateDetail }) => {
-    const target = detail.requestedStepIndex;
-    if (target <= step) return setStep(target);
-    const problem = tvStepProblem(form, step, target - 1);
-    if (problem) {
-      warn(problem.message);
-      setStep(problem.step);
-    } else {
-      clear();
-      setStep(target);
-    }
-  };
+  const { activeStep, onNavigate, readyToSave } = useWizardSteps({
+    lastStep: LAST_STEP,
+    // The steps' fields through the form's resolver (the shared schema); the first message of the first invalid step.
+    validate: async (from, to) => {
+      tvForm.clearErrors();
+      if (await tvForm.trigger(TV_STEP_FIELDS.slice(from, to + 1).flat())) return undefined;
+      return tvStepProblem(tvForm.getValues(), from, to);
+    },
+  });
 
   const submit = async () => {
-    if (step !== LAST_STEP) return;
-    const problem = tvStepProblem(form, 0, LAST_STEP);
-    if (problem) {
-      warn(problem.message);
-      setStep(problem.step);
-      return;
-    }
-    clear();
+    if (!(await readyToSave())) return;
     try {
-      await save.mutateAsync(tvFormToPayload(form, record?.id, record?.updated_at));
+      await save.mutateAsync(tvFormToPayload(tvForm.getValues(), record?.id, record?.updated_at));
       notify({ type: 'success', content: record ? TV_SAVED_EDIT : TV_SAVED_NEW });
       navigate(LIST);
     } catch (error) {
@@ -224,21 +199,15 @@ function TvWizard({ record }: { record: TvDetails | null }) {
   ];
 
   return (
-    <SpaceBetween size="m">
-      <Header variant="h1" data-testid="tv-wizard-title">
-        {record ? 'Alterando Campanha' : 'Cadastrando Campanha'}
-      </Header>
-      <Wizard
-        data-testid="tv-wizard"
-        steps={steps}
-        activeStepIndex={step}
-        isLoadingNextStep={save.isPending}
-        onNavigate={onNavigate}
-        onSubmit={() => void submit()}
-        onCancel={() => navigate(LIST)}
-        submitButtonText="Finalizar"
-        i18nStrings={wizardStrings('Passos da campanha', 'Salvando a campanha')}
-      />
-    </SpaceBetween>
+    <CampaignWizardFrame
+      testId="tv-wizard"
+      title={record ? 'Alterando Campanha' : 'Cadastrando Campanha'}
+      steps={steps}
+      activeStep={activeStep}
+      saving={save.isPending}
+      onNavigate={onNavigate}
+      onSubmit={() => void submit()}
+      list={LIST}
+    />
   );
 }

@@ -13,12 +13,17 @@ import {
   useDeleteCommunication,
   type CommunicationRow,
 } from '../../../api/communications';
-import { notify } from '../../../app/notifications/notify';
-import { archivedAtColumn, ArchivedSwitch, useArchivedView } from '../../../components/archived-view';
-import { ConfirmDeleteModal } from '../../../components/delete-confirmation';
+import { useArchivedView, withArchivedAt } from '../../../components/archived-view';
 import { formatDateTime } from '../../../components/format';
-import { RowActions, type RowAction } from '../../../components/row-actions';
-import { ServerTable, useServerList } from '../../../components/table';
+import {
+  descriptionColumn,
+  idColumn,
+  ListShell,
+  optionsColumn,
+  useDeleteConfirm,
+} from '../../../components/list-shell';
+import type { RowAction } from '../../../components/row-actions';
+import { useServerList } from '../../../components/table';
 import { executedText, populationText, rowInfo, whenText, type CommunicationType } from './model';
 import { relativeTime } from './relative-time';
 
@@ -60,26 +65,15 @@ export function communicationColumns(
   actions: (row: CommunicationRow) => RowAction[],
 ): TableProps.ColumnDefinition<CommunicationRow>[] {
   return [
-    { id: 'id', header: 'Código', cell: (c) => c.id, minWidth: 70 },
-    {
-      id: 'description',
-      header: 'Descrição',
-      cell: (c) => <Box fontWeight="bold">{c.description}</Box>,
-      isRowHeader: true,
-      minWidth: 180,
-    },
+    idColumn({ minWidth: 70 }),
+    descriptionColumn({ minWidth: 180 }),
     { id: 'active', header: 'Situação', cell: (c) => <ActiveTag active={c.active} />, minWidth: 90 },
     { id: 'lead', header: 'Lead', cell: (c) => c.lead_description ?? '-', minWidth: 120 },
     { id: 'population', header: 'População', cell: (c) => populationText(c), minWidth: 110 },
     { id: 'when', header: 'Quando', cell: (c) => <WhenCell row={c} />, minWidth: 170 },
     { id: 'created', header: 'Criada', cell: (c) => <Relative value={c.created_at} />, minWidth: 120 },
     { id: 'changed', header: 'Alterada', cell: (c) => <Relative value={c.updated_at} />, minWidth: 120 },
-    {
-      id: 'actions',
-      header: 'Opções',
-      cell: (c) => <RowActions label={c.description} actions={actions(c)} />,
-      minWidth: 80,
-    },
+    optionsColumn(actions, { minWidth: 80 }),
   ];
 }
 
@@ -136,94 +130,60 @@ export function CommunicationList(props: CommunicationListProps) {
     errorMessage: (error) => failureMessage(error, 'Não foi possível carregar a lista.'),
   });
   const remove = useDeleteCommunication();
-  const [toDelete, setToDelete] = useState<CommunicationRow | null>(null);
-
-  const confirmDelete = async (row: CommunicationRow) => {
-    try {
-      await remove.mutateAsync(row.id);
-      notify({ type: 'success', content: props.deleted ?? 'Comunicação excluída com sucesso' });
-    } catch (error) {
-      notify({
-        type: 'error',
-        header: 'Erro ao excluir',
-        content: failureMessage(error, 'Tente novamente.'),
-      });
-    }
-  };
+  const removal = useDeleteConfirm<CommunicationRow>({
+    remove: (row) => remove.mutateAsync(row.id),
+    header: props.deleteHeader ?? 'Excluir comunicação',
+    question: props.deleteQuestion ?? DELETE_COMMUNICATION_QUESTION,
+    deleted: props.deleted ?? 'Comunicação excluída com sucesso',
+    errorHeader: 'Erro ao excluir',
+  });
 
   const rowActions = (row: CommunicationRow) =>
     archived && props.archivedActions
       ? props.archivedActions(row)
-      : props.actions(row, () => setToDelete(row));
+      : props.actions(row, () => removal.ask(row));
   const columns = (props.columns ?? communicationColumns)(rowActions);
-  if (archived) {
-    // A deleted one shows when it was deleted instead of when it was last changed.
-    const at = columns.findIndex((c) => c.id === 'changed');
-    columns.splice(at < 0 ? columns.length - 1 : at, at < 0 ? 0 : 1, archivedAtColumn<CommunicationRow>());
-  }
-  const hideToggle = (
-    <Toggle
-      data-testid={`${props.testId}-hide-inactive`}
-      checked={hideInactive}
-      onChange={({ detail }) => setHideInactive(detail.checked)}
-    >
-      {HIDE_INACTIVE}
-    </Toggle>
-  );
   return (
-    <>
-      <ServerTable<CommunicationRow>
-        testId={props.testId}
-        title={props.title}
-        description={props.description}
-        variant="full-page"
-        headerVariant="h1"
-        loadingText="Carregando"
-        wrapLines
-        // 'Opções' stays in view on narrower screens (the e-mail list's columns outgrow 1,440 px).
-        stickyColumns={{ first: 0, last: 1 }}
-        list={list}
-        columns={columns}
-        newButton={props.newButton}
-        search={{
-          placeholder: 'Buscar pela descrição ou código',
-          ariaLabel: 'Buscar',
-          testId: `${props.testId}-search`,
-        }}
-        extraFilter={
-          props.archivedActions ? (
-            <SpaceBetween direction="horizontal" size="m" alignItems="center">
-              <ArchivedSwitch
-                archived={archived}
-                onChange={setArchived}
-                liveLabel="Comunicações"
-                testId={`${props.testId}-view`}
-              />
-              {archived ? null : hideToggle}
-            </SpaceBetween>
-          ) : (
-            hideToggle
-          )
-        }
-        filtered={false}
-        noun={props.noun}
-        emptyText={archived ? (props.archivedEmptyText ?? 'Nenhuma comunicação excluída.') : props.emptyText}
-        noMatchText="Nenhum resultado encontrado."
-      />
-      {toDelete ? (
-        <ConfirmDeleteModal
-          header={props.deleteHeader ?? 'Excluir comunicação'}
-          onConfirm={() => confirmDelete(toDelete)}
-          onDismiss={() => setToDelete(null)}
-        >
-          <SpaceBetween size="xs">
-            <Box>{props.deleteQuestion ?? DELETE_COMMUNICATION_QUESTION}</Box>
-            <Box color="text-body-secondary">
-              {toDelete.id} - {toDelete.description}
-            </Box>
-          </SpaceBetween>
-        </ConfirmDeleteModal>
-      ) : null}
-    </>
+    <ListShell<CommunicationRow>
+      testId={props.testId}
+      title={props.title}
+      description={props.description}
+      loadingText="Carregando"
+      // 'Opções' stays in view on narrower screens (the e-mail list's columns outgrow 1,440 px).
+      stickyColumns={{ first: 0, last: 1 }}
+      list={list}
+      // A deleted one shows when it was deleted instead of when it was last changed.
+      columns={archived ? withArchivedAt(columns, 'changed') : columns}
+      newButton={props.newButton}
+      search={{ ariaLabel: 'Buscar', testId: `${props.testId}-search` }}
+      extraFilter={
+        archived ? null : (
+          <Toggle
+            data-testid={`${props.testId}-hide-inactive`}
+            checked={hideInactive}
+            onChange={({ detail }) => setHideInactive(detail.checked)}
+          >
+            {HIDE_INACTIVE}
+          </Toggle>
+        )
+      }
+      filtered={false}
+      noun={props.noun}
+      emptyText={props.emptyText}
+      noMatchText="Nenhum resultado encontrado."
+      archivedView={
+        props.archivedActions
+          ? {
+              archived,
+              onChange: setArchived,
+              liveLabel: 'Comunicações',
+              testId: `${props.testId}-view`,
+              emptyText: props.archivedEmptyText ?? 'Nenhuma comunicação excluída.',
+            }
+          : undefined
+      }
+    >
+      {removal.modal}
+    </ListShell>
   );
 }

@@ -197,10 +197,7 @@ export const populationText = (row: { id_lead: number | null; population: number
 export type { CommunicationType };
 
 /** A positive numeric id in the route means edit (spec part 3 §2). */
-export function routeId(param: string | undefined): number | undefined {
-  const id = Number(param);
-  return Number.isInteger(id) && id > 0 ? id : undefined;
-}
+export { routeId } from '../../../components/route-id';
 
 /**
  * Why Salvar is disabled on an editor with a cost approval, or undefined when it may save: an

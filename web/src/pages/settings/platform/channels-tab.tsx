@@ -1,12 +1,10 @@
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
-import Header from '@cloudscape-design/components/header';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
-import Table from '@cloudscape-design/components/table';
 import {
   CHANNEL_PARTNERS,
   CHANNEL_TYPES,
@@ -29,11 +27,11 @@ import {
 import { useCan } from '../../../app/ability';
 import { DepartmentsPanel } from './departments-panel';
 import { notify } from '../../../app/notifications/notify';
-import { ConfirmDeleteModal } from '../../../components/delete-confirmation';
 import { FormModal, SelectField, TextareaField, TextField, useZodForm } from '../../../components/form';
 import { formatDateTime } from '../../../components/format';
 import { RowActions } from '../../../components/row-actions';
 import { saveWithNotices } from '../save-notices';
+import { optionsColumn, SettingsTable, useRemoveConfirm } from './settings-table';
 import {
   CHANNEL_TYPE_LABELS,
   channelFlowPath,
@@ -216,7 +214,17 @@ export function ChannelsTab() {
   const remove = useDeleteChannel();
   const action = useChannelAction();
   const [editing, setEditing] = useState<{ saved: ChannelView | null } | null>(null);
-  const [removing, setRemoving] = useState<ChannelView | null>(null);
+  const removal = useRemoveConfirm<ChannelView>({
+    remove: (channel) => remove.mutateAsync(channel.id),
+    header: 'Remover canal',
+    question: (channel) => (
+      <>
+        Tem certeza que deseja excluir o canal <b>{channel.description}</b>?
+      </>
+    ),
+    removed: 'Canal removido',
+    failed: 'Erro ao remover canal',
+  });
   const [qr, setQr] = useState<string | null>(null);
 
   const run = async (channel: ChannelView, what: 'connect' | 'restart' | 'logout') => {
@@ -238,112 +246,70 @@ export function ChannelsTab() {
     }
   };
 
-  const confirmRemove = async (channel: ChannelView) => {
-    try {
-      await remove.mutateAsync(channel.id);
-      notify({ type: 'success', header: 'Canal removido' });
-    } catch (error) {
-      notify({ type: 'error', header: 'Erro ao remover canal', content: failureMessage(error) });
-    }
-  };
-
   return (
     <SpaceBetween size="l">
-      <Table<ChannelView>
-        data-testid="channels-table"
-        variant="container"
-        loading={channels.isPending}
+      <SettingsTable<ChannelView>
+        testId="channels-table"
+        query={channels}
         loadingText="Carregando canais"
-        items={channels.data ?? []}
-        wrapLines
-        header={
-          <Header
-            variant="h2"
-            counter={channels.data ? `(${channels.data.length})` : undefined}
-            description="Canais de atendimento e de envio de campanhas (WhatsApp, e-mail, SMS)."
-            actions={
-              canWrite ? (
-                <Button data-testid="channel-new" onClick={() => setEditing({ saved: null })}>
-                  Novo canal
-                </Button>
-              ) : undefined
-            }
-          >
-            Central de Atendimentos
-          </Header>
-        }
-        empty={
-          <Box textAlign="center" color="inherit" padding="m">
-            {channels.error ? failureMessage(channels.error) : 'Nenhum canal cadastrado'}
-          </Box>
-        }
-        columnDefinitions={[
+        title="Central de Atendimentos"
+        description="Canais de atendimento e de envio de campanhas (WhatsApp, e-mail, SMS)."
+        newButton={{ label: 'Novo canal', testId: 'channel-new', onClick: () => setEditing({ saved: null }) }}
+        emptyText="Nenhum canal cadastrado"
+        columns={[
           { id: 'id', header: 'Código', cell: (c) => c.id, width: 70 },
           { id: 'description', header: 'Descrição', cell: (c) => c.description, isRowHeader: true },
           { id: 'type', header: 'Tipo', cell: (c) => CHANNEL_TYPE_LABELS[c.type as 'WHATSAPP'] ?? c.type },
           { id: 'partner', header: 'Parceiro', cell: (c) => c.partner },
           { id: 'status', header: 'Conexão', cell: (c) => <ConnectionCell channel={c} /> },
           { id: 'updated_at', header: 'Alterado em', cell: (c) => formatDateTime(c.updated_at) },
-          {
-            id: 'options',
-            header: 'Opções',
-            width: 90,
-            cell: (c) => {
-              const whatsapp = c.type === 'WHATSAPP';
-              return (
-                <RowActions
-                  label={`canal ${c.description}`}
-                  actions={[
-                    {
-                      id: 'connect',
-                      text: 'Conectar',
-                      visible: canWrite && whatsapp,
-                      onClick: () => void run(c, 'connect'),
-                    },
-                    {
-                      id: 'restart',
-                      text: 'Reiniciar',
-                      visible: canWrite && whatsapp,
-                      onClick: () => void run(c, 'restart'),
-                    },
-                    {
-                      id: 'logout',
-                      text: 'Desconectar',
-                      visible: canWrite && whatsapp,
-                      onClick: () => void run(c, 'logout'),
-                    },
-                    {
-                      id: 'flow',
-                      text: 'Fluxo de Atendimento',
-                      visible: canWrite,
-                      onClick: () => navigate(channelFlowPath(c.id)),
-                    },
-                    {
-                      id: 'edit',
-                      text: 'Alterar',
-                      visible: canWrite,
-                      onClick: () => setEditing({ saved: c }),
-                    },
-                    { id: 'remove', text: 'Remover', visible: canWrite, onClick: () => setRemoving(c) },
-                  ]}
-                />
-              );
-            },
-          },
+          optionsColumn((c) => {
+            const whatsapp = c.type === 'WHATSAPP';
+            return (
+              <RowActions
+                label={`canal ${c.description}`}
+                actions={[
+                  {
+                    id: 'connect',
+                    text: 'Conectar',
+                    visible: canWrite && whatsapp,
+                    onClick: () => void run(c, 'connect'),
+                  },
+                  {
+                    id: 'restart',
+                    text: 'Reiniciar',
+                    visible: canWrite && whatsapp,
+                    onClick: () => void run(c, 'restart'),
+                  },
+                  {
+                    id: 'logout',
+                    text: 'Desconectar',
+                    visible: canWrite && whatsapp,
+                    onClick: () => void run(c, 'logout'),
+                  },
+                  {
+                    id: 'flow',
+                    text: 'Fluxo de Atendimento',
+                    visible: canWrite,
+                    onClick: () => navigate(channelFlowPath(c.id)),
+                  },
+                  {
+                    id: 'edit',
+                    text: 'Alterar',
+                    visible: canWrite,
+                    onClick: () => setEditing({ saved: c }),
+                  },
+                  { id: 'remove', text: 'Remover', visible: canWrite, onClick: () => removal.ask(c) },
+                ]}
+              />
+            );
+          }),
         ]}
       />
       <DepartmentsPanel />
       {editing ? <ChannelModal saved={editing.saved} onDismiss={() => setEditing(null)} /> : null}
       {qr ? <QrModal qr={qr} onDismiss={() => setQr(null)} /> : null}
-      {removing ? (
-        <ConfirmDeleteModal
-          header="Remover canal"
-          onConfirm={() => confirmRemove(removing)}
-          onDismiss={() => setRemoving(null)}
-        >
-          Tem certeza que deseja excluir o canal <b>{removing.description}</b>?
-        </ConfirmDeleteModal>
-      ) : null}
+      {removal.modal}
     </SpaceBetween>
   );
 }

@@ -1,10 +1,5 @@
-import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
-import Header from '@cloudscape-design/components/header';
-import Table from '@cloudscape-design/components/table';
 import type { Department } from '@freguesia/shared/schemas/customer-service';
 import { useMemo, useState } from 'react';
-import { failureMessage } from '../../../api/client';
 import { useAttendants, useDepartments, useServiceChannels } from '../../../api/customer-service';
 import { useCan } from '../../../app/ability';
 import { formatDateTime, yesNo } from '../../../components/format';
@@ -15,6 +10,7 @@ import {
   type DepartmentFormValues,
 } from './department-form';
 import { DepartmentFormModal, type DepartmentFormMode } from './department-form-modal';
+import { optionsColumn, SettingsTable } from './settings-table';
 
 /**
  * 'Setores' of Ajustes › Plataforma › 'Central de Atendimentos' (spec part 3 §2 'Customer
@@ -45,38 +41,20 @@ export function DepartmentsPanel() {
 
   return (
     <>
-      <Table<Department>
-        data-testid="departments-table"
-        variant="container"
-        loading={departments.isPending}
-        loadingText="Carregando setores"
+      <SettingsTable<Department>
+        testId="departments-table"
+        query={departments}
         items={items}
-        wrapLines
-        header={
-          <Header
-            variant="h2"
-            counter={departments.data ? `(${departments.data.length})` : undefined}
-            description="Os setores recebem as conversas transferidas pelo bot ou pela equipe."
-            actions={
-              canWrite ? (
-                <Button
-                  data-testid="department-new"
-                  onClick={() => setEditing({ mode: { kind: 'create' }, initial: EMPTY_DEPARTMENT_FORM })}
-                >
-                  Novo setor
-                </Button>
-              ) : undefined
-            }
-          >
-            Setores
-          </Header>
-        }
-        empty={
-          <Box textAlign="center" color="inherit" padding="m">
-            {departments.error ? failureMessage(departments.error) : 'Nenhum setor cadastrado'}
-          </Box>
-        }
-        columnDefinitions={[
+        loadingText="Carregando setores"
+        title="Setores"
+        description="Os setores recebem as conversas transferidas pelo bot ou pela equipe."
+        newButton={{
+          label: 'Novo setor',
+          testId: 'department-new',
+          onClick: () => setEditing({ mode: { kind: 'create' }, initial: EMPTY_DEPARTMENT_FORM }),
+        }}
+        emptyText="Nenhum setor cadastrado"
+        columns={[
           { id: 'name', header: 'Nome', cell: (d) => d.name, isRowHeader: true },
           {
             id: 'channel',
@@ -91,30 +69,26 @@ export function DepartmentsPanel() {
           },
           { id: 'active', header: 'Ativo', cell: (d) => yesNo(d.active) },
           { id: 'updated_at', header: 'Alterado em', cell: (d) => formatDateTime(d.updated_at) },
-          {
-            id: 'options',
-            header: 'Opções',
-            width: 90,
-            cell: (d) =>
-              canWrite ? (
-                <RowActions
-                  label={`setor ${d.name}`}
-                  actions={[
-                    {
-                      id: 'edit',
-                      text: 'Alterar',
-                      onClick: () =>
-                        setEditing({
-                          mode: { kind: 'edit', id: d.id },
-                          initial: departmentFormFromDepartment(d),
-                        }),
-                    },
-                  ]}
-                />
-              ) : (
-                '-'
-              ),
-          },
+          optionsColumn((d) =>
+            canWrite ? (
+              <RowActions
+                label={`setor ${d.name}`}
+                actions={[
+                  {
+                    id: 'edit',
+                    text: 'Alterar',
+                    onClick: () =>
+                      setEditing({
+                        mode: { kind: 'edit', id: d.id },
+                        initial: departmentFormFromDepartment(d),
+                      }),
+                  },
+                ]}
+              />
+            ) : (
+              '-'
+            ),
+          ),
         ]}
       />
       {editing && (
