@@ -47,7 +47,11 @@ export const lambdaBundling = {
    * `jsonschema` → a stand-in for ElectroDB's model check, the largest cold-start cost (see
    * functions/scripts/lambda-jsonschema/index.ts for why that is safe).
    */
-  alias: { zod: './functions/scripts/lambda-zod', jsonschema: './functions/scripts/lambda-jsonschema' },
+  alias: {
+    zod: './functions/scripts/lambda-zod',
+    jsonschema: './functions/scripts/lambda-jsonschema',
+    postcss: './functions/scripts/lambda-postcss',
+  },
 } as const;
 
 export type LambdaBundling = typeof lambdaBundling;
