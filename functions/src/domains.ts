@@ -77,11 +77,21 @@ export const domains: DomainDefinition[] = [
       '/api/tags',
     ],
   },
-  // Leads, tags and the geographic count; populations by the engine of src/segmentation (queues, streams).
+  // Leads and tags; populations by the engine of src/segmentation (queues, streams).
   {
     name: 'segmentation',
-    prefixes: ['/api/web/leads', '/api/web/lead', '/api/web/tags', '/api/web/tag', '/api/web/geolocation'],
+    prefixes: ['/api/web/leads', '/api/web/lead', '/api/web/tags', '/api/web/tag'],
     // A file lead resolves up to 50,000 rows.
+    memoryMb: 1024,
+    timeoutSeconds: 29,
+  },
+  // The lead editor's counts (src/lead-preview → segmentation/leads.service): the population of a
+  // filter being edited and the geographic count, a light function of their own. /api/web/leads/preview
+  // wins over segmentation's /api/web/leads (longest prefix).
+  {
+    name: 'lead-preview',
+    prefixes: ['/api/web/leads/preview', '/api/web/geolocation'],
+    // As the segmentation function they left: a preview reads up to 10,000 profiles.
     memoryMb: 1024,
     timeoutSeconds: 29,
   },

@@ -13,6 +13,8 @@ import { Entity } from 'electrodb';
 import * as leanZod from '../../functions/scripts/lambda-zod/index';
 import { Validator as StandIn } from '../../functions/scripts/lambda-jsonschema/index';
 import * as leanPostcss from '../../functions/scripts/lambda-postcss/index';
+import * as sourceMapStandIn from '../../functions/scripts/lambda-source-map-js/index';
+import dayjsStandIn from '../../functions/scripts/lambda-dayjs/index';
 import postcss from 'postcss';
 import { sanitizeEmailHtml } from '../../functions/src/lib/html';
 import { esbuildOptions, loadEsbuild } from '../../functions/scripts/bundle';
@@ -66,6 +68,12 @@ describe('lambda jsonschema stand-in', () => {
 });
 
 describe('lambda postcss entry', () => {
+  it('comes with stand-ins for source-map-js and dayjs that refuse any real use', () => {
+    expect(() => new sourceMapStandIn.SourceMapConsumer()).toThrow(/not bundled/);
+    expect(() => new sourceMapStandIn.SourceMapGenerator()).toThrow(/not bundled/);
+    expect(() => dayjsStandIn()).toThrow(/not bundled/);
+  });
+
   it("is postcss's own parse, the one function sanitize-html calls", () => {
     expect(leanPostcss.parse).toBe(postcss.parse);
     expect(leanPostcss.default).toBe(postcss.parse);
@@ -74,7 +82,9 @@ describe('lambda postcss entry', () => {
   it('leaves the sanitised style attributes as the full package does', async () => {
     const html =
       '<p style="color: red; font-size: 12px !important">a</p><td style="width:10px;;bad">b</td>' +
-      '<div style="}{">c</div><img src="https://x.test/a.png" style="border: 0">';
+      '<div style="}{">c</div><img src="https://x.test/a.png" style="border: 0">' +
+      '<a href="javascript:alert(1)" style="color:blue/*# sourceMappingURL=data:application/json;base64,e30= */">d</a>' +
+      '<span style="a:b;/*# sourceMappingURL=/etc/hostname */">e</span>';
     const entry = join(repoRoot, 'functions/src/lib/html.ts');
     const result = await loadEsbuild().build({
       ...esbuildOptions(entry, join(repoRoot, 'node_modules/.cache/lambda-postcss-check.mjs')),
@@ -89,6 +99,7 @@ describe('lambda postcss entry', () => {
     );
     expect(inputs).toContain('node_modules/postcss/lib/parse.js');
     expect(inputs).not.toContain('node_modules/postcss/lib/processor.js');
+    expect(inputs.filter((p) => /node_modules\/(source-map-js|dayjs)\//.test(p))).toEqual([]);
     const dir = mkdtempSync(join(repoRoot, 'node_modules', '.cache', 'freguesia-postcss-'));
     scratch.push(dir);
     const code = result.outputFiles!.find((f) => f.path.endsWith('.mjs'))!;
