@@ -30,11 +30,12 @@ export const domains: DomainDefinition[] = [
       '/api/web/role',
       '/api/web/users',
       '/api/web/user',
-      '/api/web/labels',
-      '/api/web/label',
       '/api/customer/settings',
     ],
   },
+  // Discount label layouts (settings/labels.service.ts): user HTML saved through the sanitiser, in a
+  // function of their own so that settings (the portal reads /api/customer/settings) stays light.
+  { name: 'labels', prefixes: ['/api/web/labels', '/api/web/label'] },
   {
     name: 'catalog',
     prefixes: [
@@ -76,18 +77,31 @@ export const domains: DomainDefinition[] = [
       '/api/tags',
     ],
   },
-  // Leads, tags and the geographic count; populations by the engine of src/segmentation (queues, streams).
+  // Leads and tags; populations by the engine of src/segmentation (queues, streams).
   {
     name: 'segmentation',
-    prefixes: ['/api/web/leads', '/api/web/lead', '/api/web/tags', '/api/web/tag', '/api/web/geolocation'],
+    prefixes: ['/api/web/leads', '/api/web/lead', '/api/web/tags', '/api/web/tag'],
     // A file lead resolves up to 50,000 rows.
     memoryMb: 1024,
     timeoutSeconds: 29,
   },
-  // Discount campaigns: the back office (editing, labels, the discount export).
+  // The lead editor's counts (src/lead-preview → segmentation/leads.service): the population of a
+  // filter being edited and the geographic count, a light function of their own. /api/web/leads/preview
+  // wins over segmentation's /api/web/leads (longest prefix).
+  {
+    name: 'lead-preview',
+    prefixes: ['/api/web/leads/preview', '/api/web/geolocation'],
+    // As the segmentation function they left: a preview reads up to 10,000 profiles.
+    memoryMb: 1024,
+    timeoutSeconds: 29,
+  },
+  // Discount campaigns: the back office (editing, labels, the discount export). It saves e-mail
+  // campaigns through the HTML sanitiser, so the e-mail editor's 'Enviar teste' (which sanitises the
+  // same way) is served here too: /api/web/communications/email/test wins over communications'
+  // /api/web/communications (longest prefix), and the communications function stays light.
   {
     name: 'campaigns',
-    prefixes: ['/api/web/campaigns', '/api/web/campaign'],
+    prefixes: ['/api/web/campaigns', '/api/web/campaign', '/api/web/communications/email/test'],
     // The discount export builds its workbook in memory.
     memoryMb: 1024,
   },
@@ -178,9 +192,12 @@ export const domains: DomainDefinition[] = [
   { name: 'dashboard', prefixes: ['/api/web/dashboard'] },
   // POS purchases: up to 100 baskets per request.
   { name: 'integration', prefixes: ['/api/integration/baskets'], memoryMb: 1024, timeoutSeconds: 29 },
-  // NPS (src/nps, functions/README.md "NPS"): the dashboard and the settings (saved through the HTML
-  // sanitiser); /api/web/settings/nps wins over settings' /api/web/settings (longest prefix).
-  { name: 'nps', prefixes: ['/api/web/nps', '/api/web/settings/nps'] },
+  // NPS (src/nps, functions/README.md "NPS"): the dashboard.
+  { name: 'nps', prefixes: ['/api/web/nps'] },
+  // The NPS settings (src/nps-settings → nps/settings.service), saved through the HTML sanitiser: a
+  // function of their own, so the dashboard stays light. /api/web/settings/nps wins over settings'
+  // /api/web/settings (longest prefix).
+  { name: 'nps-settings', prefixes: ['/api/web/settings/nps'] },
   // The public survey page's calls, a light function of their own (src/survey → nps/survey.service).
   { name: 'survey', prefixes: ['/api/nps', '/api/internalservices/login/url-token'] },
   // The mobile app admin (src/mobile, functions/README.md "Mobile app"): its dashboard from counters

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handler as segmentation } from '@freguesia/functions/segmentation/handler';
+import { handler as leadPreview } from '@freguesia/functions/lead-preview/handler';
 import { COSTLY_READS_PER_MINUTE } from '@freguesia/functions/segmentation/leads.service';
 import { pointHash, pointInPolygon, type LatLng } from '@freguesia/functions/segmentation/geo.model';
 import { populationRepository } from '@freguesia/functions/segmentation/population.repository';
@@ -20,7 +20,7 @@ describe('bounded geographic counts', { timeout: 180_000 }, () => {
   const send = documentClient.send.bind(documentClient) as (command: object) => Promise<unknown>;
   const limits = { ...COSTLY_READS_PER_MINUTE };
   const count = (polygon: LatLng[], tenant = t) =>
-    call(segmentation, {
+    call(leadPreview, {
       method: 'POST',
       path: '/api/web/geolocation/count',
       tenant: tenant.tenant,
@@ -113,7 +113,7 @@ describe('bounded geographic counts', { timeout: 180_000 }, () => {
     const limited = await count(ring, other);
     expect(limited.body.message).toBe('Muitas tentativas. Aguarde um minuto e tente novamente.');
     const preview = () =>
-      call(segmentation, {
+      call(leadPreview, {
         method: 'POST',
         path: '/api/web/leads/preview',
         tenant: other.tenant,

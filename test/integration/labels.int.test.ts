@@ -9,14 +9,14 @@ import {
   LABEL_STORE_MESSAGE,
   NO_FACET_PRODUCTS_NOTICE,
 } from '@freguesia/functions/campaigns/labels-print.service';
-import { handler as settings } from '@freguesia/functions/settings/handler';
+import { handler as labelLayouts } from '@freguesia/functions/labels/handler';
 import { call } from '../support/api';
 import { createTestTenant, type TestTenant } from '../support/tenant';
 import { api, createCategory, createProduct, createStore } from './catalog-fixtures';
 
 /**
  * Discount label layouts (spec part 3 §2, §3, §5, §7) and the data of a campaign's labels
- * (part 2 §2.6) through the settings and campaigns domains' real handlers against DynamoDB
+ * (part 2 §2.6) through the labels and campaigns functions' real handlers against DynamoDB
  * Local: the required messages, CRUD with sanitised markup, who may list and who may write, and
  * the print data — prices from the catalogue and the promotion engine, unlimited → 1000, the
  * print limit and the store scope.
@@ -43,7 +43,7 @@ describe('label layouts API', () => {
     path: string,
     extra: { body?: unknown; query?: Record<string, string | number>; token?: string } = {},
   ) =>
-    call(settings, {
+    call(labelLayouts, {
       method,
       path,
       tenant: t.tenant,
@@ -209,7 +209,7 @@ describe('label layouts API', () => {
     const mine = await req('POST', '/api/web/label', { body: layout('Só minha') });
     const other = await createTestTenant('lbl');
     const theirs = (method: string, path: string, body?: unknown) =>
-      call(settings, { method, path, tenant: other.tenant, token: other.adminToken, body });
+      call(labelLayouts, { method, path, tenant: other.tenant, token: other.adminToken, body });
     expect((await theirs('GET', '/api/web/labels')).body).toEqual([]);
     expect((await theirs('PUT', '/api/web/label', { ...layout('Invasora'), id: mine.body.id })).status).toBe(
       404,

@@ -3,18 +3,24 @@ import { addDays, localDay } from '@freguesia/shared/domain/dates';
 import { CustomerForm } from '@freguesia/shared/schemas/customer';
 import { LEAD_MESSAGES } from '@freguesia/shared/schemas/segmentation';
 import { createCustomer } from '@freguesia/functions/customers/customers.service';
-import { handler } from '@freguesia/functions/segmentation/handler';
+import { domainForPath } from '@freguesia/functions/domains';
+import { handler as leadPreview } from '@freguesia/functions/lead-preview/handler';
+import { handler as segmentation } from '@freguesia/functions/segmentation/handler';
 import { createLeadFromList } from '@freguesia/functions/segmentation/leads.service';
-import { call } from '../support/api';
+import { call, type DomainHandler } from '../support/api';
 import { exportFile, startExportsConsumer } from '../support/exports';
 import { createTestTenant, staffContext, type TestTenant } from '../support/tenant';
 import { randomCpf, staffCustomer } from './customers-fixtures';
 
 /**
- * The lead API of spec part 1 §7 against DynamoDB Local, through the segmentation domain's real
- * Lambda handler: validation messages of §5, file/e-mail/manual leads resolved to customers,
+ * The lead API of spec part 1 §7 against DynamoDB Local, through the real Lambda handlers of the
+ * segmentation and lead-preview functions (each path to the function that serves it): validation messages of §5, file/e-mail/manual leads resolved to customers,
  * keep_old_customers, the system leads ('RT - ') refused, totals from the counter, the CSV export.
  */
+/** The handler of the function a path is routed to, as API Gateway and the local runtime pick it. */
+const handler: DomainHandler = (event, context) =>
+  (domainForPath(event.rawPath)?.name === 'lead-preview' ? leadPreview : segmentation)(event, context);
+
 describe('lead API', () => {
   let t: TestTenant;
   const customers: { id: number; document: string; email: string }[] = [];

@@ -3,6 +3,7 @@ import { SURVEY_MESSAGES } from '@freguesia/shared/domain/nps';
 import { NPS_MESSAGES, NpsDashboard } from '@freguesia/shared/schemas/nps';
 import { CustomerForm } from '@freguesia/shared/schemas/customer';
 import { handler as nps } from '@freguesia/functions/nps/handler';
+import { handler as npsSettings } from '@freguesia/functions/nps-settings/handler';
 import { handler as survey } from '@freguesia/functions/survey/handler';
 import { handler as communications } from '@freguesia/functions/communications/handler';
 import { handler as sendConsumer } from '@freguesia/functions/nps/send.consumer';
@@ -57,7 +58,7 @@ describe('NPS', () => {
     layout_sms_body: '',
   };
   const saveSettings = (body: Record<string, unknown>) =>
-    staff(nps, { method: 'PUT', path: '/api/web/settings/nps', body });
+    staff(npsSettings, { method: 'PUT', path: '/api/web/settings/nps', body });
 
   /** A purchase of `customer` at `store`, as POS ingestion's stream hands it on; `daysAgo` moves the clock. */
   const purchase = async (customer: number, store: number, daysAgo = 0) => {
@@ -133,11 +134,13 @@ describe('NPS', () => {
       expect(res.status, JSON.stringify(change)).toBe(400);
       expect(JSON.stringify(res.body)).toContain(message);
     }
-    expect((await staff(nps, { method: 'GET', path: '/api/web/settings/nps' })).body.active).toBe(false);
+    expect((await staff(npsSettings, { method: 'GET', path: '/api/web/settings/nps' })).body.active).toBe(
+      false,
+    );
 
     const saved = await saveSettings({ ...SETTINGS, stores_id: [{ store_id: storeA }] });
     expect(saved.status, saved.text).toBe(200);
-    const read = await staff(nps, { method: 'GET', path: '/api/web/settings/nps' });
+    const read = await staff(npsSettings, { method: 'GET', path: '/api/web/settings/nps' });
     expect(read.body).toMatchObject({ active: true, interval_days: 30, stores_id: [{ store_id: storeA }] });
     // Sanitised on save: no script, no event handler reaches a customer.
     expect(read.body.layout_mail_body).not.toContain('<script');
@@ -146,8 +149,13 @@ describe('NPS', () => {
 
     const settingsOnly = await t.userWith([{ action: 'read', subject: 'Settings' }]);
     expect(
-      (await staff(nps, { method: 'PUT', path: '/api/web/settings/nps', body: SETTINGS }, settingsOnly.token))
-        .status,
+      (
+        await staff(
+          npsSettings,
+          { method: 'PUT', path: '/api/web/settings/nps', body: SETTINGS },
+          settingsOnly.token,
+        )
+      ).status,
     ).toBe(403);
   });
 

@@ -30,71 +30,43 @@ interface Exception {
 
 /** Entries allowed above the budget for good, each with why and its own ceiling (measured + a little). */
 const EXCEPTIONS: Readonly<Record<string, Exception>> = {
-  platform: {
+  labels: {
+    // 490 KB (the label layouts were settings' 611 KB, with sanitize-html whole).
     ceiling: 494 * KB,
     reason:
-      'answers GET /api/web/cities and /api/web/banks from the IBGE municipalities (99 KB) and COMPE banks (45 KB) ' +
-      'tables it carries, packed as strings and decoded on first use',
+      'saves label layouts (user HTML) through sanitize-html (≈ 130 KB with htmlparser2, entities and the ' +
+      "parser of postcss): its own function, so that settings (and the portal's /api/customer/settings) stays light",
   },
-  settings: {
-    ceiling: 615 * KB,
+  'nps-settings': {
+    // 498 KB (the NPS settings were the nps function's 564 KB, with sanitize-html whole).
+    ceiling: 501 * KB,
     reason:
-      'saves label layouts (user HTML) through sanitize-html (≈ 185 KB with postcss and htmlparser2) ' +
-      'and staff passwords through Argon2id (hash-wasm, 28 KB)',
-  },
-  communications: {
-    // 641 KB after issue 20's unsubscribe links, approval lapses and archive-on-delete joined the saves,
-    // and the push test send (it reads the chosen customer through the customers service).
-    ceiling: 648 * KB,
-    reason:
-      "saves the e-mail editor's HTML through sanitize-html (≈ 190 KB with postcss, htmlparser2 and dayjs); " +
-      'WhatsApp is one more channel of its pipeline (626 KB in all)',
+      "saves the NPS survey's e-mail and landing page (editor HTML) through sanitize-html (≈ 130 KB): its own " +
+      'function, so that the NPS dashboard stays light; the public survey calls are the light `survey` function, ' +
+      'which reads the HTML already sanitised',
   },
   campaigns: {
-    // 720 KB since the TV, lucky-number, points and ticket saves joined (issue 21): they share the
-    // spec's save paths. Next step to slim it: the campaign-save dispatch calling each kind's save
-    // through its own light function rather than carrying every kind's service here.
-    // 735 KB after issue 20's 'Duplicar', the lead-use index and archive-on-delete joined, and the labels
-    // of category and brand campaigns (the catalogue's category/brand index).
-    ceiling: 744 * KB,
+    // 738 KB before the bundle work of issue 19 (sanitize-html whole, the local adapters); 682 KB with
+    // postcss reduced to its parser, source-map-js and dayjs stood in, the local queue and outbox left
+    // out, and the e-mail editor's test send served here (it sanitises as the saves do).
+    // Next step to slim it: the campaign-save dispatch calling each kind's save through its own light
+    // function rather than carrying every kind's service here (one body type per save path: the split
+    // needs a Lambda-to-Lambda call, not a route prefix).
+    ceiling: 686 * KB,
     reason:
       'saves e-mail campaigns (the discount and communication campaigns share their paths, spec part 3 §3) through ' +
-      'sanitize-html (≈ 190 KB); without it ≈ 490 KB: the discount back office (promotion engine, product checks), ' +
-      "communication saves with their cost estimate, a campaign's analytics and the lead made from them, label printing; " +
-      'and the saves of TV, lucky-number, points and ticket campaigns (the same paths, spec part 2 §7)',
+      "sanitize-html (≈ 130 KB), and sends the e-mail editor's test the same way; without it ≈ 560 KB: the discount " +
+      "back office (promotion engine, product checks), communication saves with their cost estimate, a campaign's " +
+      'analytics and the lead made from them, label printing; and the saves of TV, lucky-number, points and ticket ' +
+      'campaigns (the same paths, spec part 2 §7)',
   },
   sales: {
+    // 487 KB. Its offers (/api/web/products/customer) alone would save 11 KB: the carts are 476 KB.
     ceiling: 490 * KB,
     reason:
       'prices sales drafts through the checkout service (the promotion engine and its budget holds: the ' +
       "checkout function's 415 KB) and records invoiced sales as purchases through POS ingestion (476 KB in all: " +
       'the carts, their list scopes, sellers, payment methods, coverage setting and the basket contract)',
-  },
-  segmentation: {
-    ceiling: 462 * KB,
-    reason:
-      'the lead API with what issue 20 added: each refused condition named by the shared catalogue, the members ' +
-      "of 'Detalhes' searched through the customer search, the campaigns' lead-use index on delete, tag renames " +
-      'carried into the leads (≈ 454 KB; next step: the preview and geographic count in their own function)',
-  },
-  'segmentation-profiles': {
-    ceiling: 500 * KB,
-    reason:
-      "fills the IBGE city code of profiles from the record's city name and state (issue 20: 'Cidade' found " +
-      'nobody among records without it) with the municipalities table (99 KB), kept out of the evaluator that ' +
-      "the checkout's bundle also carries",
-  },
-  'segmentation-consumer': {
-    ceiling: 496 * KB,
-    reason:
-      'runs the one-off city-backfill job (issue 20) beside the recomputes: the municipalities table (99 KB) to ' +
-      'fill the IBGE city code of profiles written without it',
-  },
-  nps: {
-    ceiling: 600 * KB,
-    reason:
-      "saves the NPS survey's e-mail and landing page (editor HTML) through sanitize-html (≈ 185 KB); the public " +
-      'survey calls are the light `survey` function, which reads the HTML already sanitised',
   },
 };
 
@@ -124,9 +96,10 @@ const LIBRARIES: Readonly<Record<string, Library>> = {
   },
   'sanitize-html': {
     match: /(^|\/)node_modules\/sanitize-html\//,
-    // Where user HTML is saved: e-mail campaigns (campaigns today, communications) and label layouts.
-    // NPS settings sanitise the survey's e-mail and landing page when saved (the public `survey` function does not).
-    allowed: ['campaigns', 'communications', 'settings', 'nps'],
+    // Where user HTML is saved: e-mail campaigns and the e-mail editor's test send (campaigns), label
+    // layouts (labels), the NPS survey's e-mail and landing page (nps-settings). Not communications,
+    // settings, nps nor the public `survey` function.
+    allowed: ['campaigns', 'labels', 'nps-settings'],
     untilOtherWork: [],
   },
   pdf: {
@@ -220,6 +193,31 @@ describe('Lambda bundle budget', () => {
     const found = bundles.filter((b) => contains(b, library.match)).map((b) => b.name);
     const allowed = [...library.allowed, ...library.untilOtherWork];
     expect(found.filter((name) => !allowed.includes(name))).toEqual([]);
+  });
+
+  it('serves the saves of user HTML from the functions that carry the sanitiser, and the rest without it', () => {
+    expect(domainForPath('/api/web/labels')?.name).toBe('labels');
+    expect(domainForPath('/api/web/label/7')?.name).toBe('labels');
+    expect(domainForPath('/api/web/settings/nps')?.name).toBe('nps-settings');
+    expect(domainForPath('/api/web/communications/email/test')?.name).toBe('campaigns');
+    // Their neighbours stay in the light functions.
+    expect(domainForPath('/api/web/settings')?.name).toBe('settings');
+    expect(domainForPath('/api/web/nps/dashboard')?.name).toBe('nps');
+    expect(domainForPath('/api/web/communications/push/test')?.name).toBe('communications');
+    expect(domainForPath('/api/web/communications/7/progress')?.name).toBe('communications');
+    const light = bundles.filter((b) => ['settings', 'nps', 'communications'].includes(b.name));
+    expect(light).toHaveLength(3);
+    for (const bundle of light) expect(bundle.bytes).toBeLessThanOrEqual(BUDGET);
+  });
+
+  it("serves the lead editor's counts from their own light function, and the lead API within budget", () => {
+    expect(domainForPath('/api/web/leads/preview')?.name).toBe('lead-preview');
+    expect(domainForPath('/api/web/geolocation/count')?.name).toBe('lead-preview');
+    expect(domainForPath('/api/web/leads')?.name).toBe('segmentation');
+    expect(domainForPath('/api/web/lead/new')?.name).toBe('segmentation');
+    const light = bundles.filter((b) => ['segmentation', 'lead-preview'].includes(b.name));
+    expect(light).toHaveLength(2);
+    for (const bundle of light) expect(bundle.bytes).toBeLessThanOrEqual(BUDGET);
   });
 
   it('serves the checkout from its own light function, without the back office of campaigns', () => {

@@ -1,6 +1,6 @@
 /**
- * The Lambda bundles swap `zod` for a locale-free entry and `jsonschema` for a stand-in
- * (functions/scripts/lambda-zod, lambda-jsonschema). These tests hold that nothing a user or a
+ * The Lambda bundles swap `zod` for a locale-free entry, `jsonschema` for a stand-in and `postcss`
+ * for its parser alone (functions/scripts/lambda-zod, lambda-jsonschema, lambda-postcss). These tests hold that nothing a user or a
  * handler sees changes: same zod API surface, same pt-BR messages, same ElectroDB behaviour.
  */
 import { spawnSync } from 'node:child_process';
@@ -12,6 +12,11 @@ import * as zod from 'zod';
 import { Entity } from 'electrodb';
 import * as leanZod from '../../functions/scripts/lambda-zod/index';
 import { Validator as StandIn } from '../../functions/scripts/lambda-jsonschema/index';
+import * as leanPostcss from '../../functions/scripts/lambda-postcss/index';
+import * as sourceMapStandIn from '../../functions/scripts/lambda-source-map-js/index';
+import dayjsStandIn from '../../functions/scripts/lambda-dayjs/index';
+import postcss from 'postcss';
+import { sanitizeEmailHtml } from '../../functions/src/lib/html';
 import { esbuildOptions, loadEsbuild } from '../../functions/scripts/bundle';
 import { trimSourceMap, type SourceMapV3 } from '../../functions/scripts/trim-source-map.mjs';
 import { repoRoot } from '../../infra/lib/paths';
@@ -59,6 +64,54 @@ describe('lambda jsonschema stand-in', () => {
     const standIn = new StandIn();
     expect(standIn.validate(model).errors).toHaveLength(0);
     expect(standIn.validate(new Entity(model, { table: 't' })).errors.length).toBeGreaterThan(0);
+  });
+});
+
+describe('lambda postcss entry', () => {
+  it('comes with stand-ins for source-map-js and dayjs that refuse any real use', () => {
+    expect(() => new sourceMapStandIn.SourceMapConsumer()).toThrow(/not bundled/);
+    expect(() => new sourceMapStandIn.SourceMapGenerator()).toThrow(/not bundled/);
+    expect(() => dayjsStandIn()).toThrow(/not bundled/);
+  });
+
+  it("is postcss's own parse, the one function sanitize-html calls", () => {
+    expect(leanPostcss.parse).toBe(postcss.parse);
+    expect(leanPostcss.default).toBe(postcss.parse);
+  });
+
+  it('leaves the sanitised style attributes as the full package does', async () => {
+    const html =
+      '<p style="color: red; font-size: 12px !important">a</p><td style="width:10px;;bad">b</td>' +
+      '<div style="}{">c</div><img src="https://x.test/a.png" style="border: 0">' +
+      '<a href="javascript:alert(1)" style="color:blue/*# sourceMappingURL=data:application/json;base64,e30= */">d</a>' +
+      '<span style="a:b;/*# sourceMappingURL=/etc/hostname */">e</span>';
+    const entry = join(repoRoot, 'functions/src/lib/html.ts');
+    const result = await loadEsbuild().build({
+      ...esbuildOptions(entry, join(repoRoot, 'node_modules/.cache/lambda-postcss-check.mjs')),
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const inputs = Object.values(result.metafile.outputs).flatMap((o) =>
+      Object.entries(o.inputs)
+        .filter(([, input]) => input.bytesInOutput > 0)
+        .map(([path]) => path),
+    );
+    expect(inputs).toContain('node_modules/postcss/lib/parse.js');
+    expect(inputs).not.toContain('node_modules/postcss/lib/processor.js');
+    expect(inputs.filter((p) => /node_modules\/(source-map-js|dayjs)\//.test(p))).toEqual([]);
+    const dir = mkdtempSync(join(repoRoot, 'node_modules', '.cache', 'freguesia-postcss-'));
+    scratch.push(dir);
+    const code = result.outputFiles!.find((f) => f.path.endsWith('.mjs'))!;
+    writeFileSync(join(dir, 'html.mjs'), code.contents);
+    writeFileSync(
+      join(dir, 'run.mjs'),
+      `import { sanitizeEmailHtml } from './html.mjs';\nprocess.stdout.write(sanitizeEmailHtml(${JSON.stringify(html)}));\n`,
+    );
+    const child = spawnSync(process.execPath, [join(dir, 'run.mjs')], { encoding: 'utf8', cwd: repoRoot });
+    expect(child.stderr).toBe('');
+    expect(child.stdout).toBe(sanitizeEmailHtml(html));
+    expect(sanitizeEmailHtml(html)).toContain('style="color:red;font-size:12px !important"');
   });
 });
 

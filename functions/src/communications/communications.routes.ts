@@ -1,15 +1,15 @@
 import * as z from 'zod';
-import { EmailTest, PushTest, SENDABLE_TYPES } from '@freguesia/shared/schemas/communication';
+import { SENDABLE_TYPES } from '@freguesia/shared/domain/communication';
+import { PushTest } from '@freguesia/shared/schemas/communication-tests';
 import { isDay } from '@freguesia/shared/domain/dates';
 import { route } from '../lib/http/route';
-import { sendTestEmail, sendTestPush } from './communication-campaigns.service';
+import { sendTestPush } from './communication-campaigns.service';
 import { cancelSend, pauseSend, resumeSend, sendNow, sendProgress } from './controls.service';
 import { estimateSendFor } from './estimate.service';
 import { expenseReport } from './expenses.service';
 
 /** Staff only; the service checks Campaigns or the campaign's channel (Communications, Mobile). */
 const BY_TYPE = null;
-const WRITE_ANY = { action: 'write', subject: 'Communications' } as const;
 const NOT_FOUND = 'Campanha não encontrada.';
 const day = (missing: string) =>
   z.string({ error: missing }).trim().min(1, missing).refine(isDay, 'Data inválida: use AAAA-MM-DD.');
@@ -40,7 +40,11 @@ const action = (name: 'send' | 'pause' | 'resume' | 'cancel', run: typeof sendNo
     handler: ({ service, params }) => run(service, params.id),
   });
 
-/** The sending calls of the communications (spec part 3 §7 and the pipeline's controls) and the expense report they feed. */
+/**
+ * The sending calls of the communications (spec part 3 §7 and the pipeline's controls) and the expense
+ * report they feed. The e-mail editor's 'Enviar teste' (POST /api/web/communications/email/test) is
+ * served by the campaigns function (campaigns/email-test.routes.ts), which carries the HTML sanitiser.
+ */
 export const communicationRoutes = [
   route({
     method: 'GET',
@@ -60,14 +64,6 @@ export const communicationRoutes = [
         id_lead: query.id_lead ?? null,
         recipients: query.recipients,
       }),
-  }),
-  route({
-    method: 'POST',
-    path: '/api/web/communications/email/test',
-    permission: WRITE_ANY,
-    body: EmailTest,
-    maxBodyBytes: 1024 * 1024,
-    handler: ({ service, body }) => sendTestEmail(service, body),
   }),
   route({
     method: 'POST',

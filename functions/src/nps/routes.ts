@@ -1,11 +1,11 @@
-import { NpsDashboardQuery, NpsSettingsWrite } from '@freguesia/shared/schemas/nps';
+import { NpsDashboardQuery } from '@freguesia/shared/schemas/nps';
 import { route } from '../lib/http/route';
 import { npsDashboard } from './dashboard.service';
-import { readNpsSettings, saveNpsSettings } from './settings.service';
 
-const SETTINGS_WRITE = { action: 'write', subject: 'Settings' } as const;
-
-/** The staff's NPS calls (spec part 3 §7 'Dashboard, NPS and customer details'). */
+/**
+ * The staff's NPS dashboard (spec part 3 §7 'Dashboard, NPS and customer details'). The NPS settings
+ * (/api/web/settings/nps) are the `nps-settings` function's: they save HTML through the sanitiser.
+ */
 export const routes = [
   route({
     method: 'GET',
@@ -14,20 +14,5 @@ export const routes = [
     permission: { action: 'write', subject: 'Customers' },
     query: NpsDashboardQuery,
     handler: async ({ service, query }) => npsDashboard(service, query.days),
-  }),
-  route({
-    method: 'GET',
-    path: '/api/web/settings/nps',
-    permission: SETTINGS_WRITE,
-    handler: async ({ service }) => readNpsSettings(service),
-  }),
-  route({
-    method: 'PUT',
-    path: '/api/web/settings/nps',
-    permission: SETTINGS_WRITE,
-    body: NpsSettingsWrite,
-    // Two editor projects and their HTML.
-    maxBodyBytes: 4 * 1024 * 1024,
-    handler: async ({ service, body }) => saveNpsSettings(service, body),
   }),
 ];

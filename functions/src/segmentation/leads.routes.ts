@@ -1,23 +1,14 @@
 import * as z from 'zod';
-import {
-  GeoPolygon,
-  LEAD_MESSAGES,
-  LeadFromList,
-  LeadInput,
-  LeadPreview,
-  LeadUpdate,
-} from '@freguesia/shared/schemas/segmentation';
+import { LEAD_MESSAGES, LeadFromList, LeadInput, LeadUpdate } from '@freguesia/shared/schemas/segmentation';
 import { pageQuery } from '../lib/ddb/pagination';
 import { route } from '../lib/http/route';
 import {
-  countGeolocation,
   createLead,
   createLeadFromList,
   deleteLead,
   leadDetails,
   leadMembers,
   listLeads,
-  previewLead,
   updateLead,
   validLeads,
 } from './leads.service';
@@ -36,7 +27,11 @@ const idQuery = z.object({
 /** A file or e-mail lead of 50,000 rows is a few MB of JSON (Lambda's payload limit is 6 MB). */
 const LEAD_BODY_BYTES = 5 * 1024 * 1024;
 
-/** Leads (spec part 1 §7 'Leads and tags') and the geographic count. The export (`/api/web/leads/export`) is a job of the exports domain. */
+/**
+ * Leads (spec part 1 §7 'Leads and tags'). The export (`/api/web/leads/export`) is a job of the exports
+ * domain; the population of a filter being edited and the geographic count are the `lead-preview`
+ * function's (src/lead-preview).
+ */
 export const leadRoutes = [
   route({
     method: 'GET',
@@ -114,22 +109,5 @@ export const leadRoutes = [
     body: LeadFromList,
     maxBodyBytes: LEAD_BODY_BYTES,
     handler: ({ service, body }) => createLeadFromList(service, body),
-  }),
-  /** The population of a filter being edited: {population}. */
-  route({
-    method: 'POST',
-    path: '/api/web/leads/preview',
-    permission: WRITE,
-    body: LeadPreview,
-    handler: ({ service, body }) => previewLead(service, body.filter),
-  }),
-  /** Customers inside a drawn polygon: {population, customers}. */
-  route({
-    method: 'POST',
-    path: '/api/web/geolocation/count',
-    permission: WRITE,
-    body: GeoPolygon,
-    maxBodyBytes: 256 * 1024,
-    handler: ({ service, body }) => countGeolocation(service, body.polygon),
   }),
 ];

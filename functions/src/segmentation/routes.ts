@@ -1,5 +1,5 @@
 import { leadRoutes } from './leads.routes';
 import { tagRoutes } from './tags.routes';
 
-/** The segmentation domain: leads (with the geographic count) and tags. */
+/** The segmentation domain: leads and tags (the editor's preview and geographic count: src/lead-preview). */
 export const routes = [...leadRoutes, ...tagRoutes];

@@ -45,9 +45,18 @@ export const lambdaBundling = {
    * its working directory). `zod` → its classic API without locales, compiler and JSON-schema
    * importer, which `import { z } from 'zod'` would otherwise drag into every bundle (≈ 240 KB).
    * `jsonschema` → a stand-in for ElectroDB's model check, the largest cold-start cost (see
-   * functions/scripts/lambda-jsonschema/index.ts for why that is safe).
+   * functions/scripts/lambda-jsonschema/index.ts for why that is safe). The HTML sanitiser's
+   * weight (label layouts, e-mail and NPS saves): `postcss` → its parser alone (the one function
+   * sanitize-html calls), `source-map-js` and `dayjs` → stand-ins for code it never runs (≈ 55 KB
+   * in all; each folder under functions/scripts says why).
    */
-  alias: { zod: './functions/scripts/lambda-zod', jsonschema: './functions/scripts/lambda-jsonschema' },
+  alias: {
+    zod: './functions/scripts/lambda-zod',
+    jsonschema: './functions/scripts/lambda-jsonschema',
+    postcss: './functions/scripts/lambda-postcss',
+    'source-map-js': './functions/scripts/lambda-source-map-js',
+    dayjs: './functions/scripts/lambda-dayjs',
+  },
 } as const;
 
 export type LambdaBundling = typeof lambdaBundling;

@@ -110,9 +110,10 @@ export class ApiStack extends Stack {
       const fn = this.functions.get(domain);
       if (fn) grantSchedules(fn, pipeline.schedules);
     }
-    // 'Enviar teste' of the e-mail editor sends through the configuration set.
-    const communications = this.functions.get('communications');
-    if (communications && pipeline.emailEvents) pipeline.emailEvents.grantSend(communications);
+    // 'Enviar teste' of the e-mail editor sends through the configuration set; the campaigns function
+    // serves it (/api/web/communications/email/test, beside the e-mail saves and their sanitiser).
+    const emailTest = this.functions.get('campaigns');
+    if (emailTest && pipeline.emailEvents) pipeline.emailEvents.grantSend(emailTest);
 
     new CfnOutput(this, 'ApiEndpoint', { value: this.api.httpApi.apiEndpoint });
   }

@@ -1,10 +1,30 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import banksPacked from '../data/banks.packed';
+import municipalitiesPacked from '../data/municipalities.packed';
+import { packJson, unpackText } from '../data/packed';
 import { getCity, isUf, listBanks, listCities, listStates, normalizeText, searchCities } from './reference';
 
 const SPEC_ORDER = 'RO AC AM RR PA AP TO MA PI CE RN PB PE AL SE BA MG ES RJ SP PR SC RS MS MT GO DF'.split(
   ' ',
 );
 const allCities = () => listStates().flatMap((s) => listCities(s.uf));
+
+describe('packed tables', () => {
+  const json = (name: string) => readFileSync(new URL(`../data/${name}.json`, import.meta.url), 'utf8');
+
+  it('are their JSON files, byte for byte (re-run build-reference-data.ts after changing one)', () => {
+    expect(unpackText(municipalitiesPacked)).toBe(json('municipalities'));
+    expect(unpackText(banksPacked)).toBe(json('banks'));
+    // Written by the same packer: regenerating gives the same files.
+    expect(packJson(json('municipalities'))).toBe(municipalitiesPacked);
+  });
+
+  it('weigh about half their JSON in the bundles (base64 of brotli)', () => {
+    expect(municipalitiesPacked.length).toBeLessThan(json('municipalities').length * 0.55);
+    expect(banksPacked.length).toBeLessThan(json('banks').length * 0.35);
+  });
+});
 
 describe('normalizeText', () => {
   it('strips accents, upper-cases and collapses spaces', () => {

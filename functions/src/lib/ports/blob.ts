@@ -1,5 +1,6 @@
 import { config } from '../config';
 import type { S3Client } from '@aws-sdk/client-s3'; // type only: the SDK itself loads lazily
+import type * as LocalBlobModule from './local/disk-blob';
 
 /** Files (CMS uploads, exports): S3 in AWS, a folder under .data locally. */
 export interface BlobPort {
@@ -179,7 +180,11 @@ function awsBlob(bucket: BucketName): BlobPort {
   };
 }
 
+/** The disk blobs never run in AWS: an opaque specifier keeps them out of the Lambda bundles (./queue.ts). */
+const LOCAL_BLOB: string = './local/disk-blob';
+
 export async function blobPort(bucket: BucketName): Promise<BlobPort> {
-  if (config.runtime === 'local') return (await import('./local/disk-blob')).diskBlob(bucket);
+  if (config.runtime === 'local')
+    return ((await import(LOCAL_BLOB)) as typeof LocalBlobModule).diskBlob(bucket);
   return awsBlob(bucket);
 }

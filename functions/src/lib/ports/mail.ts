@@ -1,5 +1,6 @@
 import { config } from '../config';
 import type { SESv2Client } from '@aws-sdk/client-sesv2'; // type only: the SDK itself loads lazily
+import type * as LocalOutboxModule from './local/outbox';
 
 export interface MailMessage {
   from: string;
@@ -73,8 +74,11 @@ export function setMailPort(port: MailPort | undefined): void {
   override = port;
 }
 
+/** The local outbox never runs in AWS: an opaque specifier keeps it out of the Lambda bundles (./queue.ts). */
+const LOCAL_OUTBOX: string = './local/outbox';
+
 export async function mailPort(): Promise<MailPort> {
   if (override) return override;
-  if (config.runtime === 'local') return (await import('./local/outbox')).outbox();
+  if (config.runtime === 'local') return ((await import(LOCAL_OUTBOX)) as typeof LocalOutboxModule).outbox();
   return awsMail;
 }

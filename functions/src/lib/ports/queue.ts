@@ -1,6 +1,7 @@
 import { config } from '../config';
 import { queueUrlVariable } from '../../queues';
 import type { SQSClient } from '@aws-sdk/client-sqs'; // type only: the SDK itself loads lazily
+import type * as LocalQueueModule from './local/queue-runtime';
 
 /** Sends messages to a work queue: SQS in AWS, the in-process queue locally. */
 export interface QueuePort {
@@ -29,7 +30,14 @@ const awsQueue: QueuePort = {
   },
 };
 
+/**
+ * The in-process queue runs from source (`npm start`, the tests) and never in AWS: a specifier
+ * esbuild cannot read leaves it out of every Lambda bundle (as the local scheduler, ./scheduler.ts);
+ * a literal `import()` would be inlined into each function that sends to a queue (≈ 3.4 KB).
+ */
+const LOCAL_QUEUE: string = './local/queue-runtime';
+
 export async function queuePort(): Promise<QueuePort> {
-  if (config.runtime === 'local') return (await import('./local/queue-runtime')).localQueue;
+  if (config.runtime === 'local') return ((await import(LOCAL_QUEUE)) as typeof LocalQueueModule).localQueue;
   return awsQueue;
 }

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { config } from '../config';
+import type * as LocalKeyFileModule from './local/secrets-key-file';
 
 /**
  * Encryption at rest of the few secrets the platform must show again (the integration token):
@@ -101,11 +102,16 @@ const awsKeyMaterial: KeyMaterialSource = async () => {
 
 let cipher: SecretsCipher | undefined;
 
+/** The local key file never serves in AWS: an opaque specifier keeps it out of the Lambda bundles (./queue.ts). */
+const LOCAL_KEY_FILE: string = './local/secrets-key-file';
+
 /** The app's secrets cipher: Secrets Manager key in AWS, key file (or test key) locally. */
 export async function secretsCipher(): Promise<SecretsCipher> {
   if (cipher) return cipher;
   const source =
-    config.runtime === 'local' ? (await import('./local/secrets-key-file')).localKeyMaterial : awsKeyMaterial;
+    config.runtime === 'local'
+      ? ((await import(LOCAL_KEY_FILE)) as typeof LocalKeyFileModule).localKeyMaterial
+      : awsKeyMaterial;
   cipher = cipherWith(source);
   return cipher;
 }
