@@ -85,10 +85,11 @@ const EXCEPTIONS: Readonly<Record<string, Exception>> = {
       "the checkout's bundle also carries",
   },
   'segmentation-consumer': {
-    ceiling: 496 * KB,
+    // 502 KB since it also runs the data migrations (runner, ledger, the customers' backfills).
+    ceiling: 508 * KB,
     reason:
-      'runs the one-off city-backfill job (issue 20) beside the recomputes: the municipalities table (99 KB) to ' +
-      'fill the IBGE city code of profiles written without it',
+      'runs the data migrations of the segmentation queue beside the recomputes (functions/src/migrations.ts): ' +
+      'the municipalities table (99 KB) to fill the IBGE city code of customer records and profiles written without it',
   },
   nps: {
     ceiling: 600 * KB,
