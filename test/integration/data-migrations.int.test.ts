@@ -35,6 +35,7 @@ import { idle, registerConsumer } from '@freguesia/functions/lib/ports/local/que
 import { queuePort } from '@freguesia/functions/lib/ports/queue';
 import { MIGRATION_IDS } from '@freguesia/functions/migrations';
 import { handler as segmentationApi } from '@freguesia/functions/segmentation/handler';
+import { handler as settingsApi } from '@freguesia/functions/settings/handler';
 import { handler as segmentationConsumer } from '@freguesia/functions/segmentation/recompute.consumer';
 import { call } from '../support/api';
 import { createTestTenant, staffContext, type TestTenant } from '../support/tenant';
@@ -247,6 +248,22 @@ describe('data migrations', () => {
     expect(partial.filter((c) => c !== '')).toHaveLength(6);
     expect((await directoryEntry(o.t.tenant))?.done).not.toContain('customer-city-ids');
     expect(await reachNow(o)).toEqual(o.reach);
+    // The administrator sees it (Configurações: the data migrations' state).
+    const status = await call(settingsApi, {
+      tenant: o.t.tenant,
+      token: o.t.adminToken,
+      path: '/api/web/settings/migrations',
+    });
+    expect(status.status, status.text).toBe(200);
+    expect(status.body.find((m: { id: string }) => m.id === 'customer-city-ids')).toMatchObject({
+      status: 'running',
+      pages: 3,
+      changed: 6,
+      last_error: 'morreu',
+    });
+    expect(status.body.find((m: { id: string }) => m.id === 'customer-reach-counters')).toMatchObject({
+      status: 'done',
+    });
 
     // Act: the next sweep, the fault gone.
     crash = false;
