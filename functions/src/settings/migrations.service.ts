@@ -1,23 +1,12 @@
+import type { DataMigrationStatus } from '@freguesia/shared/schemas/migrations';
 import type { ServiceContext } from '../lib/context';
 import { directoryEntry, ledgerOf } from '../lib/migrations/ledger';
 import { migrations } from '../migrations';
 
-/** A data migration as an administrator sees it for the tenant. */
-export interface DataMigrationStatus {
-  id: string;
-  description: string;
-  /** done: finished (or not needed: the tenant was created after it); running: started, not finished; pending: not started. */
-  status: 'done' | 'running' | 'pending';
-  pages: number;
-  changed: number;
-  started_at: string | null;
-  finished_at: string | null;
-  last_error: string | null;
-}
-
 /**
  * The tenant's data migrations (functions/README.md, "Data migrations"): each registered one with
- * its state from the ledger and the tenant directory. Two reads, whatever the data.
+ * its state from the ledger and the tenant directory (done: finished, or not needed because the
+ * tenant was created after it; running: started, not finished; pending: not started). Two reads.
  */
 export async function dataMigrationsStatus(ctx: ServiceContext): Promise<DataMigrationStatus[]> {
   const [ledger, entry] = await Promise.all([ledgerOf(ctx.tenant), directoryEntry(ctx.tenant)]);
