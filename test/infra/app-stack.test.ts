@@ -234,8 +234,9 @@ describe('app stack: queues and scheduler', () => {
   it('has a schedule group and a role only EventBridge Scheduler can assume, that may send to the queues', () => {
     async.resourceCountIs('AWS::Scheduler::ScheduleGroup', 1);
     // The recovery sweeps (issue 20 item 23): every 5 minutes onto the communications, the
-    // segmentation and the customer-service bot queues; the other schedules are created at run time.
-    async.resourceCountIs('AWS::Scheduler::Schedule', 3);
+    // segmentation and the customer-service bot queues, and the data migrations' sweep; the other
+    // schedules are created at run time.
+    async.resourceCountIs('AWS::Scheduler::Schedule', 4);
     async.allResourcesProperties('AWS::Scheduler::Schedule', { ScheduleExpression: 'rate(5 minutes)' });
     const roleId = logicalIds(async, 'AWS::IAM::Role', {
       Properties: {

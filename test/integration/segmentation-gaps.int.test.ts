@@ -6,6 +6,7 @@ import { LeadInput, LeadUpdate, TagInput, TagUpdate } from '@freguesia/shared/sc
 import { ingestBaskets } from '@freguesia/functions/customers/baskets.service';
 import { customerRecordChangeOf } from '@freguesia/functions/customers/changes.service';
 import { createCustomer, updateCustomer } from '@freguesia/functions/customers/customers.service';
+import { CustomerEntity } from '@freguesia/functions/customers/entities';
 import { BasketInput } from '@freguesia/functions/integration/baskets.schema';
 import { LocalStreamPoller } from '@freguesia/functions/lib/ports/local/stream-poller';
 import { idle, registerConsumer } from '@freguesia/functions/lib/ports/local/queue-runtime';
@@ -197,6 +198,13 @@ describe('segmentation gaps (issue 20)', () => {
       expect(await members(notSaoPaulo)).toEqual(ids([2, 3, 5, 6, 7]));
       expect(await members(bomJesusRs)).toEqual(ids([6]));
       expect((await getLead(t.tenant, saoPaulo))!.population).toBe(3);
+      // The customer records themselves got the code, the profile's (saved with the name and state only).
+      for (const { id } of people) {
+        const record = (await CustomerEntity.get({ tenant: t.tenant, id }).go()).data!;
+        const profile = (await populationRepository(t.tenant).getProfile(id))!.profile;
+        expect(profile.cityId).toBeGreaterThan(0);
+        expect(record.id_city).toBe(String(profile.cityId));
+      }
     },
   );
 

@@ -39,6 +39,7 @@ import {
 } from './customer-words.model';
 import { batchGetEntities } from '../lib/ddb/batch';
 import { customerLookupRepository } from './customer-lookup.repository';
+import { REACH_COUNTER } from './customer-backfills.repository';
 
 /** Searches answer at most this many matches (one Query page of the index); see README. */
 export const SEARCH_CAP = 200;
@@ -51,8 +52,7 @@ const CHANNEL_COUNTER = 'customer-channel:';
 /** The highest Unicode code point: `prefix + TOP` bounds every key that starts with `prefix`. */
 const TOP = '\u{10FFFF}';
 const TAG_COUNTER = 'customer-tag:';
-/** Customers reachable per channel (reachChannels), for the whole-base send estimate. */
-export const REACH_COUNTER = 'customer-reach:';
+export { REACH_COUNTER } from './customer-backfills.repository';
 
 export interface SearchResult {
   /** The requested page. */
@@ -141,7 +141,7 @@ export function customersRepository(tenant: string) {
             ...reachChannels(item).map((ch) =>
               counter
                 .upsert({ tenant, name: `total:${REACH_COUNTER}${ch}` })
-                .add({ value: 1 })
+                .add({ value: 1, moves: 1 })
                 .commit(),
             ),
             ...phoneItems(id, item).map((p) => phone.put(p).commit()),
@@ -233,7 +233,7 @@ export function customersRepository(tenant: string) {
               ...reachDelta(current, next).map(([ch, delta]) =>
                 counter
                   .upsert({ tenant, name: `total:${REACH_COUNTER}${ch}` })
-                  .add({ value: delta })
+                  .add({ value: delta, moves: 1 })
                   .commit(),
               ),
               ...stalePhones.map((p) => phone.delete({ tenant, phone: p, customerId: id }).commit()),
@@ -296,7 +296,7 @@ export function customersRepository(tenant: string) {
             ...reachChannels(current).map((ch) =>
               counter
                 .upsert({ tenant, name: `total:${REACH_COUNTER}${ch}` })
-                .add({ value: -1 })
+                .add({ value: -1, moves: 1 })
                 .commit(),
             ),
             ...phonesOf(current).map((p) => phone.delete({ tenant, phone: p, customerId: id }).commit()),

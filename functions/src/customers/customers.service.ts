@@ -639,6 +639,15 @@ async function replace(
   profile: Profile,
   options: { passwordHash?: string; eventType: 'updated' | 'portal_update' },
 ): Promise<CustomerItem> {
+  // The IBGE code filled from the city's name and state (customer-backfills.service.ts) stays
+  // while they do: a form or payload without it does not erase it.
+  if (
+    !(profile.id_city ?? '').trim() &&
+    (current.id_city ?? '').trim() &&
+    profile.city === current.city &&
+    profile.state === current.state
+  )
+    profile = { ...profile, id_city: current.id_city };
   const fields = changedFields(current, profile);
   if (options.passwordHash) fields.push('password');
   const now = ctx.now();

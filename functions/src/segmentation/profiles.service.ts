@@ -236,6 +236,35 @@ export async function loadProfiles(
 }
 
 /**
+ * One page of {@link fillProfileCityIds}: from `cursor` (`<shard>:<last id>`; undefined = the
+ * start), the next profiles of a shard get the code where they lack one and are re-evaluated.
+ * Answers the next cursor (none after the last shard) and how many profiles changed.
+ */
+export async function fillProfileCityIdsPage(
+  ctx: ServiceContext,
+  resolve: (city: string, state: string) => number | undefined,
+  cursor: string | undefined,
+  pageSize = 1000,
+): Promise<{ cursor?: string; changed: number }> {
+  const [shard = 0, after = 0] = (cursor ?? '0:0').split(':').map(Number);
+  const repo = populationRepository(ctx.tenant);
+  const { items, last } = await repo.profilesPage(shard, after, pageSize);
+  const changed: number[] = [];
+  for (const { id, profile } of items) {
+    if (profile.cityId !== undefined || !profile.city || !profile.state) continue;
+    const cityId = resolve(profile.city, profile.state);
+    if (cityId === undefined) continue;
+    const wrote = await updateProfile(repo, id, (stored) =>
+      stored && stored.profile.cityId === undefined ? { profile: { ...stored.profile, cityId } } : null,
+    );
+    if (wrote) changed.push(id);
+  }
+  await reevaluateCustomers(ctx, changed);
+  const next = last !== undefined ? `${shard}:${last}` : shard + 1 < SHARDS ? `${shard + 1}:0` : undefined;
+  return { ...(next ? { cursor: next } : {}), changed: changed.length };
+}
+
+/**
  * One-off, idempotent sweep (issue 20, item 7): the profiles whose customer record has the city's
  * name and state but no IBGE code get the code `resolve` finds (the caller passes the IBGE table's
  * lookup, kept out of this module), and those customers are re-evaluated against the leads. Reads
@@ -246,27 +275,13 @@ export async function fillProfileCityIds(
   resolve: (city: string, state: string) => number | undefined,
   pageSize = 1000,
 ): Promise<number> {
-  const repo = populationRepository(ctx.tenant);
   let filled = 0;
-  for (let shard = 0; shard < SHARDS; shard++) {
-    for (let after = 0; ;) {
-      const { items, last } = await repo.profilesPage(shard, after, pageSize);
-      const changed: number[] = [];
-      for (const { id, profile } of items) {
-        if (profile.cityId !== undefined || !profile.city || !profile.state) continue;
-        const cityId = resolve(profile.city, profile.state);
-        if (cityId === undefined) continue;
-        const wrote = await updateProfile(repo, id, (stored) =>
-          stored && stored.profile.cityId === undefined ? { profile: { ...stored.profile, cityId } } : null,
-        );
-        if (wrote) changed.push(id);
-      }
-      await reevaluateCustomers(ctx, changed);
-      filled += changed.length;
-      if (last === undefined) break;
-      after = last;
-    }
-  }
+  let cursor: string | undefined;
+  do {
+    const page = await fillProfileCityIdsPage(ctx, resolve, cursor, pageSize);
+    filled += page.changed;
+    cursor = page.cursor;
+  } while (cursor);
   return filled;
 }
 

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { MigrateMessage, MigrationsSweepMessage } from '../lib/migrations/messages';
 
 const tenant = z.string().min(1);
 const lead = z.number().int().positive();
@@ -36,5 +37,8 @@ export const SegmentationMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('city-backfill'), tenant }),
   /** The recovery sweep (every few minutes, all tenants): lease-sweep.service.ts. */
   z.object({ type: z.literal('sweep') }),
+  /** The data migrations' sweep (all tenants) and a run of one (functions/src/migrations.ts). */
+  MigrationsSweepMessage,
+  MigrateMessage,
 ]);
 export type SegmentationMessage = z.infer<typeof SegmentationMessage>;

@@ -257,6 +257,8 @@ export async function handleSegmentationMessage(
       await dailyPass(ctx);
       return;
     case 'city-backfill':
+    case 'migrations':
+    case 'migrate':
       // Handled by the queue's consumer (city-backfill.service.ts carries the IBGE table).
       return;
     case 'sweep':

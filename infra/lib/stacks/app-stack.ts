@@ -48,6 +48,8 @@ export const CONSUMER_SENDS: Readonly<Record<string, readonly string[]>> = {
   // The WhatsApp sender parks batches on its own queue; its events put back early statuses.
   whatsapp: ['whatsapp'],
   'whatsapp-events': ['whatsapp-events'],
+  // The data migrations' sweep queues each pending run on the queue its registry entry names.
+  segmentation: ['campaigns'],
 };
 
 /**

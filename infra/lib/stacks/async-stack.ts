@@ -71,7 +71,15 @@ export class AsyncStack extends Stack {
       recurring: SWEEPS.flatMap((sweep) => {
         const queue = (this.queues.send as Record<string, Queue | undefined>)[sweep.queue];
         return queue
-          ? [{ id: `Sweep-${sweep.queue}`, queue, message: sweep.message, minutes: SWEEP_EVERY_MINUTES }]
+          ? [
+              {
+                // A second sweep on one queue is told apart by its name (the first keeps its id).
+                id: 'name' in sweep ? `Sweep-${sweep.name}` : `Sweep-${sweep.queue}`,
+                queue,
+                message: sweep.message,
+                minutes: SWEEP_EVERY_MINUTES,
+              },
+            ]
           : [];
       }),
     });

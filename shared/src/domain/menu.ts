@@ -146,6 +146,7 @@ export const MENU: readonly MenuEntry[] = [
       link('13.3', 'Usuários', '/settings/users', read('Settings')),
       link('13.4', 'Vendas', '/settings/sell', read('Settings')),
       link('13.5', 'Auditoria', '/settings/audit', write('Settings')),
+      link('13.6', 'Migrações de dados', '/settings/migrations', read('Settings')),
     ],
   },
 ];

@@ -109,6 +109,12 @@ export const APP_ROUTES: readonly AppRoute[] = [
     lazy: () => import('../pages/settings/audit-page'),
   },
   {
+    path: '/settings/migrations',
+    permission: read('Settings'),
+    breadcrumbs: [{ text: 'Ajustes' }, { text: 'Migrações de dados' }],
+    lazy: () => import('../pages/settings/migrations-page'),
+  },
+  {
     path: '/settings/users',
     permission: read('Settings'),
     breadcrumbs: [{ text: 'Ajustes' }, { text: 'Usuários' }],

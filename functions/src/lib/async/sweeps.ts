@@ -9,6 +9,8 @@ export const SWEEPS = [
   { queue: 'communications', message: { kind: 'sweep' } },
   { queue: 'segmentation', message: { type: 'sweep' } },
   { queue: 'customer-service-bot', message: { kind: 'sweep' } },
+  // The data migrations (functions/src/migrations.ts): each tenant's pending ones are queued.
+  { queue: 'segmentation', message: { type: 'migrations' }, name: 'migrations' },
 ] as const;
 export const SWEEP_EVERY_MINUTES = 5;
 export const sweepOptions = {

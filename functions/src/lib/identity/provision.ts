@@ -6,6 +6,8 @@ import { CounterEntity } from '../ddb/entities/counter';
 import { TenantEntity } from '../ddb/entities/tenant';
 import { UniqueEntity } from '../ddb/entities/unique';
 import { assertCommitted, writeTransaction } from '../ddb/transactions';
+import { MIGRATION_IDS } from '../../migrations';
+import { TenantDirectoryEntity, directoryItem } from '../migrations/ledger';
 import { DEFAULT_ROLES } from './default-roles';
 import {
   ADMIN_COUNTER,
@@ -22,6 +24,7 @@ const identity = new Service({
   user: UserEntity,
   unique: UniqueEntity,
   counter: CounterEntity,
+  directory: TenantDirectoryEntity,
 });
 
 export interface TenantSpec {
@@ -38,8 +41,8 @@ export interface ProvisionedTenant {
 }
 
 /**
- * Creates a tenant with the default roles and its first administrator, all in one
- * transaction (a half-created tenant cannot exist). Returns undefined when it already exists.
+ * Creates a tenant with the default roles and its first administrator, listed in the tenant
+ * directory (lib/migrations/ledger.ts), all in one transaction (a half-created tenant cannot exist). Returns undefined when it already exists.
  */
 export async function provisionTenant(spec: TenantSpec): Promise<ProvisionedTenant | undefined> {
   const { tenant } = spec;
@@ -53,8 +56,10 @@ export async function provisionTenant(spec: TenantSpec): Promise<ProvisionedTena
   // Re-run on a transaction conflict only: the tenant record's condition failing means it exists.
   const result = await writeTransaction(() =>
     identity.transaction
-      .write(({ tenant: t, role, user, unique, counter }) => [
+      .write(({ tenant: t, role, user, unique, counter, directory }) => [
         t.create({ tenant, name: spec.name, primaryColor: spec.primaryColor }).commit(),
+        // Listed for the data migrations with every one done: a new tenant has no old data.
+        directory.put(directoryItem(tenant, MIGRATION_IDS)).commit(),
         ...DEFAULT_ROLES.map((r, i) => role.create({ tenant, id: firstRoleId + i, ...r }).commit()),
         user
           .create({

@@ -13,6 +13,11 @@ export const CounterEntity = new Entity(
       tenant: { type: 'string', required: true, readOnly: true },
       name: { type: 'string', required: true, readOnly: true },
       value: { type: 'number', required: true, default: 0 },
+      /**
+       * Writes that moved the value, for totals a recount may set (the customers' reach counters):
+       * the recount sets its result only if no write moved the total meanwhile.
+       */
+      moves: { type: 'number' },
     },
     indexes: {
       byName: key('primary', ['tenant'], ['name']),
