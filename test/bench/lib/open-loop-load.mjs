@@ -6,6 +6,9 @@
  *   posts back: [{ status, ms }] in the order of `requests`
  */
 import { Agent, request } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import process from 'node:process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 
 const { port, rate, requests } = workerData;
@@ -29,7 +32,7 @@ const results = [];
 const started = performance.now();
 for (let i = 0; i < requests.length; i++) {
   const wait = started + (i * 1000) / rate - performance.now();
-  if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+  if (wait > 1) await sleep(wait);
   results.push(send(requests[i]));
 }
 const done = await Promise.all(results);
