@@ -29,11 +29,12 @@ export async function eventually<T>(
   ok: (value: T) => boolean,
   { timeoutMs = ASYNC_TIMEOUT_MS, intervalMs = 100 }: { timeoutMs?: number; intervalMs?: number } = {},
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  // performance.now(): a test may fake or move the Date clock.
+  const deadline = performance.now() + timeoutMs;
   for (;;) {
     const value = await read();
     if (ok(value)) return value;
-    if (Date.now() > deadline)
+    if (performance.now() > deadline)
       throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
