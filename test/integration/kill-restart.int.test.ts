@@ -20,7 +20,6 @@ import { config } from '@freguesia/functions/lib/config';
 import { mapLimited } from '@freguesia/functions/lib/ddb/concurrency';
 import {
   dropLocalQueues,
-  idle,
   registerConsumer,
   useDurableQueues,
 } from '@freguesia/functions/lib/ports/local/queue-runtime';
@@ -35,6 +34,7 @@ import { call } from '../support/api';
 import { createTestTenant, staffContext, type TestTenant } from '../support/tenant';
 import { integrationToken } from './catalog-fixtures';
 import { createStore, randomCpf, staffCustomer } from './customers-fixtures';
+import { drained, eventually } from '../support/wait';
 
 /**
  * Issue 20 item 23, the README's "never skip anyone" across a kill -9: a send, a lead recompute
@@ -159,7 +159,7 @@ describe('kill -9 in the middle, then a restart', { timeout: 240_000 }, () => {
     const deadline = Date.now() + 120_000;
     let run = cut;
     while (Date.now() < deadline) {
-      await idle(60_000);
+      await drained();
       run = (await repo.run(campaign, 'once'))!;
       if (run.status === 'COMPLETED') break;
       // A claim the killed sender left is taken over once its lease has passed: resume again then.
@@ -223,11 +223,15 @@ describe('kill -9 in the middle, then a restart', { timeout: 240_000 }, () => {
     expect((await getLead(t.tenant, lead.id))!.status).not.toBe('D');
 
     restart(true);
-    const deadline = Date.now() + 60_000;
-    while ((await getLead(t.tenant, lead.id))!.status !== 'D' && Date.now() < deadline) {
-      await idle(60_000);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await eventually(
+      `lead ${lead.id} recomputed after the restart`,
+      async () => {
+        await drained();
+        return (await getLead(t.tenant, lead.id))!.status;
+      },
+      (status) => status === 'D',
+      { intervalMs: 50 },
+    );
     const members: number[] = [];
     let cursor: string | undefined;
     do {
