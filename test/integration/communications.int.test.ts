@@ -23,7 +23,7 @@ import { listSchedules } from '@freguesia/functions/lib/ports/local/scheduler-ru
 import { providerMessages, startStandIns, type StandIns } from '@freguesia/infra/local/stand-ins';
 import { call } from '../support/api';
 import { createTestTenant, staffContext, type TestTenant } from '../support/tenant';
-import { ASYNC_TEST_TIMEOUT_MS, drained, eventually } from '../support/wait';
+import { ASYNC_TEST_TIMEOUT_MS, drained, eventually, trackInvocations } from '../support/wait';
 import { createStore, randomCpf, staffCustomer } from './customers-fixtures';
 
 /**
@@ -82,21 +82,6 @@ async function accept(message: MailMessage, key: string): Promise<string> {
 
 type Row = { action: string; quantity: number };
 
-/** The e-mail consumer's invocations: how many began, those still running, the last one to end. */
-const senders = { started: 0, running: new Set<number>(), lastEnded: 0 };
-const tracked =
-  (consumer: SqsConsumer): SqsConsumer =>
-  async (event) => {
-    const n = ++senders.started;
-    senders.running.add(n);
-    try {
-      return await consumer(event);
-    } finally {
-      senders.running.delete(n);
-      senders.lastEnded = Math.max(senders.lastEnded, n);
-    }
-  };
-
 /** Each message delivered twice, as SQS's at-least-once delivery may (when `twice.on`): one copy after the other, or both at once (`together`). */
 const twice = { on: false, together: false };
 const duplicating =
@@ -113,6 +98,9 @@ const duplicating =
     );
     return { batchItemFailures: [...failed].map((itemIdentifier) => ({ itemIdentifier })) };
   };
+
+/** The e-mail sender's invocations (after a pause or a cancel: the batches in flight have ended). */
+const emailSenders = trackInvocations('e-mail senders', duplicating(sendConsumer));
 
 describe('communications: the sending pipeline', () => {
   let t: TestTenant;
@@ -153,18 +141,20 @@ describe('communications: the sending pipeline', () => {
       () => progress(id),
       (p) => p.status === status,
     );
-  /**
-   * Waits until every e-mail sender invocation begun so far has ended and a later one has ended
-   * too: after a pause or a cancel, the batches in flight are done and the pipeline has looked at
-   * the campaign again since (a parked batch comes back every `parkSeconds`).
-   */
-  const sendersCaughtUp = async () => {
-    const mark = senders.started;
+  /** 'Enviar agora', 'Pausar', 'Retomar', 'Cancelar' of the 'Envio' panel. */
+  const control = (id: number, action: 'send' | 'pause' | 'resume' | 'cancel') =>
+    staff(communications, { method: 'POST', path: `/api/web/communications/${id}/${action}` });
+  /** A new e-mail campaign to the base, sent until five customers have it. */
+  const sendingFive = async (description: string) => {
+    const id = await create(emailCampaign(description));
+    await control(id, 'send');
     await eventually(
-      'the e-mail senders past the mark',
-      () => ({ running: [...senders.running], lastEnded: senders.lastEnded }),
-      ({ running, lastEnded }) => running.every((n) => n > mark) && lastEnded > mark,
+      'five sent',
+      () => progress(id),
+      (p) => p.sent >= 5,
+      { intervalMs: 20 },
     );
+    return id;
   };
   /** Recipients (addresses) the provider accepted for a campaign, with how many distinct messages each got. */
   const receivedBy = (id: number) => {
@@ -206,7 +196,7 @@ describe('communications: the sending pipeline', () => {
     sendingOptions.parkSeconds = 0.2;
     sendingOptions.ratePerSecond.EMAIL = 100_000;
     registerConsumer('communications', duplicating(plannerConsumer), 5);
-    registerConsumer('email', tracked(duplicating(sendConsumer)), 5);
+    registerConsumer('email', emailSenders.consumer, 5);
     registerConsumer('email-events', eventsConsumer, 5);
     const ctx = staffContext(t);
     const store = await createStore(t.tenant, 'Loja Centro');
@@ -471,31 +461,18 @@ describe('communications: the sending pipeline', () => {
     'pauses and resumes a running send, ending with everyone sent once',
     async () => {
       provider.delayMs = 15;
-      const id = await create(emailCampaign('Pausa'));
-      await staff(communications, { method: 'POST', path: `/api/web/communications/${id}/send` });
-      await eventually(
-        'five sent',
-        () => progress(id),
-        (p) => p.sent >= 5,
-        { intervalMs: 20 },
-      );
-      const paused = await staff(communications, {
-        method: 'POST',
-        path: `/api/web/communications/${id}/pause`,
-      });
+      const id = await sendingFive('Pausa');
+      const paused = await control(id, 'pause');
       expect(paused.status, paused.text).toBe(200);
       expect(paused.body.status).toBe('PAUSED');
       // The batches in flight at the pause end; later ones find the run paused and park.
-      await sendersCaughtUp();
+      await emailSenders.caughtUp();
       const during = (await progress(id)).sent;
-      await sendersCaughtUp();
+      await emailSenders.caughtUp();
       // Nothing moves while paused: the parked batches came back and sent nobody.
       expect((await progress(id)).sent).toBe(during);
       expect(during).toBeLessThan(reachable.length);
-      const resumed = await staff(communications, {
-        method: 'POST',
-        path: `/api/web/communications/${id}/resume`,
-      });
+      const resumed = await control(id, 'resume');
       expect(resumed.status, resumed.text).toBe(200);
       provider.delayMs = 0;
       await waitFor(id, 'COMPLETED');
@@ -508,18 +485,8 @@ describe('communications: the sending pipeline', () => {
     'cancels a send: nobody else is written to, and the rest is counted as skipped',
     async () => {
       provider.delayMs = 20;
-      const id = await create(emailCampaign('Cancelada'));
-      await staff(communications, { method: 'POST', path: `/api/web/communications/${id}/send` });
-      await eventually(
-        'five sent',
-        () => progress(id),
-        (p) => p.sent >= 5,
-        { intervalMs: 20 },
-      );
-      const canceled = await staff(communications, {
-        method: 'POST',
-        path: `/api/web/communications/${id}/cancel`,
-      });
+      const id = await sendingFive('Cancelada');
+      const canceled = await control(id, 'cancel');
       expect(canceled.status).toBe(200);
       provider.delayMs = 0;
       // Every batch ended: those in flight at the cancel, and the later ones that settled their

@@ -22,7 +22,7 @@ import type { WhatsappStandIns } from '@freguesia/infra/local/whatsapp-stand-ins
 import { call } from '../support/api';
 import { exportFile, startExportsConsumer } from '../support/exports';
 import { createTestTenant, staffContext } from '../support/tenant';
-import { ASYNC_TEST_TIMEOUT_MS, drained, eventually } from '../support/wait';
+import { ASYNC_TEST_TIMEOUT_MS, drained, eventually, trackInvocations } from '../support/wait';
 import { createWahaChannel, startWhatsappPartners } from '../support/whatsapp';
 import { randomCpf, staffCustomer } from './customers-fixtures';
 
@@ -53,29 +53,8 @@ describe('whatsapp sending pipeline', () => {
       };
     };
   const slots: { tenant: string; at: number }[] = [];
-  /** The WhatsApp sender's invocations: how many began, those still running, the last one to end. */
-  const senders = { started: 0, running: new Set<number>(), lastEnded: 0 };
-  const tracked =
-    (consumer: Consumer): Consumer =>
-    async (event) => {
-      const n = ++senders.started;
-      senders.running.add(n);
-      try {
-        return await consumer(event);
-      } finally {
-        senders.running.delete(n);
-        senders.lastEnded = Math.max(senders.lastEnded, n);
-      }
-    };
-  /** Every sender invocation begun so far has ended, and a later one too (the run looked at again). */
-  const sendersCaughtUp = async () => {
-    const mark = senders.started;
-    await eventually(
-      'the WhatsApp senders past the mark',
-      () => ({ running: [...senders.running], lastEnded: senders.lastEnded }),
-      ({ running, lastEnded }) => running.every((n) => n > mark) && lastEnded > mark,
-    );
-  };
+  /** The WhatsApp sender's invocations (after a pause: the batch in flight has ended). */
+  const whatsappSenders = trackInvocations('WhatsApp senders', maybeTwice(sendConsumer));
 
   beforeAll(async () => {
     standIns = await startWhatsappPartners('203.0.113.9');
@@ -83,7 +62,7 @@ describe('whatsapp sending pipeline', () => {
     sendingOptions.leaseMs = 3_000;
     pacerObserver.slot = (tenant, _channel, at) => void slots.push({ tenant, at });
     registerConsumer('communications', maybeTwice(plannerConsumer), 5);
-    registerConsumer('whatsapp', tracked(maybeTwice(sendConsumer)), 5);
+    registerConsumer('whatsapp', whatsappSenders.consumer, 5);
     registerConsumer('whatsapp-events', eventsConsumer, 5);
     startExportsConsumer();
   }, ASYNC_TEST_TIMEOUT_MS);
@@ -230,8 +209,8 @@ describe('whatsapp sending pipeline', () => {
       expect(paused.status, paused.text).toBe(200);
       const atPause = s.accepted().length;
       // The batch in flight at the pause ends; the parked ones come back, find the run paused, park.
-      await sendersCaughtUp();
-      await sendersCaughtUp();
+      await whatsappSenders.caughtUp();
+      await whatsappSenders.caughtUp();
       expect(s.accepted().length).toBeLessThanOrEqual(atPause + 1);
       expect(s.accepted().length).toBeLessThan(8);
       expect((await s.listed(id)).status).toBe('PAUSED');

@@ -1,5 +1,3 @@
-import { idle } from '@freguesia/functions/lib/ports/local/queue-runtime';
-
 /**
  * Waits on asynchronous work (queues, streams, recomputes, a browser's screen), for every test.
  *
@@ -41,6 +39,43 @@ export async function eventually<T>(
 }
 
 /** Waits until the in-process queues hold no message and no batch is in flight. */
-export function drained(timeoutMs = ASYNC_TIMEOUT_MS): Promise<void> {
-  return idle(timeoutMs);
+export async function drained(timeoutMs = ASYNC_TIMEOUT_MS): Promise<void> {
+  // Imported here: the browser tests use this module without the in-process queues.
+  const { idle } = await import('@freguesia/functions/lib/ports/local/queue-runtime');
+  await idle(timeoutMs);
+}
+
+/**
+ * Wraps a queue consumer to count its invocations. `caughtUp()` waits until every invocation
+ * begun so far has ended and a later one has ended too: after a pause or a cancel, the batches in
+ * flight are done and the consumer has looked at the work again since (a positive marker before
+ * asserting that nothing more happened).
+ */
+export function trackInvocations<E, R>(
+  name: string,
+  consumer: (event: E) => Promise<R>,
+): { consumer: (event: E) => Promise<R>; caughtUp: () => Promise<void> } {
+  let started = 0;
+  let lastEnded = 0;
+  const running = new Set<number>();
+  return {
+    async consumer(event) {
+      const n = ++started;
+      running.add(n);
+      try {
+        return await consumer(event);
+      } finally {
+        running.delete(n);
+        lastEnded = Math.max(lastEnded, n);
+      }
+    },
+    async caughtUp() {
+      const mark = started;
+      await eventually(
+        `${name}: the invocations begun before #${mark} ended, and a later one`,
+        () => ({ running: [...running], lastEnded }),
+        (now) => now.running.every((n) => n > mark) && now.lastEnded > mark,
+      );
+    },
+  };
 }
