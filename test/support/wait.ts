@@ -47,16 +47,15 @@ export async function drained(timeoutMs = ASYNC_TIMEOUT_MS): Promise<void> {
 
 /**
  * Wraps a queue consumer to count its invocations. `caughtUp()` waits until every invocation
- * begun so far has ended and a later one has ended too: after a pause or a cancel, the batches in
- * flight are done and the consumer has looked at the work again since (a positive marker before
- * asserting that nothing more happened).
+ * begun so far has ended: after a pause or a cancel, the batches that were in flight (the only ones
+ * that can still act on the old state) are done — a positive marker before asserting that nothing
+ * more happened.
  */
 export function trackInvocations<E, R>(
   name: string,
   consumer: (event: E) => Promise<R>,
 ): { consumer: (event: E) => Promise<R>; caughtUp: () => Promise<void> } {
   let started = 0;
-  let lastEnded = 0;
   const running = new Set<number>();
   return {
     async consumer(event) {
@@ -66,15 +65,14 @@ export function trackInvocations<E, R>(
         return await consumer(event);
       } finally {
         running.delete(n);
-        lastEnded = Math.max(lastEnded, n);
       }
     },
     async caughtUp() {
       const mark = started;
       await eventually(
-        `${name}: the invocations begun before #${mark} ended, and a later one`,
-        () => ({ running: [...running], lastEnded }),
-        (now) => now.running.every((n) => n > mark) && now.lastEnded > mark,
+        `${name}: the invocations begun before #${mark} ended`,
+        () => [...running],
+        (now) => now.every((n) => n > mark),
       );
     },
   };
