@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { baseUrl, launchBrowser, screenshot as saveScreenshot } from '../support/browser';
+import { registerCloudApiChannel } from '../support/channels';
 import { adminCredentials, apiCall, apiLogin, loginAs } from '../support/login';
 
 /**
@@ -64,13 +65,15 @@ async function rowMenu(table: string, text: string, action: string) {
 const local = (path: string, init?: RequestInit) =>
   fetch(`http://127.0.0.1:${inject('runtimePort')}/_local/whatsapp${path}`, init);
 interface Sent {
+  identity: string;
   to: string;
   body: { type?: string; text?: { body?: string } };
 }
+/** The texts this test's channel sent to `phone` (other tests' campaigns may reach the same seeded customer). */
 async function sentTo(phone: string): Promise<string[]> {
   const res = await local('/sent');
   const { data } = (await res.json()) as { data: Sent[] };
-  return data.filter((m) => m.to === phone).map((m) => m.body.text?.body ?? '');
+  return data.filter((m) => m.identity === PHONE_ID && m.to === phone).map((m) => m.body.text?.body ?? '');
 }
 
 /** Drags from one handle to another with the mouse, in small steps, as a user draws a link. */
@@ -122,22 +125,13 @@ afterAll(async () => {
 describe('customer service (staff and a customer)', () => {
   it('a customer message is answered by a built flow, transferred, replied to by staff and finished', async () => {
     // ---- The channel, on the stand-in Cloud API.
-    await page.goto(`${baseUrl()}/settings/platform?tab=atendimentos`);
-    await byTestId('channels-table').waitFor({ timeout: 30_000 });
-    await byTestId('channel-new').click();
-    await input('channel-description').fill(CHANNEL);
-    await pick('channel-partner', 'WhatsApp Cloud API (Meta)');
-    await input('channel-user').fill(PHONE_ID);
-    await input('channel-key').fill('waba-cs-e2e');
-    await input('channel-token').fill('meta-access-token-cs-e2e');
-    await input('channel-password').fill(APP_SECRET);
-    await input('channel-extra').fill('{"pacing": {"min_interval_s": 0, "max_interval_s": 0}}');
-    await byTestId('channel-submit').click();
-    await expectNotice('Cadastrado com sucesso');
-    const row = byTestId('channels-table').locator('tbody tr').filter({ hasText: CHANNEL }).first();
-    await row.waitFor({ timeout: 20_000 });
-    channelId = Number((await row.locator('td').first().innerText()).trim());
-    expect(channelId).toBeGreaterThan(0);
+    ({ id: channelId } = await registerCloudApiChannel(page, {
+      description: CHANNEL,
+      phoneId: PHONE_ID,
+      account: 'waba-cs-e2e',
+      token: 'meta-access-token-cs-e2e',
+      appSecret: APP_SECRET,
+    }));
 
     // ---- Two departments of that channel: new conversations start in the first (the reception);
     // the flow transfers them to the second.
@@ -185,7 +179,18 @@ describe('customer service (staff and a customer)', () => {
     // Close the side panel so the whole canvas is free, fit the view, and draw the two links.
     await page.getByRole('button', { name: 'Fechar painel' }).click();
     await page.locator('.react-flow__controls-fitview').click();
-    await page.waitForTimeout(500);
+    // The view has stopped moving (the fit may animate) before the handles are dragged.
+    let transform = '';
+    await expect
+      .poll(async () => {
+        const previous = transform;
+        await new Promise((r) => setTimeout(r, 200));
+        transform = await page
+          .locator('.react-flow__viewport')
+          .evaluate((el) => getComputedStyle(el).transform);
+        return transform === previous;
+      })
+      .toBe(true);
     await drag(outHandle('start'), inHandle('simplemessage-1'));
     await drag(outHandle('simplemessage-1'), inHandle('transfer-1'));
     await expect.poll(() => page.locator('.react-flow__edge').count(), { timeout: 10_000 }).toBe(2);

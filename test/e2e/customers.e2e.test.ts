@@ -66,7 +66,7 @@ async function searchBaskets() {
     page.waitForResponse((r) => r.url().includes('/api/web/baskets/filter'), { timeout: 15_000 }),
     dialog().getByRole('button', { name: 'Buscar' }).click(),
   ]);
-  await page.waitForTimeout(200);
+  await expect.poll(() => byTestId('associate-results').textContent()).not.toContain('Buscando compras');
 }
 
 /** Whether something (a notice…) lies over the middle of `target`: what a click there would hit. */

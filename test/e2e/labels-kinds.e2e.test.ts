@@ -147,9 +147,10 @@ describe('labels of brand campaigns and combo groups by name (issue 20)', () => 
     await page.goto(`${baseUrl()}/campaign/edit/${id}`);
     const wizard = byTestId('campaign-wizard');
     await wizard.waitFor({ timeout: 20_000 });
-    for (let step = 0; step < 3; step += 1) {
+    // Through Lojas and Clientes to Gatilho, each step on screen before the next click.
+    for (const next of ['Lojas', 'Clientes', 'Gatilho']) {
       await page.getByRole('button', { name: 'Próximo', exact: true }).click();
-      await page.waitForTimeout(300);
+      await page.getByRole('heading', { name: next, exact: true }).first().waitFor({ timeout: 15_000 });
     }
     const group = byTestId('campaign-group-0-pick');
     await group.waitFor({ timeout: 15_000 });

@@ -172,10 +172,18 @@ describe('discount labels (staff)', () => {
     const box = await preview.locator('.label-preview').boundingBox();
     expect(box!.width).toBeCloseTo((70 * 96) / 25.4, 0);
     // A script typed into the layout never runs in the preview.
+    const before = await preview.innerHTML();
     await input('label-layout', modal).fill(
       `${await input('label-layout', modal).inputValue()}<img src="x" onerror="window.__labelXss = 1"><script>window.__labelXss = 2</script>`,
     );
-    await page.waitForTimeout(300);
+    // The preview shows the typed layout and every image in it has finished (loaded or failed, its
+    // error handler, if any had survived, would have run by then).
+    await expect.poll(() => preview.innerHTML()).not.toBe(before);
+    await expect
+      .poll(() =>
+        preview.evaluate((el) => Array.from(el.querySelectorAll('img')).every((img) => img.complete)),
+      )
+      .toBe(true);
     expect(
       await page.evaluate(() => (window as unknown as { __labelXss?: number }).__labelXss),
     ).toBeUndefined();

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpfFromBase } from '@freguesia/shared/domain/document';
 import { baseUrl, launchBrowser, screenshot } from '../support/browser';
+import { registerCustomer } from '../support/customers';
 import { adminCredentials, apiCall, apiLogin, loginAs } from '../support/login';
 
 /**
@@ -24,30 +25,14 @@ const figure = async (testId: string) =>
 beforeAll(async () => {
   browser = await launchBrowser();
   token = (await apiLogin()).token;
-  const created = await apiCall<{ id: number }>(token, 'POST', '/web/customer/new', {
-    type: 'F',
+  await registerCustomer(token, {
     document: cpf,
     fullname: 'Ana do App',
-    gender: 'F',
     date_birth: '1992-05-10',
     cellphone: '(11) 9.8765-1234',
     email: `app.${stamp}@exemplo.com.br`,
     password: PASSWORD,
-    zipcode: '01310-100',
-    address: 'Avenida Paulista',
-    number: '1000',
-    neighborhood: 'Bela Vista',
-    state: 'SP',
-    city: 'SÃO PAULO',
-    id_city: '3550308',
-    cellphone_optout: 'N',
-    email_optout: 'N',
-    whatsapp_optout: 'N',
-    app_optout: 'N',
-    tags: [],
-    contacts: [],
   });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
   page = await browser.newPage({ viewport: { width: 1400, height: 950 } });
   await loginAs(page, adminCredentials);
 }, 120_000);

@@ -4,6 +4,7 @@ import { localDateTime } from '@freguesia/shared/domain/dates';
 import { cpfFromBase } from '@freguesia/shared/domain/document';
 import { SURVEY_MESSAGES } from '@freguesia/shared/domain/nps';
 import { baseUrl, launchBrowser, screenshot } from '../support/browser';
+import { registerCustomer } from '../support/customers';
 import { adminCredentials, apiCall, apiLogin, loginAs } from '../support/login';
 
 /**
@@ -25,30 +26,13 @@ let customerId = 0;
 beforeAll(async () => {
   browser = await launchBrowser();
   token = (await apiLogin()).token;
-  const created = await apiCall<{ id: number }>(token, 'POST', '/web/customer/new', {
-    type: 'F',
+  customerId = await registerCustomer(token, {
     document: cpf,
     fullname: 'Nina Pesquisa',
-    gender: 'F',
     date_birth: '1990-04-02',
     cellphone: '(11) 9.8765-4321',
     email: EMAIL,
-    zipcode: '01310-100',
-    address: 'Avenida Paulista',
-    number: '1000',
-    neighborhood: 'Bela Vista',
-    state: 'SP',
-    city: 'SÃO PAULO',
-    id_city: '3550308',
-    cellphone_optout: 'N',
-    email_optout: 'N',
-    whatsapp_optout: 'N',
-    app_optout: 'N',
-    tags: [],
-    contacts: [],
   });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  customerId = created.body.id;
 }, 120_000);
 
 afterAll(async () => {

@@ -1,8 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomCpf, staffCustomer } from '../integration/customers-fixtures';
+import { randomCpf } from '../integration/customers-fixtures';
 import { baseUrl, launchBrowser, screenshot } from '../support/browser';
+import { registerCustomer } from '../support/customers';
 import { adminCredentials, apiCall, apiLogin, loginAs } from '../support/login';
+import { eventually } from '../support/wait';
 
 /**
  * Unsubscribe (issue 20, item 11) as a customer lives it, against the real local runtime: a
@@ -46,13 +48,12 @@ async function sendCampaign(
   const id = created.body.id;
   campaigns.push(id);
   expect((await apiCall(token, 'POST', `/web/communications/${id}/send`)).status).toBe(200);
-  let progress: Progress = { status: '', sent: 0, skipped: 0 };
-  const deadline = Date.now() + 60_000;
-  while (progress.status !== 'COMPLETED' && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 300));
-    progress = (await apiCall<Progress>(token, 'GET', `/web/communications/${id}/progress`)).body;
-  }
-  expect(progress.status).toBe('COMPLETED');
+  const progress = await eventually(
+    `campaign ${id} completed`,
+    async () => (await apiCall<Progress>(token, 'GET', `/web/communications/${id}/progress`)).body,
+    (p) => p.status === 'COMPLETED',
+    { intervalMs: 300 },
+  );
   return { id, progress };
 }
 
@@ -76,21 +77,13 @@ describe('unsubscribe from a marketing e-mail', () => {
   let customerId: number;
 
   it('follows the link of an e-mail in the local outbox, confirms in Portuguese and skips the customer on the next send', async () => {
-    const created = await apiCall<{ id: number }>(
-      token,
-      'POST',
-      '/web/customer/new',
-      staffCustomer({
-        document: randomCpf(),
-        fullname: `CLIENTE DESCADASTRO ${letters}`,
-        email: CUSTOMER_EMAIL,
-        telephone: '',
-        cellphone: '',
-        contacts: [],
-      }),
-    );
-    expect(created.status).toBe(200);
-    customerId = created.body.id;
+    customerId = await registerCustomer(token, {
+      document: randomCpf(),
+      fullname: `CLIENTE DESCADASTRO ${letters}`,
+      email: CUSTOMER_EMAIL,
+      cellphone: '',
+      tags: ['Vinhos'],
+    });
 
     const first = await sendCampaign(`Descadastro E2E ${letters}`, SUBJECT);
     expect(first.progress.sent).toBe(2);

@@ -2,7 +2,9 @@ import { addDays, localDay } from '@freguesia/shared/domain/dates';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, screenshot as saveScreenshot } from '../support/browser';
+import { registerCloudApiChannel } from '../support/channels';
 import { adminCredentials, apiCall, apiLogin, loginAs } from '../support/login';
+import { eventually } from '../support/wait';
 
 /**
  * WhatsApp through headless Chromium against the real local runtime (spec part 3 §2 'WhatsApp
@@ -73,17 +75,17 @@ beforeAll(async () => {
   expect(lead.status).toBe(200);
   leadId = lead.body.id;
   // The lead becomes valid once its population is counted.
-  for (let waited = 0; ; waited += 500) {
-    const valid = await apiCall<{ id: number; population?: number }[]>(token, 'GET', '/web/leads/valid');
-    if (valid.body.find((l) => l.id === leadId)?.population === 1) break;
-    if (waited > 60_000) throw new Error(`lead ${leadId} not ready: ${JSON.stringify(valid.body)}`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  await eventually(
+    `lead ${leadId} counted`,
+    async () => (await apiCall<{ id: number; population?: number }[]>(token, 'GET', '/web/leads/valid')).body,
+    (valid) => valid.find((l) => l.id === leadId)?.population === 1,
+    { intervalMs: 500 },
+  );
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'pt-BR' });
   page = await context.newPage();
   await loginAs(page, adminCredentials);
-}, 120_000);
+}, 180_000);
 
 afterAll(async () => {
   await context?.close();
@@ -92,22 +94,15 @@ afterAll(async () => {
 
 describe('WhatsApp (staff)', () => {
   it('registers a Cloud API channel: write-only token, Conectado, "Já está conectado!"', async () => {
-    await page.goto(`${baseUrl()}/settings/platform?tab=atendimentos`);
-    await byTestId('channels-table').waitFor({ timeout: 20_000 });
-    await byTestId('channel-new').click();
-    await input('channel-description').fill(CHANNEL);
-    await pick('channel-partner', 'WhatsApp Cloud API (Meta)');
-    await input('channel-user').fill('1098765');
-    await input('channel-key').fill('waba-e2e');
-    await input('channel-token').fill('meta-access-token-e2e-9f3a');
-    await input('channel-password').fill('meta-app-secret-e2e');
-    await input('channel-extra').fill('{"pacing": {"min_interval_s": 0, "max_interval_s": 0}}');
-    await byTestId('channel-submit').click();
-    await expectNotice('Cadastrado com sucesso');
-    const row = byTestId('channels-table').locator('tbody tr').filter({ hasText: CHANNEL }).first();
-    await row.waitFor({ timeout: 15_000 });
-    channelId = Number((await row.locator('td').first().innerText()).trim());
-    expect(channelId).toBeGreaterThan(0);
+    const channel = await registerCloudApiChannel(page, {
+      description: CHANNEL,
+      phoneId: '1098765',
+      account: 'waba-e2e',
+      token: 'meta-access-token-e2e-9f3a',
+      appSecret: 'meta-app-secret-e2e',
+    });
+    const row = channel.row;
+    channelId = channel.id;
     await expect.poll(() => row.innerText(), { timeout: 20_000 }).toContain('Conectado');
     expect(await bodyText()).not.toContain('meta-access-token-e2e-9f3a');
     await screenshot('channels');

@@ -65,9 +65,10 @@ describe('POST /api/web/login', () => {
   });
 
   it('spends about the same time whether or not the e-mail exists', async () => {
-    const ip = freshIp();
     const user = await a.userWith([]);
+    // Each try from an address of its own: the lock after 5 failures at one address stays out of it.
     const time = async (email: string) => {
+      const ip = freshIp();
       const started = performance.now();
       await login(a.tenant, email, 'senha-errada-123', ip);
       return performance.now() - started;
@@ -75,11 +76,12 @@ describe('POST /api/web/login', () => {
     await time('aquecimento@nada.test'); // warm the decoy hash
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 3; i++) {
+    // Five of each, interleaved: a load spike on a busy host lands in both and the medians skip it.
+    for (let i = 0; i < 5; i++) {
       known.push(await time(user.email));
       unknown.push(await time(`ninguem${i}@nada.test`));
     }
-    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[1]!;
+    const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[2]!;
     // No fast path for unknown e-mails: the decoy verification costs a real Argon2id run.
     expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
     expect(median(unknown)).toBeLessThan(median(known) * 2);

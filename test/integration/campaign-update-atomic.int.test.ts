@@ -1,9 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { localDay } from '@freguesia/shared/domain/dates';
-import { NO_END_DATE } from '@freguesia/shared/schemas/campaign';
 import { handler as campaigns } from '@freguesia/functions/campaigns/handler';
-import { handler as checkoutHandler } from '@freguesia/functions/checkout/handler';
-import { clearActiveCampaigns } from '@freguesia/functions/campaigns/active-set.service';
 import { CampaignProductEntity } from '@freguesia/functions/campaign-records/campaign-records.entities';
 import {
   campaignsRepository,
@@ -13,6 +9,7 @@ import type { CampaignProduct } from '@freguesia/shared/schemas/campaign';
 import { call } from '../support/api';
 import { createTestTenant, type TestTenant } from '../support/tenant';
 import { integrationToken } from './catalog-fixtures';
+import { checkoutDiscounts, percentCampaign, percentRows, rowCode } from './campaigns-fixtures';
 import { createStore } from './customers-fixtures';
 
 /**
@@ -23,9 +20,7 @@ import { createStore } from './customers-fixtures';
  * and in the details.
  */
 
-const today = localDay();
 const ROWS = 300;
-const code = (i: number) => `7890000${String(i).padStart(6, '0')}`;
 
 describe('a campaign update', { timeout: 180_000 }, () => {
   let t: TestTenant;
@@ -33,48 +28,10 @@ describe('a campaign update', { timeout: 180_000 }, () => {
   let store: number;
   const staff = (request: Parameters<typeof call>[1]) =>
     call(campaigns, { tenant: t.tenant, token: t.adminToken, ...request });
-  const rows = (percent: number) =>
-    Array.from({ length: ROWS }, (_, i) => ({
-      code: code(i),
-      trigger_discount: 'D',
-      type: 2,
-      price: percent,
-    }));
-  const body = (percent: number) => ({
-    description: `${percent}% em ${ROWS} produtos`,
-    type: 'D',
-    active: 'Y',
-    start_at: today,
-    end_at: NO_END_DATE,
-    stores: [{ id_store: store }],
-    info: { can_accumulate: 'N', need_terms: 'N' },
-    products: rows(percent),
-  });
+  const rows = (percent: number) => percentRows(ROWS, percent);
+  const body = (percent: number) => percentCampaign(store, ROWS, percent);
   /** The discount of R$ 10 of the first, a middle and the last product, read fresh from the table. */
-  const discounts = async (coupon: string) => {
-    clearActiveCampaigns();
-    const res = await call(checkoutHandler, {
-      method: 'POST',
-      path: '/api/checkout/subtotal',
-      tenant: t.tenant,
-      headers: { 'x-api-key': pos },
-      body: {
-        basket: {
-          coupon,
-          id_store: store,
-          items: [0, 250, ROWS - 1].map((i, k) => ({
-            sequence: k + 1,
-            barcode: code(i),
-            quantity: 1,
-            unit_value: 10,
-            total_value: 10,
-          })),
-        },
-      },
-    });
-    expect(res.status, res.text).toBe(200);
-    return res.body.basket.items.map((item: { discounts: number }) => item.discounts);
-  };
+  const discounts = (coupon: string) => checkoutDiscounts(t, { key: pos, store }, coupon, [0, 250, ROWS - 1]);
   const detailsPrices = async (id: number) => {
     const res = await staff({ path: '/api/web/campaign/details', query: { id } });
     return new Set(res.body.products.map((p: { price: number }) => p.price));
@@ -151,7 +108,7 @@ describe('a campaign update', { timeout: 180_000 }, () => {
       await CampaignProductEntity.put({
         tenant: t.tenant,
         campaign: id,
-        code: `${code(i)}#g999999`,
+        code: `${rowCode(i)}#g999999`,
         gen: 999_999,
         row: { ...rows(50)[i], budget: 0, budget_limit: 0 },
       }).go();

@@ -8,7 +8,7 @@ import { createCustomer } from '@freguesia/functions/customers/customers.service
 import { handler as exportsConsumer } from '@freguesia/functions/exports/exports.consumer';
 import { exportsRepository } from '@freguesia/functions/exports/exports.repository';
 import { config } from '@freguesia/functions/lib/config';
-import { deadLetters, idle, localQueue } from '@freguesia/functions/lib/ports/local/queue-runtime';
+import { deadLetters, localQueue } from '@freguesia/functions/lib/ports/local/queue-runtime';
 import { createLeadFromList } from '@freguesia/functions/segmentation/leads.service';
 import {
   backfillTagMembers,
@@ -27,6 +27,7 @@ import {
 } from '../support/exports';
 import { createTestTenant, staffContext, type TestTenant } from '../support/tenant';
 import { staffCustomer } from './customers-fixtures';
+import { drained } from '../support/wait';
 
 /**
  * Exports as jobs (functions/README.md, "Exports"): the route answers 202 with a job, the `exports`
@@ -113,7 +114,7 @@ describe('export jobs', () => {
     const failed = await waitForJob(admin(), accepted.body.id);
     expect(failed.body).toMatchObject({ status: 'failed', message: 'Tag não encontrada.' });
     expect(failed.body.url).toBeUndefined();
-    await idle(20_000);
+    await drained();
     expect(await exportsRepository(t.tenant).get(broken.id)).toMatchObject({
       status: 'failed',
       message: EXPORT_MESSAGES.failed,

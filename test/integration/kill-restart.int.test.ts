@@ -3,13 +3,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDay } from '@freguesia/shared/domain/dates';
-import { NO_END_DATE } from '@freguesia/shared/schemas/campaign';
 import { CustomerForm } from '@freguesia/shared/schemas/customer';
 import type { LeadCondition } from '@freguesia/shared/segmentation/conditions';
 import { handler as campaigns } from '@freguesia/functions/campaigns/handler';
-import { clearActiveCampaigns } from '@freguesia/functions/campaigns/active-set.service';
-import { handler as checkoutHandler } from '@freguesia/functions/checkout/handler';
 import { handler as communications } from '@freguesia/functions/communications/handler';
 import { handler as plannerConsumer } from '@freguesia/functions/communications/planner.consumer';
 import { handler as sendConsumer } from '@freguesia/functions/communications/send.consumer';
@@ -20,7 +16,6 @@ import { config } from '@freguesia/functions/lib/config';
 import { mapLimited } from '@freguesia/functions/lib/ddb/concurrency';
 import {
   dropLocalQueues,
-  idle,
   registerConsumer,
   useDurableQueues,
 } from '@freguesia/functions/lib/ports/local/queue-runtime';
@@ -33,8 +28,10 @@ import { handler as recomputeConsumer } from '@freguesia/functions/segmentation/
 import { sweepLeads } from '@freguesia/functions/segmentation/lease-sweep.service';
 import { call } from '../support/api';
 import { createTestTenant, staffContext, type TestTenant } from '../support/tenant';
+import { checkoutDiscounts, percentCampaign } from './campaigns-fixtures';
 import { integrationToken } from './catalog-fixtures';
 import { createStore, randomCpf, staffCustomer } from './customers-fixtures';
+import { drained, eventually } from '../support/wait';
 
 /**
  * Issue 20 item 23, the README's "never skip anyone" across a kill -9: a send, a lead recompute
@@ -49,8 +46,6 @@ import { createStore, randomCpf, staffCustomer } from './customers-fixtures';
 const root = resolve(import.meta.dirname, '../..');
 const CUSTOMERS = 120;
 const ROWS = 300;
-const today = localDay();
-const code = (i: number) => `7890000${String(i).padStart(6, '0')}`;
 
 /** Runs the child until it is killed; answers the signal it died of. */
 function crash(dataDir: string, scenario: string, args: Record<string, unknown>): Promise<string | null> {
@@ -159,7 +154,7 @@ describe('kill -9 in the middle, then a restart', { timeout: 240_000 }, () => {
     const deadline = Date.now() + 120_000;
     let run = cut;
     while (Date.now() < deadline) {
-      await idle(60_000);
+      await drained();
       run = (await repo.run(campaign, 'once'))!;
       if (run.status === 'COMPLETED') break;
       // A claim the killed sender left is taken over once its lease has passed: resume again then.
@@ -223,11 +218,15 @@ describe('kill -9 in the middle, then a restart', { timeout: 240_000 }, () => {
     expect((await getLead(t.tenant, lead.id))!.status).not.toBe('D');
 
     restart(true);
-    const deadline = Date.now() + 60_000;
-    while ((await getLead(t.tenant, lead.id))!.status !== 'D' && Date.now() < deadline) {
-      await idle(60_000);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await eventually(
+      `lead ${lead.id} recomputed after the restart`,
+      async () => {
+        await drained();
+        return (await getLead(t.tenant, lead.id))!.status;
+      },
+      (status) => status === 'D',
+      { intervalMs: 50 },
+    );
     const members: number[] = [];
     let cursor: string | undefined;
     do {
@@ -243,45 +242,9 @@ describe('kill -9 in the middle, then a restart', { timeout: 240_000 }, () => {
   it('a campaign update: the old version whole after the kill, the new one whole after a retry', async () => {
     const pos = await integrationToken(t);
     const store = (await createStore(t.tenant, 'Loja Centro')).id;
-    const body = (percent: number) => ({
-      description: `${percent}% em ${ROWS} produtos`,
-      type: 'D',
-      active: 'Y',
-      start_at: today,
-      end_at: NO_END_DATE,
-      stores: [{ id_store: store }],
-      info: { can_accumulate: 'N', need_terms: 'N' },
-      products: Array.from({ length: ROWS }, (_, i) => ({
-        code: code(i),
-        trigger_discount: 'D',
-        type: 2,
-        price: percent,
-      })),
-    });
-    const discounts = async (coupon: string) => {
-      clearActiveCampaigns();
-      const res = await call(checkoutHandler, {
-        method: 'POST',
-        path: '/api/checkout/subtotal',
-        tenant: t.tenant,
-        headers: { 'x-api-key': pos },
-        body: {
-          basket: {
-            coupon,
-            id_store: store,
-            items: [0, 150, ROWS - 1].map((i, k) => ({
-              sequence: k + 1,
-              barcode: code(i),
-              quantity: 1,
-              unit_value: 10,
-              total_value: 10,
-            })),
-          },
-        },
-      });
-      expect(res.status, res.text).toBe(200);
-      return res.body.basket.items.map((item: { discounts: number }) => item.discounts);
-    };
+    const body = (percent: number) => percentCampaign(store, ROWS, percent);
+    const discounts = (coupon: string) =>
+      checkoutDiscounts(t, { key: pos, store }, coupon, [0, 150, ROWS - 1]);
     const created = await staff(campaigns, { method: 'POST', path: '/api/web/campaign/new', body: body(10) });
     expect(created.status, created.text).toBe(200);
     const id = created.body.id as number;

@@ -8,10 +8,11 @@ import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { config } from '@freguesia/functions/lib/config';
 import { outbox, outboxDir } from '@freguesia/functions/lib/ports/local/outbox';
-import { idle, registerConsumer } from '@freguesia/functions/lib/ports/local/queue-runtime';
+import { registerConsumer } from '@freguesia/functions/lib/ports/local/queue-runtime';
 import { invokeHttp, lambdaContext } from '../../infra/local/lambda-adapter';
 import { startLocalServer } from '../../infra/local/server';
 import { createTestTenant, type TestTenant } from '../support/tenant';
+import { drained } from '../support/wait';
 
 /**
  * The local runtime's own surfaces (issue 20 items 26 and 27): the server listens on loopback
@@ -94,7 +95,7 @@ describe('local runtime', () => {
         idempotencyKey: `${t.tenant}:9:once:c1`,
       });
     }
-    await idle(30_000);
+    await drained();
     events.length = 0;
     server = await startLocalServer({ port: 0, webDir: join(config.dataDir, 'no-web') });
     port = (server.address() as AddressInfo).port;
@@ -135,7 +136,7 @@ describe('local runtime', () => {
       body: JSON.stringify({ token: b.adminToken }),
     });
     expect(foreign.status).toBe(401);
-    await idle(10_000);
+    await drained();
     expect(events).toEqual([]);
   });
 
@@ -166,7 +167,7 @@ describe('local runtime', () => {
     });
     expect(click.status).toBe(302);
     expect(click.headers.location).toBe(own);
-    await idle(10_000);
+    await drained();
     expect(events).toEqual([{ type: 'Open' }, { type: 'Click', link: own }]);
   });
 

@@ -12,7 +12,7 @@ import { npsRepository } from '@freguesia/functions/nps/nps.repository';
 import { sendingRepository } from '@freguesia/functions/communications/sending.repository';
 import { createCustomer } from '@freguesia/functions/customers/customers.service';
 import { setMailPort, type MailMessage } from '@freguesia/functions/lib/ports/mail';
-import { idle, registerConsumer } from '@freguesia/functions/lib/ports/local/queue-runtime';
+import { registerConsumer } from '@freguesia/functions/lib/ports/local/queue-runtime';
 import { systemContext } from '@freguesia/functions/lib/context';
 import { handler as answersStream } from '@freguesia/functions/nps/answers.stream';
 import { previewLead } from '@freguesia/functions/segmentation/leads.service';
@@ -22,6 +22,7 @@ import { call } from '../support/api';
 import { createTestTenant, staffContext, type TestTenant } from '../support/tenant';
 import { createStore } from './catalog-fixtures';
 import { randomCpf, staffCustomer } from './customers-fixtures';
+import { drained } from '../support/wait';
 
 /**
  * NPS (functions/src/nps, src/survey; spec part 3 §2, §3, §4, §5, §7): the settings, the send rule
@@ -67,7 +68,7 @@ describe('NPS', () => {
       systemContext(t.tenant, 'test', () => now),
       [{ id: ++basket, store, customerId: customer }],
     );
-    await idle(10_000);
+    await drained();
   };
   const mailsTo = (address: string) => mails.filter((m) => m.to.includes(address));
   const hashOf = (mail: MailMessage) => {
@@ -198,7 +199,7 @@ describe('NPS', () => {
       systemContext(t.tenant, 'again', () => now),
       [{ id: 5000, store: storeA, customerId: ids.duda }],
     );
-    await idle(10_000);
+    await drained();
     expect(mailsTo('duda@exemplo.com.br')).toHaveLength(1);
   });
 

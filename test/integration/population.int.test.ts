@@ -11,7 +11,7 @@ import {
 } from '@freguesia/functions/customers/changes.service';
 import { BasketInput } from '@freguesia/functions/integration/baskets.schema';
 import { LocalStreamPoller } from '@freguesia/functions/lib/ports/local/stream-poller';
-import { idle, registerConsumer } from '@freguesia/functions/lib/ports/local/queue-runtime';
+import { registerConsumer } from '@freguesia/functions/lib/ports/local/queue-runtime';
 import { getLead, leadsRepository } from '@freguesia/functions/segmentation/leads.repository';
 import {
   countInPolygon,
@@ -36,6 +36,7 @@ import { streamProcessors, wantsRecord } from '@freguesia/functions/streams';
 import { createTestTenant, staffContext, type TestTenant } from '../support/tenant';
 import { createCategory, createProduct } from './catalog-fixtures';
 import { createStore, posBasket, randomCpf, staffCustomer } from './customers-fixtures';
+import { drained, eventually } from '../support/wait';
 
 /**
  * The population engine against DynamoDB Local: customers and purchases written through the
@@ -95,11 +96,13 @@ describe('population engine', () => {
 
   /** Waits for the queue consumer to take a lead to D. */
   async function settled(leadId: number): Promise<void> {
-    await idle(30_000);
-    for (const deadline = Date.now() + 30_000; (await getLead(t.tenant, leadId))!.status !== 'D';) {
-      if (Date.now() > deadline) throw new Error('recompute did not finish');
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await drained();
+    await eventually(
+      `lead ${leadId} recomputed`,
+      async () => (await getLead(t.tenant, leadId))!.status,
+      (status) => status === 'D',
+      { intervalMs: 50 },
+    );
   }
 
   /** Drives a whole recompute by hand, like the queue would; answers the statuses seen. */

@@ -5,10 +5,11 @@ import { handler as shortlinks } from '@freguesia/functions/shortlinks/handler';
 import { FRESH_MS, STALE_MS, handler as redirect } from '@freguesia/functions/shortlinks/redirect';
 import { handler as visitsConsumer } from '@freguesia/functions/shortlinks/visits.consumer';
 import { handler as settings } from '@freguesia/functions/settings/handler';
-import { idle, registerConsumer } from '@freguesia/functions/lib/ports/local/queue-runtime';
+import { registerConsumer } from '@freguesia/functions/lib/ports/local/queue-runtime';
 import type { SqsConsumer } from '@freguesia/functions/lib/ports/local/queue-runtime';
 import { call } from '../support/api';
 import { createTestTenant, type TestTenant } from '../support/tenant';
+import { drained } from '../support/wait';
 
 /**
  * Short links (spec part 3 §2, §3, §5, §7, §8) through the real handlers against DynamoDB Local:
@@ -65,7 +66,7 @@ describe('short links', () => {
     registerConsumer('shortlink-visits', twice, 5);
   });
   afterAll(async () => {
-    await idle();
+    await drained();
   });
 
   it('requires description, destination and slug with the spec’s messages, in data.error too', async () => {
@@ -152,7 +153,7 @@ describe('short links', () => {
     });
     await visit('Conta1', { agent: 'Microsoft Office Existence Discovery' });
     await visit('Conta1', { headers: { 'sec-purpose': 'prefetch' } });
-    await idle();
+    await drained();
     const row = await listed('Conta1');
     expect(row.access_count).toBe(2);
     const days = await req('GET', `/api/web/shortlinks/${row.id}/visits`, { query: { days: 7 } });
@@ -166,7 +167,7 @@ describe('short links', () => {
     await req('POST', '/api/web/shortlinks', { body: link('Rajada') });
     await Promise.all(Array.from({ length: 57 }, () => visit('Rajada')));
     // A loaded machine (DynamoDB Local runs transactions one at a time) may take seconds.
-    await idle(60_000);
+    await drained();
     expect((await listed('Rajada')).access_count).toBe(57);
   });
 
@@ -186,7 +187,7 @@ describe('short links', () => {
 
     await req('POST', '/api/web/shortlinks', { body: link('Limite', { max_visits: 1 }) });
     expect((await visit('Limite')).status).toBe(302);
-    await idle();
+    await drained();
     await pastCache();
     expect((await visit('Limite')).status).toBe(404);
 
@@ -197,7 +198,7 @@ describe('short links', () => {
   it('edits a link, its slug too (the count goes along), and deletes it', async () => {
     const created = (await req('POST', '/api/web/shortlinks', { body: link('Edit01') })).body;
     await visit('Edit01');
-    await idle();
+    await drained();
     const renamed = await req('PUT', `/api/web/shortlinks/${created.id}`, {
       body: link('Edit02', { description: 'Renomeado', url: 'https://loja.com.br/novo' }),
     });
@@ -211,7 +212,7 @@ describe('short links', () => {
     await pastCache();
     expect((await visit('Edit01')).status).toBe(404);
     expect((await visit('Edit02')).headers.location).toBe('https://loja.com.br/novo');
-    await idle();
+    await drained();
     expect((await listed('Edit02')).access_count).toBe(2);
 
     await req('POST', '/api/web/shortlinks', { body: link('Ocupa1') });
@@ -247,7 +248,7 @@ describe('short links', () => {
     expect([302, 404]).toContain((await visit('Busy01')).status);
     // … and once that read is back, the deactivation holds for everyone.
     await expect.poll(async () => (await visit('Busy01')).status, { timeout: 10_000 }).toBe(404);
-    await idle();
+    await drained();
   });
 
   it('needs read Shortlink to list and write Shortlink to change', async () => {

@@ -8,7 +8,7 @@ import {
   updateCustomer,
 } from '@freguesia/functions/customers/customers.service';
 import { LocalStreamPoller } from '@freguesia/functions/lib/ports/local/stream-poller';
-import { idle, registerConsumer } from '@freguesia/functions/lib/ports/local/queue-runtime';
+import { registerConsumer } from '@freguesia/functions/lib/ports/local/queue-runtime';
 import { handler } from '@freguesia/functions/segmentation/handler';
 import { handler as jobsConsumer } from '@freguesia/functions/segmentation/tags.consumer';
 import { TagMemberEntity } from '@freguesia/functions/segmentation/tags.entities';
@@ -24,6 +24,7 @@ import { call } from '../support/api';
 import { callExports, exportFile, startExportsConsumer, xlsxRows } from '../support/exports';
 import { createTestTenant, staffContext, type TestTenant } from '../support/tenant';
 import { staffCustomer } from './customers-fixtures';
+import { ASYNC_TIMEOUT_MS, drained } from '../support/wait';
 
 /**
  * The tag API of spec part 1 §7: unique descriptions, population from the customers' writes,
@@ -189,9 +190,9 @@ describe('tag API', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ id: vinhos.id, message: 'Tag atualizado com sucesso' });
     // The job runs after the answer (the local queue's `idle` does not wait for a batch in flight).
-    await idle(20_000);
+    await drained();
     await expect
-      .poll(() => tagsOf(carla), { timeout: 20_000, interval: 200 })
+      .poll(() => tagsOf(carla), { timeout: ASYNC_TIMEOUT_MS, interval: 200 })
       .toEqual(['Vinhos e Espumantes']);
     const renamed = (await listed('espumantes')).data[0];
     expect(renamed).toMatchObject({ id: vinhos.id, description: 'Vinhos e Espumantes', population: 2 });

@@ -7,20 +7,17 @@ import { handler as plannerConsumer } from '@freguesia/functions/communications/
 import { sendingOptions } from '@freguesia/functions/communications/sending.model';
 import { sendingRepository } from '@freguesia/functions/communications/sending.repository';
 import { createCustomer, customerContacts } from '@freguesia/functions/customers/customers.service';
-import { idle, registerConsumer } from '@freguesia/functions/lib/ports/local/queue-runtime';
+import { registerConsumer } from '@freguesia/functions/lib/ports/local/queue-runtime';
 import { handler as whatsapp } from '@freguesia/functions/whatsapp/handler';
 import { handler as sendConsumer } from '@freguesia/functions/whatsapp/send.consumer';
 import { handler as eventsConsumer } from '@freguesia/functions/whatsapp/events.consumer';
-import { STATUS_RETRY } from '@freguesia/functions/whatsapp/events.service';
 import { partnerClock } from '@freguesia/functions/whatsapp/partners.service';
 import { ChannelEntity } from '@freguesia/functions/whatsapp/whatsapp.entities';
-import {
-  useWhatsappStandIns,
-  type StandInChannel,
-  type WhatsappStandIns,
-} from '@freguesia/infra/local/whatsapp-stand-ins';
+import type { StandInChannel, WhatsappStandIns } from '@freguesia/infra/local/whatsapp-stand-ins';
 import { call } from '../support/api';
 import { createTestTenant, staffContext, type TestTenant } from '../support/tenant';
+import { ASYNC_TEST_TIMEOUT_MS, drained, eventually } from '../support/wait';
+import { startWhatsappPartners, whatsappHookPath } from '../support/whatsapp';
 import { randomCpf, staffCustomer } from './customers-fixtures';
 
 /**
@@ -37,10 +34,8 @@ describe('whatsapp', () => {
   let t: TestTenant;
   let standIns: WhatsappStandIns;
   const customers: number[] = [];
-  const env = { ...process.env };
   const staff = (request: Parameters<typeof call>[1], handler = whatsapp) =>
     call(handler, { tenant: t.tenant, token: t.adminToken, ...request });
-  const hookPath = (partner: string, id: number) => `/api/hooks/whatsapp/${partner}/${id}`;
   const standInChannel = (
     partner: StandInChannel['partner'],
     identity: string,
@@ -49,7 +44,7 @@ describe('whatsapp', () => {
   ): StandInChannel => ({
     partner,
     identity,
-    webhook: `http://${t.tenant}.freguesia.test${hookPath(partner.toLowerCase(), id)}`,
+    webhook: `http://${t.tenant}.freguesia.test${whatsappHookPath(partner, id)}`,
     host: `${t.tenant}.freguesia.test`,
     ...secrets,
   });
@@ -70,27 +65,26 @@ describe('whatsapp', () => {
       communications,
     );
     expect(started.status, started.text).toBe(200);
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const progress = (
-        await staff({ method: 'GET', path: `/api/web/communications/${id}/progress` }, communications)
-      ).body;
-      if (progress.status === 'COMPLETED') return progress;
-      if (Date.now() > deadline) throw new Error(`campaign ${id} still ${JSON.stringify(progress)}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    return eventually(
+      `campaign ${id} completed`,
+      async () =>
+        (await staff({ method: 'GET', path: `/api/web/communications/${id}/progress` }, communications)).body,
+      (progress) => progress.status === 'COMPLETED',
+      { intervalMs: 50 },
+    );
   };
 
-  /** The campaign's action counters once every status was posted and the queues drained, polled until `until` holds. */
+  /**
+   * The campaign's action counters once every status was posted and the queues drained, polled
+   * until `until` holds; past the deadline the last counters (the caller's assertions name the gap).
+   */
   const settledCounts = async (id: number, until: (counts: Map<string, number>) => boolean) => {
     await standIns.settled();
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      await idle(20_000);
-      const counts = await sendingRepository(t.tenant).actionCounts(id);
-      if (until(counts) || Date.now() > deadline) return counts;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const counts = async () => {
+      await drained();
+      return sendingRepository(t.tenant).actionCounts(id);
+    };
+    return eventually(`counters of campaign ${id}`, counts, until).catch(counts);
   };
 
   const campaign = async (channel: number, flow: unknown[], extra: Record<string, unknown> = {}) => {
@@ -114,25 +108,10 @@ describe('whatsapp', () => {
 
   beforeAll(async () => {
     t = await createTestTenant('wpp');
-    standIns = await useWhatsappStandIns();
-    standIns.options.delayMs = 10;
-    standIns.options.deliver = async (request) => {
-      const url = new URL(request.url);
-      return (
-        await call(whatsapp, {
-          method: 'POST',
-          path: url.pathname,
-          rawQuery: url.search.slice(1),
-          headers: request.headers,
-          rawBody: request.body,
-          sourceIp: '203.0.113.5',
-        })
-      ).status;
-    };
+    standIns = await startWhatsappPartners('203.0.113.5');
     sendingOptions.batchSize = 3;
     sendingOptions.parkSeconds = 0.2;
     sendingOptions.leaseMs = 3_000;
-    STATUS_RETRY.delaySeconds = 0.2;
     registerConsumer('communications', plannerConsumer, 5);
     registerConsumer('whatsapp', sendConsumer, 5);
     registerConsumer('whatsapp-events', eventsConsumer, 5);
@@ -153,15 +132,6 @@ describe('whatsapp', () => {
 
   afterAll(async () => {
     await standIns.close();
-    for (const name of [
-      'WHATSAPP_META_BASE_URL',
-      'TWILIO_BASE_URL',
-      'GUPSHUP_BASE_URL',
-      'SAFE_FETCH_ALLOW',
-    ] as const) {
-      if (env[name] === undefined) delete process.env[name];
-      else process.env[name] = env[name];
-    }
   });
 
   let waha: number;
@@ -261,117 +231,132 @@ describe('whatsapp', () => {
     expect(res.text).toContain('URL do canal recusada');
   });
 
-  it('sends a WPPM campaign to the customers through the gateway, exactly once each, and counts the statuses once', async () => {
-    standIns.register(
-      standInChannel('RetailThink_v3', 'default', waha, {
+  it(
+    'sends a WPPM campaign to the customers through the gateway, exactly once each, and counts the statuses once',
+    async () => {
+      standIns.register(
+        standInChannel('RetailThink_v3', 'default', waha, {
+          token: 'waha-api-key-123456',
+          password: 'waha-hmac-secret-1',
+        }),
+      );
+      const id = await campaign(waha, [
+        { key: '1', type: 'T', value: 'Olá {{primeiro_nome}}, temos ofertas!' },
+        {
+          key: '2',
+          type: 'M',
+          subtype: 'I',
+          value: `${standIns.bases.media}/oferta.jpg?bytes=120000`,
+          extra: 'Confira',
+        },
+      ]);
+      const done = await sendAndWait(id);
+      expect(done.sent).toBe(3);
+      const mine = standIns.accepted.filter((m) => m.identity === 'default');
+      expect(
+        mine.filter((m) => (m.body as { text?: string }).text === 'Olá Maria, temos ofertas!'),
+      ).toHaveLength(3);
+      expect(new Set(mine.map((m) => m.to)).size).toBe(3);
+      const counts = await settledCounts(id, (c) => c.get('read') === 3 && c.get('delivered') === 3);
+      expect(counts.get('delivered')).toBe(3);
+      expect(counts.get('read')).toBe(3);
+      expect(counts.get('sent')).toBe(3);
+      const list = await staff({ method: 'GET', path: '/api/web/whatsapp/campaigns' });
+      expect(list.body.data.find((c: { id: number }) => c.id === id)).toMatchObject({
+        status: 'COMPLETED',
+        channel: 'Loja Centro',
+      });
+    },
+    ASYNC_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'refuses forged and stale webhooks, ignores a replay, and applies an opt-out keyword at once',
+    async () => {
+      const channel = standInChannel('RetailThink_v3', 'default', waha, {
         token: 'waha-api-key-123456',
         password: 'waha-hmac-secret-1',
-      }),
-    );
-    const id = await campaign(waha, [
-      { key: '1', type: 'T', value: 'Olá {{primeiro_nome}}, temos ofertas!' },
-      {
-        key: '2',
-        type: 'M',
-        subtype: 'I',
-        value: `${standIns.bases.media}/oferta.jpg?bytes=120000`,
-        extra: 'Confira',
-      },
-    ]);
-    const done = await sendAndWait(id);
-    expect(done.sent).toBe(3);
-    const mine = standIns.accepted.filter((m) => m.identity === 'default');
-    expect(
-      mine.filter((m) => (m.body as { text?: string }).text === 'Olá Maria, temos ofertas!'),
-    ).toHaveLength(3);
-    expect(new Set(mine.map((m) => m.to)).size).toBe(3);
-    const counts = await settledCounts(id, (c) => c.get('read') === 3 && c.get('delivered') === 3);
-    expect(counts.get('delivered')).toBe(3);
-    expect(counts.get('read')).toBe(3);
-    expect(counts.get('sent')).toBe(3);
-    const list = await staff({ method: 'GET', path: '/api/web/whatsapp/campaigns' });
-    expect(list.body.data.find((c: { id: number }) => c.id === id)).toMatchObject({
-      status: 'COMPLETED',
-      channel: 'Loja Centro',
-    });
-  });
-
-  it('refuses forged and stale webhooks, ignores a replay, and applies an opt-out keyword at once', async () => {
-    const channel = standInChannel('RetailThink_v3', 'default', waha, {
-      token: 'waha-api-key-123456',
-      password: 'waha-hmac-secret-1',
-    });
-    const body = JSON.stringify({
-      event: 'message',
-      timestamp: Date.now(),
-      session: 'default',
-      payload: { id: 'in-1', from: '5511977771000@c.us', fromMe: false, body: 'Sair' },
-    });
-    const post = (raw: string, signature: string) =>
-      call(whatsapp, {
-        method: 'POST',
-        tenant: t.tenant,
-        path: hookPath('retailthink_v3', waha),
-        rawBody: raw,
-        headers: { 'x-webhook-hmac': signature },
       });
-    const sign = (raw: string) => createHmac('sha512', 'waha-hmac-secret-1').update(raw).digest('hex');
-    expect((await post(body, sign(body.replace('Sair', 'Oi')))).status).toBe(401);
-    const stale = body.replace(/"timestamp":\d+/, `"timestamp":${Date.now() - 3_600_000}`);
-    expect((await post(stale, sign(stale))).status).toBe(401);
-    const first = await post(body, sign(body));
-    expect(first.status, first.text).toBe(200);
-    expect(first.body).toEqual({ received: true });
-    expect((await post(body, sign(body))).body).toEqual({ received: true, duplicate: true });
-    await idle(20_000);
-    const [c] = await customerContacts(staffContext(t), [customers[0]!]);
-    expect(c!.whatsapp_optout).toBe('Y');
-    const audience = await staff({ method: 'GET', path: `/api/web/customer-service/channel/count/${waha}` });
-    expect(audience.body).toEqual({ total: 1, total_optout: 1 });
-    // The next campaign leaves her out.
-    const before = standIns.accepted.length;
-    const id = await campaign(waha, [{ key: '1', type: 'T', value: 'Nova oferta' }]);
-    const done = await sendAndWait(id);
-    expect(done.sent).toBe(2);
-    expect(standIns.accepted.slice(before).map((m) => m.to)).not.toContain('5511977771000');
-    void channel;
-  });
+      const body = JSON.stringify({
+        event: 'message',
+        timestamp: Date.now(),
+        session: 'default',
+        payload: { id: 'in-1', from: '5511977771000@c.us', fromMe: false, body: 'Sair' },
+      });
+      const post = (raw: string, signature: string) =>
+        call(whatsapp, {
+          method: 'POST',
+          tenant: t.tenant,
+          path: whatsappHookPath('RetailThink_v3', waha),
+          rawBody: raw,
+          headers: { 'x-webhook-hmac': signature },
+        });
+      const sign = (raw: string) => createHmac('sha512', 'waha-hmac-secret-1').update(raw).digest('hex');
+      expect((await post(body, sign(body.replace('Sair', 'Oi')))).status).toBe(401);
+      const stale = body.replace(/"timestamp":\d+/, `"timestamp":${Date.now() - 3_600_000}`);
+      expect((await post(stale, sign(stale))).status).toBe(401);
+      const first = await post(body, sign(body));
+      expect(first.status, first.text).toBe(200);
+      expect(first.body).toEqual({ received: true });
+      expect((await post(body, sign(body))).body).toEqual({ received: true, duplicate: true });
+      await drained();
+      const [c] = await customerContacts(staffContext(t), [customers[0]!]);
+      expect(c!.whatsapp_optout).toBe('Y');
+      const audience = await staff({
+        method: 'GET',
+        path: `/api/web/customer-service/channel/count/${waha}`,
+      });
+      expect(audience.body).toEqual({ total: 1, total_optout: 1 });
+      // The next campaign leaves her out.
+      const before = standIns.accepted.length;
+      const id = await campaign(waha, [{ key: '1', type: 'T', value: 'Nova oferta' }]);
+      const done = await sendAndWait(id);
+      expect(done.sent).toBe(2);
+      expect(standIns.accepted.slice(before).map((m) => m.to)).not.toContain('5511977771000');
+      void channel;
+    },
+    ASYNC_TEST_TIMEOUT_MS,
+  );
 
-  it('sends through the official Cloud API with X-Hub-Signature-256 statuses, and the report reads the counters', async () => {
-    meta = await createChannel({
-      description: 'Cloud API',
-      partner: 'META',
-      user: '1098765',
-      key: 'waba-1',
-      token: 'meta-access-token-1',
-      password: 'meta-app-secret-1',
-    });
-    standIns.register(
-      standInChannel('META', '1098765', meta, {
+  it(
+    'sends through the official Cloud API with X-Hub-Signature-256 statuses, and the report reads the counters',
+    async () => {
+      meta = await createChannel({
+        description: 'Cloud API',
+        partner: 'META',
+        user: '1098765',
+        key: 'waba-1',
         token: 'meta-access-token-1',
         password: 'meta-app-secret-1',
-      }),
-    );
-    const id = await campaign(meta, [{ key: '1', type: 'T', value: 'Oi {{primeiro_nome}}' }]);
-    const done = await sendAndWait(id);
-    expect(done.sent).toBe(2);
-    expect((await settledCounts(id, (c) => c.get('delivered') === 2)).get('delivered')).toBe(2);
-    const forged = await call(whatsapp, {
-      method: 'POST',
-      tenant: t.tenant,
-      path: hookPath('meta', meta),
-      rawBody: '{"object":"whatsapp_business_account","entry":[]}',
-      headers: { 'x-hub-signature-256': 'sha256=00' },
-    });
-    expect(forged.status).toBe(401);
-    const report = await staff({ method: 'GET', path: '/api/whatsapp/report', query: { days: 7 } });
-    expect(report.status, report.text).toBe(200);
-    expect(report.body.channel_customers.find((c: { id: number }) => c.id === waha)).toMatchObject({
-      optin: 0,
-      optout: 1,
-    });
-    const today = report.body.opts_by_day.at(-1);
-    expect(today).toMatchObject({ optout: 1, optin: 0 });
-    expect(report.body.opts_by_day).toHaveLength(7);
-  });
+      });
+      standIns.register(
+        standInChannel('META', '1098765', meta, {
+          token: 'meta-access-token-1',
+          password: 'meta-app-secret-1',
+        }),
+      );
+      const id = await campaign(meta, [{ key: '1', type: 'T', value: 'Oi {{primeiro_nome}}' }]);
+      const done = await sendAndWait(id);
+      expect(done.sent).toBe(2);
+      expect((await settledCounts(id, (c) => c.get('delivered') === 2)).get('delivered')).toBe(2);
+      const forged = await call(whatsapp, {
+        method: 'POST',
+        tenant: t.tenant,
+        path: whatsappHookPath('META', meta),
+        rawBody: '{"object":"whatsapp_business_account","entry":[]}',
+        headers: { 'x-hub-signature-256': 'sha256=00' },
+      });
+      expect(forged.status).toBe(401);
+      const report = await staff({ method: 'GET', path: '/api/whatsapp/report', query: { days: 7 } });
+      expect(report.status, report.text).toBe(200);
+      expect(report.body.channel_customers.find((c: { id: number }) => c.id === waha)).toMatchObject({
+        optin: 0,
+        optout: 1,
+      });
+      const today = report.body.opts_by_day.at(-1);
+      expect(today).toMatchObject({ optout: 1, optin: 0 });
+      expect(report.body.opts_by_day).toHaveLength(7);
+    },
+    ASYNC_TEST_TIMEOUT_MS,
+  );
 });

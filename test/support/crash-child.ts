@@ -28,8 +28,8 @@ const killWhen = (check: () => Promise<boolean> | boolean) => {
   };
   void tick();
 };
-// Never left running if the kill never comes.
-setTimeout(() => process.exit(3), 90_000);
+// Never left running if the kill never comes (its start alone may take half a minute on a loaded host).
+setTimeout(() => process.exit(3), 150_000);
 
 const { useDurableQueues, registerConsumer } =
   await import('@freguesia/functions/lib/ports/local/queue-runtime');

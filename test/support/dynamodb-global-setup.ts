@@ -8,6 +8,8 @@ import { startLocalTable } from './local-table';
 let dynamo: { stop(): Promise<void> } | undefined;
 
 export async function setup(): Promise<void> {
+  // Java starts slowly on a loaded host: 30 s (infra/local/dynamodb.ts's default) is not enough there.
+  process.env.FREGUESIA_DYNAMO_START_MS ??= '180000';
   dynamo = await startLocalTable('freguesia-test');
 }
 

@@ -5,6 +5,7 @@ import { handler as exportsConsumer } from '@freguesia/functions/exports/exports
 import { openLocalBlobLink } from '@freguesia/functions/lib/ports/local/disk-blob';
 import { registerConsumer } from '@freguesia/functions/lib/ports/local/queue-runtime';
 import { call, type ApiRequest, type ApiResponse } from './api';
+import { ASYNC_TIMEOUT_MS } from './wait';
 
 /**
  * The export flow as the screen lives it: the export route answers 202 with a job, the `exports`
@@ -37,7 +38,7 @@ export async function followLink(
 export async function waitForJob(
   auth: { tenant: string; token: string },
   id: number,
-  timeoutMs = 20_000,
+  timeoutMs = ASYNC_TIMEOUT_MS,
 ): Promise<ApiResponse> {
   let last: ApiResponse | undefined;
   await expect

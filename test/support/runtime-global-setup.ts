@@ -35,6 +35,8 @@ export async function setup(project: TestProject): Promise<void> {
       ...process.env,
       PORT: String(port),
       FREGUESIA_DATA_DIR: dataDir,
+      // Java starts slowly on a loaded host: the runtime's 30 s wait for DynamoDB Local failed there.
+      FREGUESIA_DYNAMO_START_MS: process.env.FREGUESIA_DYNAMO_START_MS ?? '180000',
       CEP_BASE_URL: standIns.cepBaseUrl,
       GEOCODE_BASE_URL: standIns.geocodeBaseUrl,
     },

@@ -25,7 +25,8 @@ describe('bot sandbox', () => {
   it('stops an infinite loop within its time limit', async () => {
     const started = Date.now();
     await expect(runScript('while (true) {}', {}, { timeMs: 200 })).rejects.toThrow(/limite de 200 ms/);
-    expect(Date.now() - started).toBeLessThan(200 + 600);
+    // Stopped by that limit (the message), not run on; the margin is a loaded host's start-up.
+    expect(Date.now() - started).toBeLessThan(5_000);
     // The sandbox works again after it.
     expect((await runScript('return 1 + 1', {})).result).toBe('2');
   });

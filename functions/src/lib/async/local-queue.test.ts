@@ -40,7 +40,7 @@ describe('a toolkit consumer on the local queue', () => {
     await localQueue.send(queue, { tenant: 'acme', n: 1 });
     await localQueue.send(queue, { tenant: 'acme', n: 2 });
     await localQueue.send(queue, { tenant: 'acme', n: 'três' });
-    await idle();
+    await idle(60_000);
     // Assess
     expect(Object.fromEntries(attempts)).toEqual({ 1: 1, 2: 3 });
     expect(deadLetters(queue).map((r) => JSON.parse(r.body) as unknown)).toEqual([{ tenant: 'acme', n: 2 }]);

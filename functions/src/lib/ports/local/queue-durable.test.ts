@@ -30,7 +30,7 @@ describe('the durable local queue', () => {
     registerConsumer('work', async (event) => {
       seen.push(...bodies(event).map((b) => b.n));
     });
-    await idle(10_000);
+    await idle(60_000);
 
     // Assess: every message once, and nothing left on disk.
     expect(seen.sort()).toEqual([1, 2, 3]);
@@ -50,7 +50,7 @@ describe('the durable local queue', () => {
       3,
     );
     await localQueue.send('flaky', { n: 9 });
-    await idle(10_000);
+    await idle(60_000);
     expect(calls).toBe(2);
     expect(files('flaky')).toEqual([]);
   });
