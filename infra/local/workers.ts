@@ -62,7 +62,7 @@ export async function startLocalWorkers(
     const file = join(functionsDir, queue.consumer, queue.entry ?? 'consumer.ts');
     if (!existsSync(file)) continue;
     const { handler } = (await import(file)) as { handler: SqsConsumer };
-    registerConsumer(queue.name, handler, queue.maxReceiveCount);
+    registerConsumer(queue.name, handler, queue.maxReceiveCount, queue.batch);
   }
   const restored = restoreSchedules();
   if (restored > 0) log(`• ${restored} agendamento(s) restaurado(s)`);

@@ -25,6 +25,7 @@ const dynamo = await startLocalTable('freguesia-bench-links', process.env.BENCH_
 const { documentClient } = await import('@freguesia/functions/lib/ddb/client');
 const { registerConsumer, idle } = await import('@freguesia/functions/lib/ports/local/queue-runtime');
 const { handler: visitsConsumer } = await import('@freguesia/functions/shortlinks/visits.consumer');
+const { queues } = await import('@freguesia/functions/queues');
 const { createShortLink, listShortLinks } =
   await import('@freguesia/functions/shortlinks/shortlinks.service');
 const { handler: redirect } = await import('@freguesia/functions/shortlinks/redirect');
@@ -57,7 +58,9 @@ await createShortLink(
   },
   'https://bench.example',
 );
-registerConsumer('shortlink-visits', visitsConsumer, 5);
+// As `npm start` wires it (infra/local/workers.ts): the queue's own batching (functions/src/queues.ts).
+const visitsQueue = queues.find((q) => q.name === 'shortlink-visits')!;
+registerConsumer('shortlink-visits', visitsConsumer, visitsQueue.maxReceiveCount, visitsQueue.batch);
 
 const server = await startLocalServer({ port: 0, webDir: join(dataDir, 'no-web') });
 const port = (server.address() as AddressInfo).port;

@@ -4,6 +4,7 @@ import { Arn, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { Duration } from 'aws-cdk-lib';
 import { Construct } from 'constructs';
 import { NagSuppressions } from 'cdk-nag';
 import { queueUrlVariable, type QueueDefinition } from '@freguesia/functions/queues';
@@ -49,7 +50,14 @@ export class QueueConsumers extends Construct {
         timeoutSeconds: definition.timeoutSeconds,
       });
       fn.function.addEventSource(
-        new SqsEventSource(queue, { batchSize: 10, reportBatchItemFailures: true, maxConcurrency: 32 }),
+        new SqsEventSource(queue, {
+          batchSize: definition.batch?.size ?? 10,
+          ...(definition.batch
+            ? { maxBatchingWindow: Duration.seconds(definition.batch.windowSeconds) }
+            : {}),
+          reportBatchItemFailures: true,
+          maxConcurrency: 32,
+        }),
       );
       grantQueueSend(fn, [definition.name], props.queues);
       grantSchedules(fn, props.schedules);

@@ -45,4 +45,27 @@ describe('a toolkit consumer on the local queue', () => {
     expect(Object.fromEntries(attempts)).toEqual({ 1: 1, 2: 3 });
     expect(deadLetters(queue).map((r) => JSON.parse(r.body) as unknown)).toEqual([{ tenant: 'acme', n: 2 }]);
   });
+
+  it('gathers a batch for up to its window when the queue asks for larger batches', async () => {
+    const batches: number[] = [];
+    const queue = `window-${Date.now()}`;
+    registerConsumer(
+      queue,
+      async (event) => {
+        batches.push(event.Records.length);
+        return { batchItemFailures: [] };
+      },
+      3,
+      { size: 25, windowSeconds: 0.3 },
+    );
+    const sentAt = Date.now();
+    for (let n = 0; n < 60; n++) await localQueue.send(queue, { tenant: 'acme', n });
+    await idle(60_000);
+    // Two full batches at once, the rest after the window (never before it).
+    expect(batches).toEqual([25, 25, 10]);
+    expect(Date.now() - sentAt).toBeGreaterThanOrEqual(300);
+    await localQueue.send(queue, { tenant: 'acme', n: 61 });
+    await idle(60_000);
+    expect(batches).toEqual([25, 25, 10, 1]);
+  });
 });

@@ -110,6 +110,10 @@ interface LocalQueueState {
   inFlight: number;
   /** A delivery is due on the next turn (pumpSoon). */
   pumpScheduled?: boolean;
+  /** Messages per batch (SQS's default 10). */
+  batchSize: number;
+  /** How long a batch may wait to fill up (0: handed over at once). */
+  windowMs: number;
 }
 
 const queues = new Map<string, LocalQueueState>();
@@ -123,7 +127,7 @@ export const retryDelayMs = { value: 200 };
 function state(name: string): LocalQueueState {
   let q = queues.get(name);
   if (!q) {
-    q = { maxReceiveCount: 3, pending: [], deadLetters: [], inFlight: 0 };
+    q = { maxReceiveCount: 3, pending: [], deadLetters: [], inFlight: 0, batchSize: BATCH_SIZE, windowMs: 0 };
     queues.set(name, q);
   }
   return q;
@@ -157,14 +161,24 @@ function pump(name: string): void {
   const q = state(name);
   if (!q.consumer) return;
   const now = Date.now();
-  while (q.inFlight < MAX_CONCURRENT_BATCHES && q.pending.some((p) => p.visibleAt <= now)) {
+  while (q.inFlight < MAX_CONCURRENT_BATCHES) {
     const batch: Pending[] = [];
-    const waiting: Pending[] = [];
-    for (const p of q.pending) (batch.length < BATCH_SIZE && p.visibleAt <= now ? batch : waiting).push(p);
-    q.pending = waiting;
+    let oldest = Infinity;
+    for (const p of q.pending) {
+      if (p.visibleAt > now) continue;
+      oldest = Math.min(oldest, p.visibleAt);
+      if (batch.length < q.batchSize) batch.push(p);
+    }
+    if (batch.length === 0) break;
+    // A batching window: a batch not full waits until its oldest message has waited the window.
+    if (batch.length < q.batchSize && oldest + q.windowMs > now) break;
+    const taken = new Set(batch);
+    q.pending = q.pending.filter((p) => !taken.has(p));
     void deliver(name, batch);
   }
-  const next = q.pending.reduce((min, p) => Math.min(min, p.visibleAt), Infinity);
+  let next = Infinity;
+  for (const p of q.pending)
+    next = Math.min(next, p.visibleAt <= now ? p.visibleAt + q.windowMs : p.visibleAt);
   if (next === Infinity || q.inFlight >= MAX_CONCURRENT_BATCHES) return;
   if (q.timer && q.timerAt !== undefined && q.timerAt <= next) return;
   if (q.timer) clearTimeout(q.timer);
@@ -243,11 +257,21 @@ function persistDeadLetter(queue: string, record: SQSRecord): void {
   }
 }
 
-/** Registers the consumer Lambda of a queue (the same handler SQS would invoke). */
-export function registerConsumer(queue: string, consumer: SqsConsumer, maxReceiveCount = 3): void {
+/**
+ * Registers the consumer Lambda of a queue (the same handler SQS would invoke); `batch` as the
+ * queue's definition (functions/src/queues.ts): larger batches gathered for up to a window.
+ */
+export function registerConsumer(
+  queue: string,
+  consumer: SqsConsumer,
+  maxReceiveCount = 3,
+  batch?: { size: number; windowSeconds: number },
+): void {
   const q = state(queue);
   q.consumer = consumer;
   q.maxReceiveCount = maxReceiveCount;
+  q.batchSize = batch?.size ?? BATCH_SIZE;
+  q.windowMs = (batch?.windowSeconds ?? 0) * 1000;
   pump(queue);
 }
 
