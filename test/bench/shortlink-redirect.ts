@@ -13,6 +13,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { startLocalTable } from '../support/local-table';
 
 const RATE = Number(process.env.RATE ?? 500);
@@ -58,9 +59,48 @@ await createShortLink(
   },
   'https://bench.example',
 );
-// As `npm start` wires it (infra/local/workers.ts): the queue's own batching (functions/src/queues.ts).
+// The queue's own batching (functions/src/queues.ts), as `npm start` wires it (infra/local/workers.ts).
 const visitsQueue = queues.find((q) => q.name === 'shortlink-visits')!;
-registerConsumer('shortlink-visits', visitsConsumer, visitsQueue.maxReceiveCount, visitsQueue.batch);
+/** `npm start`: the count consumer runs on the server's own event loop. */
+const inProcess = () =>
+  registerConsumer('shortlink-visits', visitsConsumer, visitsQueue.maxReceiveCount, visitsQueue.batch);
+
+/** As deployed: the count consumer is another function — here on its own thread, fed by the same queue. */
+const consumerThread = new Worker(new URL('./lib/ts-worker.mjs', import.meta.url), {
+  workerData: { entry: new URL('./lib/visits-consumer-worker.ts', import.meta.url).href },
+});
+await once(consumerThread, 'message');
+interface ThreadAnswer {
+  id?: number;
+  result?: SQSBatchResponse;
+  error?: string;
+  counts?: Record<string, number>;
+}
+const waiting = new Map<number, (answer: ThreadAnswer) => void>();
+let asked = 0;
+consumerThread.on('message', (answer: ThreadAnswer) => {
+  if (answer.id === undefined) return;
+  waiting.get(answer.id)?.(answer);
+  waiting.delete(answer.id);
+});
+const askThread = (message: { event?: SQSEvent; counts?: true }) =>
+  new Promise<ThreadAnswer>((resolve) => {
+    const id = ++asked;
+    waiting.set(id, resolve);
+    consumerThread.postMessage({ id, ...message });
+  });
+const onItsOwnThread = () =>
+  registerConsumer(
+    'shortlink-visits',
+    async (event) => {
+      const answer = await askThread({ event });
+      if (answer.error) throw new Error(answer.error);
+      return answer.result;
+    },
+    visitsQueue.maxReceiveCount,
+    visitsQueue.batch,
+  );
+onItsOwnThread();
 
 const server = await startLocalServer({ port: 0, webDir: join(dataDir, 'no-web') });
 const port = (server.address() as AddressInfo).port;
@@ -114,22 +154,46 @@ const pct = (values: number[], p: number) => {
 // Warm-up: modules loaded, connections open.
 await load(500, RATE, 0);
 await idle(30_000);
-serverTimes.length = 0;
-counts.clear();
-const before = (await listShortLinks(ctx, { page: 1, per_page: 10 }, 'https://bench.example')).data[0]!
-  .access_count;
 
 const total = RATE * SECONDS;
-const loopDelay = monitorEventLoopDelay({ resolution: 1 });
-loopDelay.enable();
-const { done, seconds } = await load(total, RATE, 500);
-loopDelay.disable();
-const readsOnPath = countOf('GetItemCommand');
-const otherOnPath = [...counts.entries()].filter(([n]) => n !== 'GetItemCommand');
-await idle(120_000);
-const after = (await listShortLinks(ctx, { page: 1, per_page: 10 }, 'https://bench.example')).data[0]!
-  .access_count;
-const people = done.filter((d) => d.counted).length;
+const accessCount = async () =>
+  (await listShortLinks(ctx, { page: 1, per_page: 10 }, 'https://bench.example')).data[0]!.access_count;
+
+/** One measured run of `total` visits through the server; the count checked once the queue drained. */
+async function measure(from: number, consumerCounts: () => Promise<[string, number][]>) {
+  await idle(120_000);
+  await consumerCounts();
+  serverTimes.length = 0;
+  counts.clear();
+  const before = await accessCount();
+  const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+  loopDelay.enable();
+  const { done, seconds } = await load(total, RATE, from);
+  loopDelay.disable();
+  const readsOnPath = countOf('GetItemCommand');
+  await idle(120_000);
+  const counted = [...counts.entries()].filter(([n]) => n !== 'GetItemCommand');
+  const consumer = [...counted, ...(await consumerCounts())];
+  return {
+    done,
+    seconds,
+    server: [...serverTimes],
+    loopDelay,
+    readsOnPath,
+    consumer,
+    people: done.filter((d) => d.counted).length,
+    added: (await accessCount()) - before,
+  };
+}
+
+// As deployed (the count in another function), then as `npm start` runs it (the same process).
+const deployed = await measure(500, async () => {
+  const { counts: c = {} } = await askThread({ counts: true });
+  return Object.entries(c);
+});
+inProcess();
+const local = await measure(500 + total, async () => []);
+await consumerThread.terminate();
 
 /** The handler alone (no HTTP server): an API Gateway v2 event per call, at RATE per second. */
 function event(slug: string) {
@@ -200,36 +264,35 @@ await idle(120_000);
 const [redirectBundle] = await bundleLambdas({ write: false, only: ['shortlinks-redirect'] });
 
 const f = (n: number) => n.toFixed(2);
-console.log(
-  `Short-link redirect, ${total} visits at ${RATE}/s on loopback (${(total / seconds).toFixed(0)}/s achieved)`,
-);
-console.log(
-  `  answers: ${done.filter((d) => d.status === 302).length} × 302, others ${done.filter((d) => d.status !== 302).length}`,
-);
-console.log(
-  `  server time (local server, request → answer): p50 ${f(pct(serverTimes, 50))} ms, p99 ${f(pct(serverTimes, 99))} ms, max ${f(Math.max(...serverTimes))} ms`,
-);
-console.log(
-  `  client latency (loopback): p50 ${f(
-    pct(
-      done.map((d) => d.ms),
-      50,
-    ),
-  )} ms, p99 ${f(
-    pct(
-      done.map((d) => d.ms),
-      99,
-    ),
-  )} ms`,
-);
-console.log(
-  `  server's event-loop delay meanwhile: p50 ${f(loopDelay.percentile(50) / 1e6)} ms, p99 ${f(loopDelay.percentile(99) / 1e6)} ms, max ${f(loopDelay.max / 1e6)} ms`,
-);
-console.log(`  DynamoDB requests per visit on the request path: ${f(readsOnPath / total)} reads (GetItem)`);
-console.log(
-  `  DynamoDB requests of the asynchronous count (consumer): ${otherOnPath.map(([n, c]) => `${n} ${c}`).join(', ') || 'none'} ` +
-    `(${f(otherOnPath.reduce((s, [, c]) => s + c, 0) / Math.max(1, people))} per counted visit)`,
-);
+type Run = Awaited<ReturnType<typeof measure>>;
+function report(title: string, run: Run) {
+  const client = run.done.map((d) => d.ms);
+  console.log(`  ${title}`);
+  console.log(
+    `    ${(total / run.seconds).toFixed(0)}/s achieved; answers: ${run.done.filter((d) => d.status === 302).length} × 302, others ${run.done.filter((d) => d.status !== 302).length}`,
+  );
+  console.log(
+    `    server time (local server, request → answer): p50 ${f(pct(run.server, 50))} ms, p99 ${f(pct(run.server, 99))} ms, max ${f(Math.max(...run.server))} ms`,
+  );
+  console.log(`    client latency (loopback): p50 ${f(pct(client, 50))} ms, p99 ${f(pct(client, 99))} ms`);
+  console.log(
+    `    server's event-loop delay meanwhile: p50 ${f(run.loopDelay.percentile(50) / 1e6)} ms, p99 ${f(run.loopDelay.percentile(99) / 1e6)} ms, max ${f(run.loopDelay.max / 1e6)} ms`,
+  );
+  console.log(
+    `    DynamoDB requests per visit on the request path: ${f(run.readsOnPath / total)} reads (GetItem)`,
+  );
+  console.log(
+    `    DynamoDB requests of the asynchronous count (consumer): ${run.consumer.map(([n, c]) => `${n} ${c}`).join(', ') || 'none'} ` +
+      `(${f(run.consumer.reduce((sum, [, c]) => sum + c, 0) / Math.max(1, run.people))} per counted visit)`,
+  );
+  console.log(
+    `    access_count: +${run.added} for ${run.people} people's visits (${total - run.people} bot or HEAD requests not counted)`,
+  );
+}
+
+console.log(`Short-link redirect, ${total} visits at ${RATE}/s on loopback, twice:`);
+report('the count consumer on its own thread (as deployed: another Lambda)', deployed);
+report("the count consumer on the server's event loop (npm start)", local);
 console.log(
   `  handler alone, the same link (refreshed in the background once a second): p50 ${f(pct(hotTimes, 50))} ms, p99 ${f(pct(hotTimes, 99))} ms, ` +
     `${f(hotReads / total)} reads per visit`,
@@ -247,13 +310,10 @@ console.log(
     .join(' ')} (${cpus().length} cores)`,
 );
 console.log(
-  `  access_count: +${after - before} for ${people} people's visits (${total - people} bot or HEAD requests not counted)`,
-);
-console.log(
   `  bundle: ${redirectBundle!.bytes.toLocaleString('en-US')} bytes (${(redirectBundle!.bytes / 1024).toFixed(1)} KB) minified, ${(redirectBundle!.gzipBytes / 1024).toFixed(1)} KB gzip; budget 150 KB`,
 );
 
 server.close();
 await dynamo.stop();
 rmSync(dataDir, { recursive: true, force: true });
-process.exit(after - before === people ? 0 : 1);
+process.exit(deployed.added === deployed.people && local.added === local.people ? 0 : 1);
