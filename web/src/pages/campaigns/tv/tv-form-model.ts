@@ -1,14 +1,12 @@
 import { fromDisplayDate, toDisplayDate } from '@freguesia/shared/domain/dates';
 import { NO_END_DATE } from '@freguesia/shared/domain/campaign-dynamics';
 import { TV_MESSAGES, TvCampaign, type TvRow } from '@freguesia/shared/schemas/tv';
-import * as z from 'zod';
 import type { TvDetails, TvPayload } from '../../../api/tv';
 
 /**
- * The TV wizard's form (react-hook-form, spec part 2 §2.2) and its payload: four steps (details,
- * products, category, stores), validated by the shared `TvCampaign` schema (`tvFormSchema`, the
- * form's resolver); each message goes to the form field, and so the step, that edits it. Pure:
- * unit-tested in node.
+ * The TV wizard's state (spec part 2 §2.2) and its payload: four steps (details, products,
+ * category, stores), validated by the shared `TvCampaign` schema; each message goes to the step
+ * of its field. Pure: unit-tested in node.
  */
 
 export const TV_STEP_TITLES = ['Detalhes', 'Produtos', 'Categoria', 'Lojas'] as const;
@@ -74,38 +72,14 @@ export function tvFormToPayload(f: TvFormState, id?: number, updatedAt?: string)
   };
 }
 
-/** The fields each step edits (and validates on 'Próximo'). */
-export const TV_STEP_FIELDS = [
-  ['active', 'description', 'start', 'end', 'noEnd', 'rotateSeconds'],
-  ['rows'],
-  ['categoryPath'],
-  ['stores'],
-] as const satisfies readonly (readonly (keyof TvFormState)[])[];
-
-/** The form field that edits a path of the payload. */
-export function tvFieldOf(path: readonly PropertyKey[]): keyof TvFormState {
+/** The step a field of the payload is edited in. */
+export function tvStepOf(path: readonly PropertyKey[]): number {
   const head = String(path[0] ?? '');
-  if (head === 'products') return 'rows';
-  if (head === 'info') return String(path[1] ?? '') === 'rotate_seconds' ? 'rotateSeconds' : 'categoryPath';
-  if (head === 'stores') return 'stores';
-  if (head === 'start_at') return 'start';
-  if (head === 'end_at') return 'end';
-  return 'description';
+  if (head === 'products') return 1;
+  if (head === 'info') return String(path[1] ?? '') === 'rotate_seconds' ? 0 : 2;
+  if (head === 'stores') return 3;
+  return 0;
 }
-
-/** The step a form field is edited in. */
-const stepOfField = (field: keyof TvFormState): number =>
-  TV_STEP_FIELDS.findIndex((fields) => (fields as readonly string[]).includes(field));
-
-/** The form's resolver: the shared `TvCampaign` over the payload, each message on its form field. */
-export const tvFormSchema = z
-  .custom<TvFormState>((v) => typeof v === 'object' && v !== null)
-  .superRefine((values, ctx) => {
-    const result = TvCampaign.safeParse(tvFormToPayload(values));
-    if (result.success) return;
-    for (const issue of result.error.issues)
-      ctx.addIssue({ code: 'custom', path: [tvFieldOf(issue.path)], message: issue.message });
-  });
 
 /** The first problem of steps `from`..`to`, or undefined when they are valid. */
 export function tvStepProblem(
@@ -113,10 +87,10 @@ export function tvStepProblem(
   from: number,
   to: number,
 ): { step: number; message: string } | undefined {
-  const result = tvFormSchema.safeParse(f);
+  const result = TvCampaign.safeParse(tvFormToPayload(f));
   if (result.success) return undefined;
   const problems = result.error.issues
-    .map((issue) => ({ step: stepOfField(issue.path[0] as keyof TvFormState), message: issue.message }))
+    .map((issue) => ({ step: tvStepOf(issue.path), message: issue.message }))
     .filter((p) => p.step >= from && p.step <= to)
     .sort((a, b) => a.step - b.step);
   return problems[0];

@@ -7,14 +7,13 @@ import Input from '@cloudscape-design/components/input';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Toggle from '@cloudscape-design/components/toggle';
 import type { WizardProps } from '@cloudscape-design/components/wizard';
-import { useWatch } from 'react-hook-form';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useCategoryTree, useStores } from '../../../api/catalog';
 import { ApiError } from '../../../api/client';
 import { useSaveTvCampaign, useTvCampaign, type TvDetails } from '../../../api/tv';
 import { notify } from '../../../app/notifications/notify';
 import { DateInput } from '../../../components/date-input';
-import { useZodForm } from '../../../components/form';
 import { routeId } from '../../../components/route-id';
 import { CategoryCascade } from '../../catalog/category-cascade';
 import { StoreTransfer } from '../store-transfer';
@@ -25,9 +24,7 @@ import {
   TV_SAVED_EDIT,
   TV_SAVED_NEW,
   TV_STEP_TITLES,
-  TV_STEP_FIELDS,
   tvDetailsToForm,
-  tvFormSchema,
   tvFormToPayload,
   tvStepProblem,
   type TvFormState,
@@ -54,31 +51,20 @@ export default function TvFormPage() {
 
 function TvWizard({ record }: { record: TvDetails | null }) {
   const navigate = useNavigate();
-  const tvForm = useZodForm(tvFormSchema, {
-    defaultValues: record ? tvDetailsToForm(record) : emptyTvForm(),
-  });
-  const form = useWatch({ control: tvForm.control }) as TvFormState;
-  const set = (patch: Partial<TvFormState>) => {
-    for (const [name, value] of Object.entries(patch))
-      tvForm.setValue(name as keyof TvFormState, value as never, { shouldDirty: true });
-  };
+  const [form, setForm] = useState<TvFormState>(() => (record ? tvDetailsToForm(record) : emptyTvForm()));
+  const set = (patch: Partial<TvFormState>) => setForm((f) => ({ ...f, ...patch }));
   const save = useSaveTvCampaign();
   const stores = useStores();
   const tree = useCategoryTree();
   const { activeStep, onNavigate, readyToSave } = useWizardSteps({
     lastStep: LAST_STEP,
-    // The steps' fields through the form's resolver (the shared schema); the first message of the first invalid step.
-    validate: async (from, to) => {
-      tvForm.clearErrors();
-      if (await tvForm.trigger(TV_STEP_FIELDS.slice(from, to + 1).flat())) return undefined;
-      return tvStepProblem(tvForm.getValues(), from, to);
-    },
+    validate: (from, to) => tvStepProblem(form, from, to),
   });
 
   const submit = async () => {
     if (!(await readyToSave())) return;
     try {
-      await save.mutateAsync(tvFormToPayload(tvForm.getValues(), record?.id, record?.updated_at));
+      await save.mutateAsync(tvFormToPayload(form, record?.id, record?.updated_at));
       notify({ type: 'success', content: record ? TV_SAVED_EDIT : TV_SAVED_NEW });
       navigate(LIST);
     } catch (error) {
