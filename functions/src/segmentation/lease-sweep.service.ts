@@ -1,6 +1,5 @@
 import { stalled, resumed, sweepOptions, unwatchWork, watchWork, watchedWork } from '../lib/async/in-flight';
 import { systemContext, type ServiceContext } from '../lib/context';
-import { mapLimited } from '../lib/ddb/concurrency';
 import { logger } from '../lib/logger';
 import { queuePort } from '../lib/ports/queue';
 import { getLead, setLeadRun } from './leads.repository';
@@ -73,17 +72,7 @@ async function writeStatic(
   keepOld: boolean,
 ): Promise<number> {
   const repo = populationRepository(ctx.tenant);
-  const wanted = new Set(ids.filter((id) => Number.isInteger(id) && id > 0));
-  const current = (
-    await mapLimited([...Array(SHARDS).keys()], 4, (shard) => repo.membersRange(leadId, shard, 0))
-  ).flat();
-  const present = new Set(current);
-  await repo.applyMembership(leadId, [
-    ...[...wanted].filter((id) => !present.has(id)).map((customerId) => ({ customerId, add: true })),
-    ...(keepOld
-      ? []
-      : current.filter((id) => !wanted.has(id)).map((customerId) => ({ customerId, add: false }))),
-  ]);
+  await repo.setStaticMembers(leadId, ids, keepOld);
   return repo.population(leadId);
 }
 

@@ -310,6 +310,23 @@ export function populationRepository(tenant: string) {
     },
 
     /**
+     * Makes a static lead's members exactly `ids` (valid positive ids; with `keepOld`, the members it
+     * has stay too): only the difference is written, so writing the same list again changes nothing.
+     */
+    async setStaticMembers(lead: number, ids: readonly number[], keepOld: boolean): Promise<void> {
+      const wanted = new Set(ids.filter((id) => Number.isInteger(id) && id > 0));
+      const current = (
+        await mapLimited([...Array(SHARDS).keys()], 4, (shard) => this.membersRange(lead, shard, 0))
+      ).flat();
+      const present = new Set(current);
+      await this.applyMembership(lead, [
+        ...[...wanted].filter((id) => !present.has(id)).map((customerId) => ({ customerId, add: true })),
+        ...(keepOld
+          ? []
+          : current.filter((id) => !wanted.has(id)).map((customerId) => ({ customerId, add: false }))),
+      ]);
+    },
+    /**
      * Adds and removes members with conditional writes and moves the shard counters by what was
      * really written, so a population always equals its member items whoever writes concurrently
      * (a recompute segment, the stream processor, a redelivered message). Changes of one shard go

@@ -43,17 +43,7 @@ export async function replaceStaticMembers(
   keepOld: boolean,
 ): Promise<number> {
   const repo = populationRepository(ctx.tenant);
-  const wanted = new Set(customerIds.filter((id) => Number.isInteger(id) && id > 0));
-  const current = (
-    await mapLimited([...Array(SHARDS).keys()], 4, (shard) => repo.membersRange(leadId, shard, 0))
-  ).flat();
-  const present = new Set(current);
-  await repo.applyMembership(leadId, [
-    ...[...wanted].filter((id) => !present.has(id)).map((customerId) => ({ customerId, add: true })),
-    ...(keepOld
-      ? []
-      : current.filter((id) => !wanted.has(id)).map((customerId) => ({ customerId, add: false }))),
-  ]);
+  await repo.setStaticMembers(leadId, customerIds, keepOld);
   // The segmentation leads that name this one follow its new members.
   await recomputeDependents(ctx, leadId);
   return repo.population(leadId);
