@@ -171,6 +171,44 @@ describe('short links', () => {
     expect((await listed('Rajada')).access_count).toBe(57);
   });
 
+  it('counts a visit redelivered in another batch once, beside new visits of its second, however many a second has', async () => {
+    await req('POST', '/api/web/shortlinks', { body: link('Lote01') });
+    const { id } = await listed('Lote01');
+    const at = new Date().toISOString();
+    const batch = (from: number, to: number): SQSEvent => ({
+      Records: Array.from({ length: to - from }, (_, i) => {
+        const visit = { tenant: t.tenant, slug: 'Lote01', id, visit: `lote-${from + i}-visita`, at };
+        return {
+          messageId: `${visit.visit}-${Math.random()}`,
+          receiptHandle: 'r',
+          body: JSON.stringify(visit),
+          attributes: {
+            ApproximateReceiveCount: '1',
+            SentTimestamp: String(Date.now()),
+            SenderId: 'local',
+            ApproximateFirstReceiveTimestamp: String(Date.now()),
+          },
+          messageAttributes: {},
+          md5OfBody: '',
+          eventSource: 'aws:sqs',
+          eventSourceARN: 'arn:aws:sqs:local:000000000000:shortlink-visits',
+          awsRegion: 'local',
+        };
+      }),
+    });
+    // 200 people in one second: more than one write holds (several transactions on one second).
+    expect((await visitsConsumer(batch(0, 200))).batchItemFailures).toEqual([]);
+    expect((await listed('Lote01')).access_count).toBe(200);
+    // A later batch redelivers 50 of them beside 50 new visits of the same second.
+    expect((await visitsConsumer(batch(150, 250))).batchItemFailures).toEqual([]);
+    expect((await listed('Lote01')).access_count).toBe(250);
+    // Everything again: nothing moves.
+    expect((await visitsConsumer(batch(0, 250))).batchItemFailures).toEqual([]);
+    expect((await listed('Lote01')).access_count).toBe(250);
+    const days = await req('GET', `/api/web/shortlinks/${id}/visits`, { query: { days: 1 } });
+    expect(days.body.total).toBe(250);
+  });
+
   it('answers the 404 page for unknown, inactive, expired and exhausted links and for another tenant', async () => {
     const unknown = await visit('Nada99');
     expect(unknown.status).toBe(404);

@@ -17,7 +17,7 @@ export async function startLocalTable(
   tableName: string,
   runningEndpoint?: string,
   options: { stream?: boolean } = {},
-): Promise<Pick<DynamoLocal, 'endpoint' | 'client' | 'stop'>> {
+): Promise<Pick<DynamoLocal, 'endpoint' | 'client' | 'stop'> & { pid?: number }> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   // A DynamoDB Local that is already running (large benches) is used as it is and left running.
   const dynamo = runningEndpoint
@@ -53,7 +53,7 @@ export async function startLocalTable(
     FREGUESIA_RUNTIME: 'local',
     POWERTOOLS_LOG_LEVEL: 'ERROR',
   });
-  return dynamo;
+  return { ...dynamo, pid: 'process' in dynamo ? dynamo.process.pid : undefined };
 }
 
 /** Counts every DynamoDB request sent through the shared DocumentClient (benchmarks). */

@@ -56,26 +56,33 @@ export const ShortLinkDayEntity = new Entity(
 );
 
 /**
- * A visit already counted: the queue delivers at least once, so each visit carries an id and is
- * counted in the same transaction that creates this marker. Removed by the table's TTL.
+ * The visits of one link already counted, by the second they happened in: the queue delivers at
+ * least once, so each visit carries an id, and the transaction that counts visits adds their ids
+ * to this set only if none of them is there yet. A redelivered visit has the same link and instant,
+ * so it meets its id here. One item per link and second (its own partition) instead of one per
+ * visit: a busy link's second costs one write however many people it had. Removed by the TTL.
  */
-export const ShortLinkVisitEntity = new Entity(
+export const ShortLinkCountedEntity = new Entity(
   {
-    model: { entity: 'shortlink-visit', version: '1', service: 'freguesia' },
+    model: { entity: 'shortlink-counted', version: '1', service: 'freguesia' },
     attributes: {
       tenant: { type: 'string', required: true, readOnly: true },
-      visit: { type: 'string', required: true, readOnly: true },
+      linkId: { type: 'number', required: true, readOnly: true, padding: { length: 9, char: '0' } },
+      /** The visits' second, UTC (`YYYY-MM-DDTHH:MM:SS`). */
+      second: { type: 'string', required: true, readOnly: true },
+      /** Ids of the visits counted (a string set). */
+      visits: { type: 'set', items: 'string' },
       /** Epoch seconds: the table's TTL attribute. */
       expiresAt: { type: 'number', required: true },
     },
     indexes: {
-      byVisit: key('primary', ['tenant', 'visit'], []),
+      bySecond: key('primary', ['tenant', 'linkId', 'second'], []),
     },
   },
   { client: documentClient, table: tableName() },
 );
 
 export const shortLinksService = new Service(
-  { link: ShortLinkEntity, day: ShortLinkDayEntity, visit: ShortLinkVisitEntity },
+  { link: ShortLinkEntity, day: ShortLinkDayEntity, counted: ShortLinkCountedEntity },
   { client: documentClient, table: tableName() },
 );

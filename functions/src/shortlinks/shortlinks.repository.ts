@@ -2,7 +2,14 @@ import { failedIndex, isConditionFailure, transactionError, writeTransaction } f
 import { countersFor } from '../lib/ddb/counters';
 import { conflict, notFound } from '../lib/errors';
 import { SHORTLINK_MESSAGES } from '@freguesia/shared/domain/shortlink';
-import { ShortLinkDayEntity, ShortLinkEntity, shortLinksService, type ShortLinkRecord } from './entities';
+import {
+  ShortLinkCountedEntity,
+  ShortLinkDayEntity,
+  ShortLinkEntity,
+  shortLinksService,
+  type ShortLinkRecord,
+} from './entities';
+import type { SecondVisits } from './visit-writes.model';
 
 export type { ShortLinkRecord } from './entities';
 
@@ -17,8 +24,20 @@ export interface ShortLinkFields {
   maxVisits?: number;
 }
 
-/** How long a counted visit's marker is kept against redeliveries (SQS keeps a message ≤ 14 days). */
-const VISIT_MARKER_SECONDS = 15 * 24 * 3600;
+/** How long the ids of counted visits are kept against redeliveries (SQS keeps a message ≤ 14 days). */
+const COUNTED_KEPT_SECONDS = 15 * 24 * 3600;
+
+/**
+ * The condition of a second's write: none of its visit ids counted yet (a redelivery fails it and
+ * writes nothing).
+ */
+export const noneCounted =
+  (visits: readonly string[]) =>
+  <V>(
+    attr: { visits: V },
+    op: { notExists: (a: V) => string; contains: (a: V, value: string) => string },
+  ): string =>
+    `${op.notExists(attr.visits)} OR NOT (${visits.map((v) => op.contains(attr.visits, v)).join(' OR ')})`;
 
 /** Short links of one tenant (a small collection, read whole through gsi1) and their counters. */
 export function shortLinksRepository(tenant: string) {
@@ -122,24 +141,30 @@ export function shortLinksRepository(tenant: string) {
     },
 
     /**
-     * Counts visits of one link on one day: a marker per visit (new), +n on the link (still this
-     * slug and id) and +n on its day, in one transaction (≤ 98 visits). Answers 'duplicate' when a
-     * visit was counted already (nothing written; `already` names them), 'gone' when the link was
-     * removed or renamed meanwhile.
+     * Counts visits of one link on one day in one transaction: each second's ids added to its
+     * counted set only if none of them is there yet, +n on the link (still this slug and id) and +n
+     * on its day. A second carries at most VISITS_PER_SECOND_WRITE ids (visit-writes.model.ts) and appears once.
+     * Answers 'duplicate' when a visit was counted already (nothing written; `seconds` names the
+     * seconds whose condition failed), 'gone' when the link was removed or renamed meanwhile.
      */
     async countVisits(group: {
       slug: string;
       id: number;
       day: string;
-      visits: readonly string[];
+      seconds: readonly SecondVisits[];
       nowSeconds: number;
-    }): Promise<{ outcome: 'counted' | 'gone' } | { outcome: 'duplicate'; already: string[] }> {
-      const n = group.visits.length;
+    }): Promise<{ outcome: 'counted' | 'gone' } | { outcome: 'duplicate'; seconds: string[] }> {
+      const n = group.seconds.reduce((sum, s) => sum + s.visits.length, 0);
       const result = await writeTransaction(() =>
         shortLinksService.transaction
-          .write(({ link, day, visit: marker }) => [
-            ...group.visits.map((visit) =>
-              marker.create({ tenant, visit, expiresAt: group.nowSeconds + VISIT_MARKER_SECONDS }).commit(),
+          .write(({ link, day, counted }) => [
+            ...group.seconds.map(({ second, visits }) =>
+              counted
+                .update({ tenant, linkId: group.id, second })
+                .add({ visits: [...visits] })
+                .set({ expiresAt: group.nowSeconds + COUNTED_KEPT_SECONDS })
+                .where(noneCounted(visits))
+                .commit(),
             ),
             link
               .update({ tenant, slug: group.slug })
@@ -151,11 +176,22 @@ export function shortLinksRepository(tenant: string) {
           .go(),
       );
       if (!result.canceled) return { outcome: 'counted' };
-      // DynamoDB gives a reason per item: every marker that exists says ConditionalCheckFailed.
-      const already = group.visits.filter((_, i) => result.data[i]?.code === 'ConditionalCheckFailed');
-      if (already.length > 0) return { outcome: 'duplicate', already };
-      if (failedIndex(result) === n) return { outcome: 'gone' };
+      // DynamoDB gives a reason per item: a second holding one of the ids says ConditionalCheckFailed.
+      const seconds = group.seconds
+        .filter((_, i) => result.data[i]?.code === 'ConditionalCheckFailed')
+        .map((s) => s.second);
+      if (seconds.length > 0) return { outcome: 'duplicate', seconds };
+      if (failedIndex(result) === group.seconds.length) return { outcome: 'gone' };
       throw transactionError(result);
+    },
+
+    /** Ids of the visits of one link and second counted so far (a strongly consistent read). */
+    async countedIn(linkId: number, second: string): Promise<Set<string>> {
+      const { data } = await ShortLinkCountedEntity.get({ tenant, linkId, second }).go({
+        consistent: true,
+        attributes: ['visits'],
+      });
+      return new Set(data?.visits ?? []);
     },
   };
 }

@@ -16,6 +16,7 @@ import { paginateArray } from '../lib/ddb/pagination';
 import { logger } from '../lib/logger';
 import { readSettingValue } from '../settings/settings.service';
 import { shortLinksRepository, type ShortLinkFields, type ShortLinkRecord } from './shortlinks.repository';
+import { dayOfVisit, planVisitWrites, type SecondVisits } from './visit-writes.model';
 import type { ShortLinkVisit } from './visits.schema';
 
 /**
@@ -138,9 +139,6 @@ export async function shortLinkVisits(
   return { data, total: data.reduce((sum, d) => sum + d.visits, 0) };
 }
 
-/** Visits of one transaction at most: 98 markers + the link + its day (DynamoDB's 100 items). */
-const VISITS_PER_WRITE = 98;
-
 interface PendingVisit {
   visit: ShortLinkVisit;
   day: string;
@@ -158,7 +156,7 @@ let buffer: Map<string, { ctx: ServiceContext; visits: PendingVisit[] }> | undef
  */
 export function countShortLinkVisit(ctx: ServiceContext, visit: ShortLinkVisit): Promise<void> {
   return new Promise((resolve, reject) => {
-    const day = localDay(new Date(visit.at));
+    const day = dayOfVisit(visit.at);
     if (!buffer) {
       buffer = new Map();
       setImmediate(() => {
@@ -175,44 +173,53 @@ export function countShortLinkVisit(ctx: ServiceContext, visit: ShortLinkVisit):
 }
 
 async function flushGroup(ctx: ServiceContext, pending: PendingVisit[]): Promise<void> {
-  for (let at = 0; at < pending.length; at += VISITS_PER_WRITE) {
-    const chunk = pending.slice(at, at + VISITS_PER_WRITE);
+  const byId = new Map<string, PendingVisit[]>();
+  for (const p of pending) byId.set(p.visit.visit, [...(byId.get(p.visit.visit) ?? []), p]);
+  const first = pending[0]!;
+  for (const write of planVisitWrites(pending.map((p) => p.visit))) {
+    const waiting = write.flatMap((s) => s.visits.flatMap((id) => byId.get(id) ?? []));
     try {
-      await countChunk(ctx, chunk);
-      for (const p of chunk) p.done();
+      await countWrite(ctx, first, write);
+      for (const p of waiting) p.done();
     } catch (error) {
-      for (const p of chunk) p.done(error);
+      for (const p of waiting) p.done(error);
     }
   }
 }
 
-async function countChunk(ctx: ServiceContext, chunk: PendingVisit[]): Promise<void> {
+async function countWrite(ctx: ServiceContext, first: PendingVisit, write: SecondVisits[]): Promise<void> {
   const repository = shortLinksRepository(ctx.tenant);
-  const first = chunk[0]!;
   const nowSeconds = Math.floor(ctx.now().getTime() / 1000);
+  const linkId = first.visit.id;
   let slug = first.visit.slug;
-  let visits = chunk.map((p) => p.visit.visit);
+  let seconds = write;
   let renamed = false;
   // Each round either counts, or drops the visits counted before (a redelivery), or follows a rename once.
-  while (visits.length > 0) {
-    const result = await repository.countVisits({
-      id: first.visit.id,
-      day: first.day,
-      nowSeconds,
-      slug,
-      visits,
-    });
+  while (seconds.length > 0) {
+    const result = await repository.countVisits({ id: linkId, day: first.day, nowSeconds, slug, seconds });
     if (result.outcome === 'counted') return;
     if (result.outcome === 'duplicate') {
-      const already = new Set(result.already);
-      visits = visits.filter((v) => !already.has(v));
+      const next: SecondVisits[] = [];
+      for (const s of seconds) {
+        if (!result.seconds.includes(s.second)) {
+          next.push(s);
+          continue;
+        }
+        const counted = await repository.countedIn(linkId, s.second);
+        const fresh = s.visits.filter((v) => !counted.has(v));
+        // The condition failed, so one of the ids is there: never the same write again.
+        if (fresh.length === s.visits.length)
+          throw new Error(`short-link visits of ${s.second}: condition failed, none counted`);
+        if (fresh.length > 0) next.push({ second: s.second, visits: fresh });
+      }
+      seconds = next;
       continue;
     }
-    const current = renamed ? null : await repository.byId(first.visit.id);
+    const current = renamed ? null : await repository.byId(linkId);
     if (!current || current.slug === slug) {
       logger.info('short-link visits of a removed link dropped', {
-        id: first.visit.id,
-        visits: visits.length,
+        id: linkId,
+        visits: seconds.reduce((sum, s) => sum + s.visits.length, 0),
       });
       return;
     }
