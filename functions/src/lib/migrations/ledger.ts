@@ -11,13 +11,14 @@ import { isConditionFailure, transactionError, writeTransaction } from '../ddb/t
  *   so the sweep finds every tenant and its pending work with one Query, never a Scan. A tenant
  *   provisioned since then is written there in its creation transaction with every migration done
  *   (it has no old data); a tenant provisioned before is registered, with none done, by its first
- *   request (lib/ddb/tenants.ts);
+ *   request (lib/ddb/tenants.ts) or, if it has none, by the one-off directory backfill the sweep
+ *   runs first (lib/migrations/directory-backfill.ts);
  * - the **ledger**: one item per tenant and migration (partition of the tenant) with its state
  *   (`running` / `done`), the cursor of the next page, pages and records changed, the lease of the
  *   run in progress and the last error. Read by the status call and by operators.
  */
 
-const DIRECTORY = '_tenants';
+export const DIRECTORY = '_tenants';
 
 export const TenantDirectoryEntity = new Entity(
   {
@@ -191,6 +192,23 @@ export async function completeMigration(tenant: string, migration: string, now: 
       .go(),
   );
   if (result.canceled) throw transactionError(result);
+}
+
+/** One ledger item (undefined before its first run). */
+export async function ledgerItem(tenant: string, migration: string): Promise<LedgerEntry | undefined> {
+  const { data } = await MigrationLedgerEntity.get({ tenant, migration }).go();
+  return data ?? undefined;
+}
+
+/**
+ * Marks done a job that belongs to no tenant (the directory backfill, lib/migrations/directory-backfill.ts):
+ * its ledger item only, nothing to add to a directory entry.
+ */
+export async function completeJob(owner: string, job: string, now: number): Promise<void> {
+  await MigrationLedgerEntity.patch({ tenant: owner, migration: job })
+    .set({ status: 'done', leaseUntil: 0, finishedAt: new Date(now).toISOString() })
+    .remove(['cursor', 'lastError'])
+    .go();
 }
 
 /** Gives a run's lease back (the next trigger resumes from the stored cursor), with the error that stopped it. */
