@@ -34,7 +34,6 @@ import {
   MigrationLedgerEntity,
   TenantDirectoryEntity,
   directoryEntry,
-  ledgerItem,
   ledgerOf,
 } from '@freguesia/functions/lib/migrations/ledger';
 import { migrationOptions } from '@freguesia/functions/lib/migrations/runner';
@@ -332,7 +331,8 @@ async function expectMigrated(o: OldTenant): Promise<void> {
   expect([...((await directoryEntry(o.t.tenant))?.done ?? [])].sort()).toEqual([...MIGRATION_IDS].sort());
 }
 
-const backfillJob = () => ledgerItem('_tenants', DIRECTORY_BACKFILL);
+/** The backfill's ledger item (the ledger of the directory's own partition). */
+const backfillJob = async () => (await ledgerOf('_tenants')).find((l) => l.migration === DIRECTORY_BACKFILL);
 type BackfillPage = Parameters<NonNullable<(typeof directoryBackfillOptions)['afterPage']>>[0];
 
 describe('tenant directory backfill', () => {
@@ -420,7 +420,7 @@ describe('tenant directory backfill', () => {
       directoryBackfillOptions.afterPage = (page) => {
         pages.push(page);
         if (crash) throw new Error('morreu');
-        // After two more pages, each in a run of its own, the rest in one run, in larger pages.
+        // Two more pages, a sweep each, then the rest in one sweep, in larger pages.
         if (pages.length === 3) Object.assign(directoryBackfillOptions, { budgetMs: 60_000, pageSize: 1000 });
       };
       // Act
@@ -449,16 +449,21 @@ describe('tenant directory backfill', () => {
       expect(pages).toHaveLength(1);
       expect(await backfillJob()).toMatchObject({ status: 'running', pages: 1, runs: 1 });
 
-      // Act: the lease expired; the runs out of time after each page (they hand over to a new sweep).
+      // Act: the lease expired; the sweeps, each out of time after a page, go on where the last stopped.
       await MigrationLedgerEntity.patch({ tenant: '_tenants', migration: DIRECTORY_BACKFILL })
         .set({ leaseUntil: Date.now() - 1 })
         .go();
       directoryBackfillOptions.budgetMs = 0;
       await trigger();
-      // Assess: each page started where the one before ended (none read again from the start),
-      // over three runs, to the end.
-      expect(pages.length).toBeGreaterThan(3);
+      // Assess: one more page, from the stored cursor (none read again from the start), paused.
+      expect(pages).toHaveLength(2);
       expect(pages[1]!.from).toBe(stopped?.cursor);
+      expect(await backfillJob()).toMatchObject({ status: 'running', pages: 2, runs: 2, leaseUntil: 0 });
+      // Act
+      await trigger();
+      await trigger();
+      // Assess: each page started where the one before ended, to the end.
+      expect(pages.length).toBeGreaterThan(3);
       pages.slice(1).forEach((p, i) => expect(p.from).toBe(pages[i]!.cursor));
       const done = await backfillJob();
       expect(done).toMatchObject({ status: 'done', pages: pages.length, runs: 4, leaseUntil: 0 });

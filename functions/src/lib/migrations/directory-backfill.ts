@@ -1,16 +1,6 @@
-import { SWEEPS } from '../async/sweeps';
 import { scanTenantIds } from '../ddb/tenants';
 import { logger } from '../logger';
-import { queuePort } from '../ports/queue';
-import {
-  DIRECTORY,
-  claimMigration,
-  completeJob,
-  ledgerItem,
-  recordPage,
-  registerTenant,
-  releaseMigration,
-} from './ledger';
+import { DIRECTORY, claimMigration, recordPage, registerTenant, releaseMigration } from './ledger';
 
 /**
  * The one-off **directory backfill** (functions/README.md, "Data migrations"): lists in the tenant
@@ -28,10 +18,10 @@ export const directoryBackfillOptions = {
   /** Items read per Scan page, of every kind, before the tenant filter (and at most 1 MB). */
   pageSize: 1000,
   /**
-   * A run hands over to a new sweep message after this long, or sooner within the Lambda's time
-   * (the sweep walks the directory next).
+   * A run stops after this long, or sooner within the Lambda's time (the sweep walks the
+   * directory next); the next sweep goes on from the cursor.
    */
-  budgetMs: 60_000,
+  budgetMs: 120_000,
   /** Called after each stored page with where it started (tests inject a crash here). */
   afterPage: undefined as
     | ((page: {
@@ -42,77 +32,57 @@ export const directoryBackfillOptions = {
     | undefined,
 };
 
-/** Registrations in flight at once within a page. */
-const PARALLEL = 25;
-/** How long the run holds the job without storing a page before another sweep may take it over. */
+const LOG = 'migrations: directory backfill';
+/** How long a run holds the job without storing a page before another sweep may take it over. */
 const LEASE_MS = 5 * 60_000;
-
-export type DirectoryBackfillOutcome =
-  | { state: 'done' | 'busy' }
-  | { state: 'finished' | 'handed-over' | 'stopped'; pages: number; registered: number };
 
 /**
  * Runs the backfill from where it stopped, page by page, within the budget: lists each tenant
  * found that the directory lacks (a conditional put: a listed tenant and the migrations it has
- * done are left alone). `done` once finished; `busy` when another run holds it. Past the budget
- * it hands over to a new sweep message. An error is stored on the ledger item and logged, the
- * lease given back, and not thrown: the sweep still walks the directory, the next one resumes.
+ * done are left alone). Answers `done` when it finishes, `idle` when done before or another run
+ * holds it, `paused` at the end of its budget. An error is stored on the ledger item
+ * and logged, the lease given back, and not thrown (`stopped`): the sweep still walks the
+ * directory, the next one resumes from the cursor.
  */
 export async function backfillDirectory(
   options: { budgetMs?: number } = {},
-): Promise<DirectoryBackfillOutcome> {
-  const stored = await ledgerItem(DIRECTORY, DIRECTORY_BACKFILL);
-  if (stored?.status === 'done') return { state: 'done' };
+): Promise<'idle' | 'done' | 'paused' | 'stopped'> {
   const started = Date.now();
+  // Refused once done (one conditional write, nothing read) or while another run holds the lease.
   const claimed = await claimMigration(DIRECTORY, DIRECTORY_BACKFILL, started, LEASE_MS);
-  if (!claimed) return { state: 'busy' };
+  if (!claimed) return 'idle';
   const budgetMs = Math.min(options.budgetMs ?? Infinity, directoryBackfillOptions.budgetMs);
   let cursor = claimed.cursor;
   let pages = 0;
   let registered = 0;
-  logger.info('migrations: directory backfill started', { resumed: cursor !== undefined });
   try {
     for (;;) {
       const from = cursor;
       const page = await scanTenantIds(from, directoryBackfillOptions.pageSize);
       const added: string[] = [];
-      for (let i = 0; i < page.tenants.length; i += PARALLEL) {
-        const chunk = page.tenants.slice(i, i + PARALLEL);
-        const results = await Promise.all(chunk.map((tenant) => registerTenant(tenant)));
-        chunk.forEach((tenant, j) => results[j] && added.push(tenant));
-      }
+      for (const tenant of page.tenants) if (await registerTenant(tenant)) added.push(tenant);
       cursor = page.cursor;
       pages++;
       registered += added.length;
+      const done = cursor === undefined;
       await recordPage(DIRECTORY, DIRECTORY_BACKFILL, {
         cursor,
         changed: added.length,
-        leaseUntil: Date.now() + LEASE_MS,
+        ...(done
+          ? { leaseUntil: 0, finishedAt: new Date().toISOString() }
+          : { leaseUntil: Date.now() + LEASE_MS }),
       });
-      if (added.length > 0)
-        logger.info('migrations: tenants listed by the directory backfill', { tenants: added });
+      if (added.length) logger.info('migrations: tenants listed', { tenants: added });
       await directoryBackfillOptions.afterPage?.({ from, cursor, registered: added });
-      if (cursor === undefined) {
-        await completeJob(DIRECTORY, DIRECTORY_BACKFILL, Date.now());
-        logger.info('migrations: directory backfill done', {
-          pages: (claimed.pages ?? 0) + pages,
-          registered: (claimed.changed ?? 0) + registered,
-        });
-        return { state: 'finished', pages, registered };
-      }
-      if (Date.now() - started >= budgetMs) {
-        await releaseMigration(DIRECTORY, DIRECTORY_BACKFILL);
-        logger.info('migrations: directory backfill handed over', { pages, registered });
-        const sweep = SWEEPS.find((s) => 'name' in s && s.name === 'migrations')!;
-        await (await queuePort()).send(sweep.queue, sweep.message);
-        return { state: 'handed-over', pages, registered };
+      if (done || Date.now() - started >= budgetMs) {
+        if (!done) await releaseMigration(DIRECTORY, DIRECTORY_BACKFILL);
+        logger.info(LOG, { done, resumed: !!claimed.cursor, pages, registered });
+        return done ? 'done' : 'paused';
       }
     }
   } catch (error) {
-    await releaseMigration(DIRECTORY, DIRECTORY_BACKFILL, (error as Error).message ?? String(error)).catch(
-      () => undefined,
-    );
-    logger.error('migrations: directory backfill stopped', { pages, registered, error: error as Error });
-    return { state: 'stopped', pages, registered };
+    await releaseMigration(DIRECTORY, DIRECTORY_BACKFILL, (error as Error).message).catch(() => undefined);
+    logger.error(LOG, { pages, registered, error: error as Error });
+    return 'stopped';
   }
 }

@@ -144,17 +144,13 @@ export async function claimMigration(
   try {
     const { data } = await MigrationLedgerEntity.update({ tenant, migration })
       .set({ status: 'running', leaseUntil: now + leaseMs })
+      .data(({ startedAt }, { ifNotExists }) => ifNotExists(startedAt, new Date(now).toISOString()))
       .add({ runs: 1 })
       .where(
         ({ status, leaseUntil }, { notExists, ne, lt }) =>
           `(${notExists(status)} OR ${ne(status, 'done')}) AND (${notExists(leaseUntil)} OR ${lt(leaseUntil, now)})`,
       )
       .go({ response: 'all_new' });
-    if (!data.startedAt) {
-      await MigrationLedgerEntity.patch({ tenant, migration })
-        .set({ startedAt: new Date(now).toISOString() })
-        .go();
-    }
     return data as LedgerEntry;
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
@@ -162,16 +158,25 @@ export async function claimMigration(
   }
 }
 
-/** Stores a page's progress: the next cursor, the counts, and a renewed lease. */
+/**
+ * Stores a page's progress: the next cursor, the counts, and a renewed lease. With `finishedAt`,
+ * the last page of a job that belongs to no tenant (the directory backfill: no directory entry to
+ * update) also marks it done.
+ */
 export async function recordPage(
   tenant: string,
   migration: string,
-  progress: { cursor: string | undefined; changed: number; leaseUntil: number },
+  progress: { cursor: string | undefined; changed: number; leaseUntil: number; finishedAt?: string },
 ): Promise<void> {
+  const { cursor, finishedAt } = progress;
   const update = MigrationLedgerEntity.patch({ tenant, migration })
-    .set({ leaseUntil: progress.leaseUntil, ...(progress.cursor ? { cursor: progress.cursor } : {}) })
+    .set({
+      leaseUntil: progress.leaseUntil,
+      ...(cursor ? { cursor } : {}),
+      ...(finishedAt ? { status: 'done' as const, finishedAt } : {}),
+    })
     .add({ pages: 1, changed: progress.changed });
-  await (progress.cursor ? update : update.remove(['cursor'])).go();
+  await (cursor ? update : update.remove(finishedAt ? ['cursor', 'lastError'] : ['cursor'])).go();
 }
 
 /** Marks a migration done for a tenant, in its ledger item and in the directory, in one transaction. */
@@ -192,23 +197,6 @@ export async function completeMigration(tenant: string, migration: string, now: 
       .go(),
   );
   if (result.canceled) throw transactionError(result);
-}
-
-/** One ledger item (undefined before its first run). */
-export async function ledgerItem(tenant: string, migration: string): Promise<LedgerEntry | undefined> {
-  const { data } = await MigrationLedgerEntity.get({ tenant, migration }).go();
-  return data ?? undefined;
-}
-
-/**
- * Marks done a job that belongs to no tenant (the directory backfill, lib/migrations/directory-backfill.ts):
- * its ledger item only, nothing to add to a directory entry.
- */
-export async function completeJob(owner: string, job: string, now: number): Promise<void> {
-  await MigrationLedgerEntity.patch({ tenant: owner, migration: job })
-    .set({ status: 'done', leaseUntil: 0, finishedAt: new Date(now).toISOString() })
-    .remove(['cursor', 'lastError'])
-    .go();
 }
 
 /** Gives a run's lease back (the next trigger resumes from the stored cursor), with the error that stopped it. */

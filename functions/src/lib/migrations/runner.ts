@@ -2,7 +2,7 @@ import { migrationById, migrations } from '../../migrations';
 import { systemContext, type ServiceContext } from '../context';
 import { logger } from '../logger';
 import { queuePort } from '../ports/queue';
-import { backfillDirectory, type DirectoryBackfillOutcome } from './directory-backfill';
+import { backfillDirectory } from './directory-backfill';
 import { claimMigration, completeMigration, directoryPage, recordPage, releaseMigration } from './ledger';
 import type { MigrateMessage } from './messages';
 
@@ -31,14 +31,14 @@ export const migrationOptions = {
 };
 
 /**
- * The sweep: first the one-off directory backfill (a read of its ledger item once it is done),
+ * The sweep: first the one-off directory backfill (a refused conditional write once it is done),
  * then it reads the tenant directory (Queries of one partition) and queues a run of every
  * registered migration a tenant has not done, on the migration's queue. A run already under way
  * holds a lease, so the extra message finds it taken and ends at once.
  */
 export async function sweepMigrations(
   options: { budgetMs?: number } = {},
-): Promise<{ tenants: number; queued: number; backfill: DirectoryBackfillOutcome['state'] }> {
+): Promise<{ tenants: number; queued: number; backfill: Awaited<ReturnType<typeof backfillDirectory>> }> {
   const backfill = await backfillDirectory(options);
   const queue = await queuePort();
   let tenants = 0;
@@ -59,7 +59,7 @@ export async function sweepMigrations(
     cursor = page.cursor;
   } while (cursor);
   if (queued > 0) logger.info('migrations: pending runs queued', { tenants, queued });
-  return { tenants, queued, backfill: backfill.state };
+  return { tenants, queued, backfill };
 }
 
 /**
