@@ -4,9 +4,11 @@
  * city's name and state but no IBGE code, reach counters wrong or missing — is brought up to date
  * by the sweep the schedule (AWS) and the timer (`npm start`) send, with no call of its own; a
  * second run changes nothing, a run stopped after a page resumes from its cursor, and every tenant
- * is migrated.
+ * is migrated — a tenant from before the tenant directory that makes no request too, listed by the
+ * one-off directory backfill the sweep runs first. (One file: the sweep works on every tenant of
+ * the shared table, so two files sweeping at once would take each other's runs.)
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { localDay } from '@freguesia/shared/domain/dates';
 import { NO_END_DATE } from '@freguesia/shared/schemas/campaign';
 import { CustomerForm, CustomerUpdate } from '@freguesia/shared/schemas/customer';
@@ -24,6 +26,10 @@ import { CustomerEntity } from '@freguesia/functions/customers/entities';
 import { SWEEPS } from '@freguesia/functions/lib/async/sweeps';
 import { CounterEntity } from '@freguesia/functions/lib/ddb/entities/counter';
 import { clearTenantCache } from '@freguesia/functions/lib/ddb/tenants';
+import {
+  DIRECTORY_BACKFILL,
+  directoryBackfillOptions,
+} from '@freguesia/functions/lib/migrations/directory-backfill';
 import {
   MigrationLedgerEntity,
   TenantDirectoryEntity,
@@ -44,6 +50,15 @@ import { createStore, randomCpf, staffCustomer } from './customers-fixtures';
 const SAO_PAULO = '3550308';
 const NITEROI = '3303302';
 const CHANNELS = ['EMAIL', 'SMS', 'WHATSAPP', 'PUSH'] as const;
+
+/**
+ * The directory backfill's time per sweep here: well within `trigger`'s drain (the whole suite
+ * shares one table, which the first sweep of this file scans).
+ */
+const BACKFILL_BUDGET_MS = 20_000;
+beforeAll(() => {
+  directoryBackfillOptions.budgetMs = BACKFILL_BUDGET_MS;
+});
 
 /** What the schedule and the local timer send (SWEEPS), and the queues drained. */
 async function trigger(): Promise<void> {
@@ -306,4 +321,174 @@ describe('data migrations', () => {
     const t = await createTestTenant('mignew');
     expect([...((await directoryEntry(t.tenant))?.done ?? [])].sort()).toEqual([...MIGRATION_IDS].sort());
   });
+});
+
+/** A tenant from before the directory, with no request since the deploy: not listed. */
+async function quietTenant(prefix: string, customers: number): Promise<OldTenant> {
+  const o = await oldTenant(prefix, customers);
+  expect(await directoryEntry(o.t.tenant)).toBeUndefined();
+  return o;
+}
+
+/** What a user of an old tenant sees once it is migrated: lead in use, city codes, reach counters. */
+async function expectMigrated(o: OldTenant): Promise<void> {
+  expect(await campaignsUsingLead(staffContext(o.t), o.lead)).toEqual([
+    { id: o.campaign, description: 'Natal dos antigos', type: 'D' },
+  ]);
+  expect(await cityIds(o)).toEqual(o.customers.map((_, i) => (i % 2 === 0 ? SAO_PAULO : NITEROI)));
+  expect(await reachNow(o)).toEqual(o.reach);
+  expect([...((await directoryEntry(o.t.tenant))?.done ?? [])].sort()).toEqual([...MIGRATION_IDS].sort());
+}
+
+/** The backfill's ledger item (the ledger of the directory's own partition). */
+const backfillJob = async () => (await ledgerOf('_tenants')).find((l) => l.migration === DIRECTORY_BACKFILL);
+type BackfillPage = Parameters<NonNullable<(typeof directoryBackfillOptions)['afterPage']>>[0];
+/**
+ * Sweeps until the backfill is done (one sweep on this file's table; a few when the whole suite
+ * has filled the shared table and a sweep's time runs out); answers how many.
+ */
+async function sweepUntilListed(): Promise<number> {
+  for (let sweeps = 1; sweeps <= 20; sweeps++) {
+    await trigger();
+    if ((await backfillJob())?.status === 'done') return sweeps;
+  }
+  throw new Error('the directory backfill did not finish in 20 sweeps');
+}
+
+describe('tenant directory backfill', () => {
+  const defaults = { ...directoryBackfillOptions, budgetMs: BACKFILL_BUDGET_MS };
+
+  beforeAll(() => {
+    registerConsumer('segmentation', segmentationConsumer);
+    registerConsumer('campaigns', campaignsConsumer);
+  });
+  beforeEach(async () => {
+    // As on the deploy that brings it: never run (the sweeps above ran it on this table).
+    await MigrationLedgerEntity.delete({ tenant: '_tenants', migration: DIRECTORY_BACKFILL }).go();
+  });
+  afterEach(() => {
+    Object.assign(directoryBackfillOptions, defaults);
+  });
+
+  it(
+    'lists and migrates old tenants nobody has used since the deploy, on the sweep alone, and never scans again',
+    { timeout: 240_000 },
+    async () => {
+      // Prepare: two old tenants with no request since the deploy; a third listed by its first
+      // request, with one migration done (its lead-use row left missing: were its entry reset, the
+      // sweep would write the row).
+      const quiet = [await quietTenant('dira', 3), await quietTenant('dirb', 2)];
+      const listed = await oldTenant('dirc', 2);
+      await TenantDirectoryEntity.put({
+        tenant: '_tenants',
+        member: listed.t.tenant,
+        done: ['campaign-lead-uses'],
+      }).go();
+      const pages: BackfillPage[] = [];
+      directoryBackfillOptions.afterPage = (page) => void pages.push(page);
+      // Act
+      const sweeps = await sweepUntilListed();
+      // Assess: listed by the backfill and migrated: the lead's delete is refused.
+      const registered = pages.flatMap((p) => p.registered);
+      for (const o of quiet) {
+        expect(registered).toContain(o.t.tenant);
+        await expectMigrated(o);
+        const refused = await call(segmentationApi, {
+          tenant: o.t.tenant,
+          token: o.t.adminToken,
+          method: 'DELETE',
+          path: '/api/web/lead/delete',
+          query: { id: o.lead },
+        });
+        expect(refused.status).toBe(409);
+      }
+      // The listed tenant keeps its done migration (not run again), the others ran.
+      expect(registered).not.toContain(listed.t.tenant);
+      expect([...((await directoryEntry(listed.t.tenant))?.done ?? [])].sort()).toEqual(
+        [...MIGRATION_IDS].sort(),
+      );
+      expect((await ledgerOf(listed.t.tenant)).map((l) => l.migration)).not.toContain('campaign-lead-uses');
+      expect(await campaignsUsingLead(staffContext(listed.t), listed.lead)).toEqual([]);
+      expect(await cityIds(listed)).toEqual(
+        listed.customers.map((_, i) => (i % 2 === 0 ? SAO_PAULO : NITEROI)),
+      );
+      // Done, with what it read and listed.
+      const job = await backfillJob();
+      expect(job).toMatchObject({ status: 'done', pages: pages.length, runs: sweeps, leaseUntil: 0 });
+      expect(job?.changed).toBe(registered.length);
+      expect(job?.cursor).toBeUndefined();
+
+      // Act: the sweep again, and a tenant from before the directory that shows up unlisted.
+      const late = await quietTenant('dire', 1);
+      await trigger();
+      // Assess: nothing read, the job untouched (a tenant missing now is listed by its request).
+      expect(pages.length).toBe(job?.pages);
+      expect(await backfillJob()).toEqual(job);
+      expect(await directoryEntry(late.t.tenant)).toBeUndefined();
+    },
+  );
+
+  it(
+    'resumes a backfill that died after a page from its cursor, once no other run holds it',
+    { timeout: 240_000 },
+    async () => {
+      // Prepare: small pages; the run dies after its first page.
+      const o = await quietTenant('dirf', 2);
+      directoryBackfillOptions.pageSize = 20;
+      const pages: BackfillPage[] = [];
+      let crash = true;
+      directoryBackfillOptions.afterPage = (page) => {
+        pages.push(page);
+        if (crash) throw new Error('morreu');
+      };
+      // Act
+      await trigger();
+      // Assess: one page stored, with the cursor of the next and the error.
+      const stopped = await backfillJob();
+      expect(pages).toHaveLength(1);
+      expect(pages[0]!.from).toBeUndefined();
+      expect(stopped).toMatchObject({
+        status: 'running',
+        pages: 1,
+        runs: 1,
+        leaseUntil: 0,
+        lastError: 'morreu',
+      });
+      expect(stopped?.cursor).toBeTruthy();
+      expect(stopped?.cursor).toBe(pages[0]!.cursor);
+
+      // Act: another run holds the lease (a run killed an instant ago keeps it until it expires).
+      crash = false;
+      await MigrationLedgerEntity.patch({ tenant: '_tenants', migration: DIRECTORY_BACKFILL })
+        .set({ leaseUntil: Date.now() + 10 * 60_000 })
+        .go();
+      await trigger();
+      // Assess: not run twice at once.
+      expect(pages).toHaveLength(1);
+      expect(await backfillJob()).toMatchObject({ status: 'running', pages: 1, runs: 1 });
+
+      // Act: the lease expired; the sweeps, each out of time after a page, go on where the last stopped.
+      await MigrationLedgerEntity.patch({ tenant: '_tenants', migration: DIRECTORY_BACKFILL })
+        .set({ leaseUntil: Date.now() - 1 })
+        .go();
+      directoryBackfillOptions.budgetMs = 0;
+      await trigger();
+      // Assess: one more page, from the stored cursor (none read again from the start), paused.
+      expect(pages).toHaveLength(2);
+      expect(pages[1]!.from).toBe(stopped?.cursor);
+      expect(await backfillJob()).toMatchObject({ status: 'running', pages: 2, runs: 2, leaseUntil: 0 });
+      // Act: one more such sweep, then sweeps with time for many larger pages.
+      await trigger();
+      Object.assign(directoryBackfillOptions, { budgetMs: defaults.budgetMs, pageSize: 1000 });
+      const sweeps = await sweepUntilListed();
+      // Assess: each page started where the one before ended, over every sweep, to the end.
+      expect(pages.length).toBeGreaterThan(3);
+      pages.slice(1).forEach((p, i) => expect(p.from).toBe(pages[i]!.cursor));
+      const done = await backfillJob();
+      expect(done).toMatchObject({ status: 'done', pages: pages.length, runs: 3 + sweeps, leaseUntil: 0 });
+      expect(done?.lastError).toBeUndefined();
+      expect(pages.flatMap((p) => p.registered)).toContain(o.t.tenant);
+      await expectMigrated(o);
+    },
+  );
 });

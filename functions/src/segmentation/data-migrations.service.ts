@@ -33,9 +33,10 @@ export function runSegmentationMigration(
 }
 
 /**
- * The data migrations' sweep (`SWEEPS`, lib/async/sweeps.ts): queues every migration a tenant has
- * not done, for every tenant, each on the queue that runs it.
+ * The data migrations' sweep (`SWEEPS`, lib/async/sweeps.ts): lists the tenants the directory
+ * lacks (the one-off backfill, within `budgetMs`), then queues every migration a tenant has not
+ * done, for every tenant, each on the queue that runs it.
  */
-export function sweepDataMigrations(): Promise<{ tenants: number; queued: number }> {
-  return sweepMigrations();
+export function sweepDataMigrations(options: { budgetMs?: number } = {}): ReturnType<typeof sweepMigrations> {
+  return sweepMigrations(options);
 }

@@ -22,15 +22,16 @@ export const handler = sqsConsumer({
       await backfillCityIds(systemContext(message.tenant, 'segmentation-city-backfill'));
       return;
     }
-    if (message.type === 'migrations') {
-      await sweepDataMigrations();
-      return;
-    }
     const remaining = context?.getRemainingTimeInMillis?.();
     const budgetMs =
       remaining !== undefined
         ? Math.max(5_000, Math.min(SEGMENT_BUDGET_MS, remaining - MARGIN_MS))
         : SEGMENT_BUDGET_MS;
+    if (message.type === 'migrations') {
+      // The directory backfill stops within the Lambda's time (and its own budget).
+      await sweepDataMigrations(remaining !== undefined ? { budgetMs } : {});
+      return;
+    }
     if (message.type === 'migrate') {
       await runSegmentationMigration(message, remaining !== undefined ? { budgetMs } : {});
       return;

@@ -23,3 +23,21 @@ export async function findTenant(id: string): Promise<TenantInfo | null> {
 export function clearTenantCache(): void {
   cache.clear();
 }
+
+/**
+ * One page of a **Scan** of the table kept to the tenant records (ElectroDB adds the entity
+ * filter): `limit` items are read, of every kind, and the tenants among them answered, with the
+ * cursor of the next page (none at the end). For the one-off directory backfill only
+ * (lib/migrations/directory-backfill.ts), a background job: never on a request path.
+ */
+export async function scanTenantIds(
+  cursor: string | undefined,
+  limit: number,
+): Promise<{ tenants: string[]; cursor: string | undefined }> {
+  const page = await TenantEntity.scan.go({
+    limit,
+    pages: 1,
+    ...(cursor ? { cursor } : {}),
+  });
+  return { tenants: page.data.map((t) => t.tenant), cursor: page.cursor ?? undefined };
+}

@@ -11,13 +11,14 @@ import { isConditionFailure, transactionError, writeTransaction } from '../ddb/t
  *   so the sweep finds every tenant and its pending work with one Query, never a Scan. A tenant
  *   provisioned since then is written there in its creation transaction with every migration done
  *   (it has no old data); a tenant provisioned before is registered, with none done, by its first
- *   request (lib/ddb/tenants.ts);
+ *   request (lib/ddb/tenants.ts) or, if it has none, by the one-off directory backfill the sweep
+ *   runs first (lib/migrations/directory-backfill.ts);
  * - the **ledger**: one item per tenant and migration (partition of the tenant) with its state
  *   (`running` / `done`), the cursor of the next page, pages and records changed, the lease of the
  *   run in progress and the last error. Read by the status call and by operators.
  */
 
-const DIRECTORY = '_tenants';
+export const DIRECTORY = '_tenants';
 
 export const TenantDirectoryEntity = new Entity(
   {
@@ -143,17 +144,13 @@ export async function claimMigration(
   try {
     const { data } = await MigrationLedgerEntity.update({ tenant, migration })
       .set({ status: 'running', leaseUntil: now + leaseMs })
+      .data(({ startedAt }, { ifNotExists }) => ifNotExists(startedAt, new Date(now).toISOString()))
       .add({ runs: 1 })
       .where(
         ({ status, leaseUntil }, { notExists, ne, lt }) =>
           `(${notExists(status)} OR ${ne(status, 'done')}) AND (${notExists(leaseUntil)} OR ${lt(leaseUntil, now)})`,
       )
       .go({ response: 'all_new' });
-    if (!data.startedAt) {
-      await MigrationLedgerEntity.patch({ tenant, migration })
-        .set({ startedAt: new Date(now).toISOString() })
-        .go();
-    }
     return data as LedgerEntry;
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
@@ -161,16 +158,25 @@ export async function claimMigration(
   }
 }
 
-/** Stores a page's progress: the next cursor, the counts, and a renewed lease. */
+/**
+ * Stores a page's progress: the next cursor, the counts, and a renewed lease. With `finishedAt`,
+ * the last page of a job that belongs to no tenant (the directory backfill: no directory entry to
+ * update) also marks it done.
+ */
 export async function recordPage(
   tenant: string,
   migration: string,
-  progress: { cursor: string | undefined; changed: number; leaseUntil: number },
+  progress: { cursor: string | undefined; changed: number; leaseUntil: number; finishedAt?: string },
 ): Promise<void> {
+  const { cursor, finishedAt } = progress;
   const update = MigrationLedgerEntity.patch({ tenant, migration })
-    .set({ leaseUntil: progress.leaseUntil, ...(progress.cursor ? { cursor: progress.cursor } : {}) })
+    .set({
+      leaseUntil: progress.leaseUntil,
+      ...(cursor ? { cursor } : {}),
+      ...(finishedAt ? { status: 'done' as const, finishedAt } : {}),
+    })
     .add({ pages: 1, changed: progress.changed });
-  await (progress.cursor ? update : update.remove(['cursor'])).go();
+  await (cursor ? update : update.remove(finishedAt ? ['cursor', 'lastError'] : ['cursor'])).go();
 }
 
 /** Marks a migration done for a tenant, in its ledger item and in the directory, in one transaction. */

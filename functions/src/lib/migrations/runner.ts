@@ -2,6 +2,7 @@ import { migrationById, migrations } from '../../migrations';
 import { systemContext, type ServiceContext } from '../context';
 import { logger } from '../logger';
 import { queuePort } from '../ports/queue';
+import { backfillDirectory } from './directory-backfill';
 import { claimMigration, completeMigration, directoryPage, recordPage, releaseMigration } from './ledger';
 import type { MigrateMessage } from './messages';
 
@@ -30,11 +31,15 @@ export const migrationOptions = {
 };
 
 /**
- * The sweep: reads the tenant directory (Queries of one partition) and queues a run of every
+ * The sweep: first the one-off directory backfill (a refused conditional write once it is done),
+ * then it reads the tenant directory (Queries of one partition) and queues a run of every
  * registered migration a tenant has not done, on the migration's queue. A run already under way
  * holds a lease, so the extra message finds it taken and ends at once.
  */
-export async function sweepMigrations(): Promise<{ tenants: number; queued: number }> {
+export async function sweepMigrations(
+  options: { budgetMs?: number } = {},
+): Promise<{ tenants: number; queued: number; backfill: Awaited<ReturnType<typeof backfillDirectory>> }> {
+  const backfill = await backfillDirectory(options);
   const queue = await queuePort();
   let tenants = 0;
   let queued = 0;
@@ -54,7 +59,7 @@ export async function sweepMigrations(): Promise<{ tenants: number; queued: numb
     cursor = page.cursor;
   } while (cursor);
   if (queued > 0) logger.info('migrations: pending runs queued', { tenants, queued });
-  return { tenants, queued };
+  return { tenants, queued, backfill };
 }
 
 /**
