@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { dismiss, notify } from '../../app/notifications/notify';
 import { wizardStrings } from '../../components/wizard-strings';
 import { ARCHIVED_CAMPAIGN_TITLE, archivedCampaignText } from './archived-model';
+import './campaigns.css';
 
 /** A step that does not validate, and what is wrong with it. */
 export interface StepProblem {
@@ -112,7 +113,7 @@ export function CampaignWizardFrame({
     const shown = steps.map((step) => ({
       ...step,
       content: (
-        <fieldset disabled data-testid={`${testId}-readonly`} style={READ_ONLY}>
+        <fieldset disabled className="campaign-readonly" data-testid={`${testId}-readonly`} style={READ_ONLY}>
           {step.content}
         </fieldset>
       ),

@@ -78,7 +78,7 @@ function FlowModal({ row, onDismiss }: { row: WhatsappCampaign; onDismiss: () =>
   return (
     <Modal
       visible
-      size="large"
+      size={archived ? 'medium' : 'large'}
       header={`${row.id} - ${row.description}`}
       onDismiss={onDismiss}
       data-testid="wa-flow-modal"
