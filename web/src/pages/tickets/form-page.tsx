@@ -224,6 +224,7 @@ function TicketWizard({ record, archived }: { record: TicketCampaignDetails | nu
         <PrizesStep
           gifts={form.gifts}
           stores={form.stores}
+          readOnly={archived}
           storeName={storeName}
           onChange={(gifts) => set({ gifts })}
         />
