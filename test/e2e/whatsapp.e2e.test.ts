@@ -13,8 +13,8 @@ import { eventually } from '../support/wait';
  * 'Conectado', 'Já está conectado!'); a WPPM campaign for a one-customer lead is written with the
  * message builder (the phone preview fills {{primeiro_nome}}), refused while incomplete, saved
  * ('Campanha cadastrada com sucesso'), found in the list 'Aguardando', sent from its flow view and
- * seen 'Finalizada' with its one message; the 'Dashboard WhatsApp' shows the channel and the
- * export button's texts. One browser session; the tests build on each other.
+ * seen 'Finalizada' with its one message; a deleted campaign shows under 'Excluídas', read-only;
+ * the 'Dashboard WhatsApp' shows the channel and the export button's texts. One browser session; the tests build on each other.
  */
 
 let browser: Browser;
@@ -191,6 +191,53 @@ describe('WhatsApp (staff)', () => {
     await row.getByRole('button', { name: /^Opções de/ }).click();
     expect(await page.getByRole('menuitem', { name: 'Excluir' }).getAttribute('aria-disabled')).toBe('true');
     await page.keyboard.press('Escape');
+  });
+
+  it("deletes a campaign and finds it under 'Excluídas', read-only", async () => {
+    const GONE = `WPP Excluir ${letters}`;
+    const created = await apiCall<{ id: number }>(token, 'POST', '/web/whatsapp/campaigns', {
+      description: GONE,
+      type: 'WPPM',
+      channel_id: channelId,
+      id_lead: leadId,
+      run_type: 'O',
+      run_on: `${addDays(localDay(), 2)} 09:00`,
+      ban_safety: false,
+      flow: [{ key: '1', type: 'T', value: 'Mensagem que foi excluída' }],
+    });
+    expect(created.status).toBe(200);
+    await page.goto(`${baseUrl()}/communication/whatsapp`);
+    const row = byTestId('wa-table').locator('tbody tr').filter({ hasText: GONE }).first();
+    await row.waitFor({ timeout: 20_000 });
+    await rowMenu('wa-table', GONE, 'Excluir');
+    await page.getByRole('dialog').getByRole('button', { name: 'Sim, Excluir' }).click();
+    await expectNotice('Campanha excluída com sucesso');
+    await expect.poll(() => byTestId('wa-table').innerText(), { timeout: 15_000 }).not.toContain(GONE);
+
+    // 'Excluídas': the deleted campaign with when it was deleted, and only its read-only options.
+    await byTestId('wa-view').getByText('Excluídas', { exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('excluidas') === '1');
+    const archived = byTestId('wa-table').locator('tbody tr').filter({ hasText: GONE }).first();
+    await archived.waitFor({ timeout: 20_000 });
+    expect(await byTestId('wa-table').locator('thead').innerText()).toContain('Excluída em');
+    expect(await archived.innerText()).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    expect(await byTestId('wa-table').innerText()).not.toContain(CAMPAIGN);
+    await archived.getByRole('button', { name: /^Opções de/ }).click();
+    const options = await page.getByRole('menuitem').allInnerTexts();
+    expect(options.map((o) => o.trim())).toEqual(['Visualizar', 'Exportar (csv)']);
+    await page.getByRole('menuitem', { name: 'Visualizar', exact: true }).click();
+    await expect
+      .poll(() => byTestId('wa-flow-preview').textContent(), { timeout: 15_000 })
+      .toContain('Mensagem que foi excluída');
+    expect(await byTestId('wa-flow-archived').innerText()).toContain('Excluída em');
+    expect(await byTestId('send-now').count()).toBe(0);
+    await screenshot('archived');
+    await byTestId('wa-flow-modal').getByRole('button', { name: 'Fechar', exact: true }).click();
+
+    // Back to 'Campanhas': the live list, without it.
+    await byTestId('wa-view').getByText('Campanhas', { exact: true }).click();
+    await expect.poll(() => byTestId('wa-table').innerText(), { timeout: 15_000 }).toContain(CAMPAIGN);
+    expect(await byTestId('wa-table').innerText()).not.toContain(GONE);
   });
 
   it("opens the 'Dashboard WhatsApp' with the channel and the export texts", async () => {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, localDay } from '@freguesia/shared/domain/dates';
 import { handler as campaigns } from '@freguesia/functions/campaigns/handler';
+import { handler as loyalty } from '@freguesia/functions/loyalty/handler';
 import { call } from '../support/api';
 import { createTestTenant, type TestTenant } from '../support/tenant';
 import { createStore } from './customers-fixtures';
@@ -183,5 +184,117 @@ describe("'Excluídas': deleted campaigns kept for history", () => {
       (await call(campaigns, { tenant: t.tenant, path: '/api/web/campaigns', query: { archived: 'Y' } }))
         .status,
     ).toBe(401);
+  });
+
+  it("opens a deleted ticket, lucky-number or TV campaign as its own kind's view, read-only", async () => {
+    const ticket = await create({
+      description: 'Troque e Ganhe antigo',
+      type: 'T',
+      active: 'Y',
+      id_lead: null,
+      start_at: start,
+      end_at: '',
+      info: {
+        need_terms: 'N',
+        value: '20,00',
+        layout_body: '<p>Ticket {{ticket}}</p>',
+        can_accumulate: 'N',
+        layout_gift: '<p>Você ganhou {{gift}}</p>',
+      },
+      accelerators: [],
+      stores: [{ id_store: store }],
+      gifts: [{ id_store: store, available_at: '2099-01-01T10:00:00-03:00', gift: 'Viagem', qt_print: 0 }],
+    });
+    const lucky = await create({
+      description: 'Sorte antiga',
+      type: 'L',
+      active: 'Y',
+      start_at: start,
+      end_at: '9999-12-31',
+      info: { value: 50, need_terms: 'N', can_accumulate: 'N', series_quantity: 2 },
+    });
+    const tv = await create({
+      description: 'TV antiga',
+      type: 'TV',
+      active: 'Y',
+      start_at: start,
+      end_at: '9999-12-31',
+      stores: [{ id_store: store }],
+      info: { reference_code: 'TV-9', rotate_seconds: 5 },
+      products: [{ code: '7891000100103', type: 1, description: 'ARROZ', price: '21,90', qt_packing: 1 }],
+    });
+    for (const id of [ticket, lucky, tv]) await remove(id);
+
+    // Each list's 'Excluídas' (the kinds of the tickets, lucky-number and TV lists).
+    expect(ids(await list({ types: 'T', archived: 'Y' }))).toEqual([ticket]);
+    expect(ids(await list({ type: 'L', archived: 'Y' }))).toEqual([lucky]);
+    expect(ids(await list({ type: 'TV', archived: 'Y' }))).toEqual([tv]);
+    for (const kind of ['T', 'L', 'TV']) expect(ids(await list({ type: kind }))).toEqual([]);
+
+    // A ticket campaign answers in the ticket editor's shape (its prizes and accelerators), not the general one.
+    const details = (id: number) =>
+      admin({ path: '/api/web/campaign/details', query: { id, archived: 'Y' } });
+    const t1 = await details(ticket);
+    expect(t1.status, t1.text).toBe(200);
+    expect(t1.body).toMatchObject({
+      id: ticket,
+      type: 'T',
+      instant_prize: true,
+      accelerators: [],
+      gifts: [{ gift: 'Viagem', id_store: store }],
+      archived_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+    expect(t1.body).not.toHaveProperty('products');
+    // Lucky numbers: the details page's campaign and its issuance state still open.
+    const l1 = await details(lucky);
+    expect(l1.body).toMatchObject({
+      id: lucky,
+      type: 'L',
+      info: { series_quantity: 2 },
+      archived_at: expect.any(String),
+    });
+    const status = await call(loyalty, {
+      tenant: t.tenant,
+      token: t.adminToken,
+      path: `/api/web/lucky-numbers/${lucky}`,
+    });
+    expect(status.status, status.text).toBe(200);
+    expect(status.body).toMatchObject({ capacity: 200_000, generated: 0 });
+    // TV: its products as saved, for the read-only wizard.
+    const v1 = await details(tv);
+    expect(v1.body).toMatchObject({
+      id: tv,
+      type: 'TV',
+      info: { reference_code: 'TV-9' },
+      archived_at: expect.any(String),
+    });
+    expect(v1.body.products.map((p: { code: string }) => p.code)).toEqual(['7891000100103']);
+
+    // The live details of each say it is gone; none can be edited.
+    for (const id of [ticket, lucky, tv])
+      expect((await admin({ path: '/api/web/campaign/details', query: { id } })).status).toBe(404);
+
+    // The store scope and the other tenant, as for discounts.
+    const elsewhere = await t.userWith([{ action: 'read', subject: 'Campaigns' }], {
+      allStores: false,
+      storeId: otherStore,
+    });
+    expect(ids(await list({ types: 'T', archived: 'Y' }, as(t, elsewhere.token)))).toEqual([]);
+    expect(
+      (
+        await as(
+          t,
+          elsewhere.token,
+        )({ path: '/api/web/campaign/details', query: { id: ticket, archived: 'Y' } })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await as(
+          other,
+          other.adminToken,
+        )({ path: '/api/web/campaign/details', query: { id: ticket, archived: 'Y' } })
+      ).status,
+    ).toBe(404);
   });
 });

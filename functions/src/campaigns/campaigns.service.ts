@@ -248,8 +248,9 @@ async function archivedOne(
 /**
  * GET /web/campaign/details: the campaign with its product rows (named from the catalogue) and the
  * `campaign_*` lists; a ticket campaign (type 'T') is answered by the tickets domain. With
- * `archived=Y`: a deleted campaign as it was (its products as its header read them), with
- * `archived_at` — for reading only (nothing edits, sends or deletes an archived campaign).
+ * `archived=Y`: a deleted campaign as it was (its products as its header read them; a ticket
+ * campaign in its own shape, prizes included), with `archived_at` — for reading only (nothing
+ * edits, sends or deletes an archived campaign).
  */
 export async function campaignDetails(
   ctx: ServiceContext,
@@ -259,7 +260,12 @@ export async function campaignDetails(
   const campaign: CampaignRecord & { archived_at?: string } = options.archived
     ? await archivedOne(ctx, id)
     : await existing(ctx, id);
-  if (!options.archived && campaign.type === ('T' as string)) return ticketCampaignDetails(ctx, id);
+  // A ticket campaign, live or deleted, answers as its own kind (its editor reads it, read-only when deleted).
+  if (campaign.type === ('T' as string))
+    return {
+      ...(await ticketCampaignDetails(ctx, id)),
+      ...(campaign.archived_at ? { archived_at: campaign.archived_at } : {}),
+    };
   const [products, leads, voucherUses] = await Promise.all([
     campaign.archived_at ? archivedCampaignProducts(ctx, id) : campaignProducts(ctx, campaign),
     leadSummaries(ctx, campaign.id_lead ? [campaign.id_lead] : []),

@@ -9,6 +9,8 @@ import {
 } from '@freguesia/shared/domain/whatsapp';
 import type { WhatsappCampaignInput } from '@freguesia/shared/schemas/whatsapp';
 import {
+  archivedCampaignRecord,
+  archivedCampaignRecords,
   assertCampaignAccess,
   CAMPAIGN_NOT_FOUND,
   campaignRecord,
@@ -259,6 +261,8 @@ export interface WhatsappCampaignView {
   report: { status: string; quantity: number }[];
   created_at: string;
   updated_at: string;
+  /** A deleted campaign ('Excluídas'): when it was deleted. */
+  archived_at?: string;
 }
 
 /** The §3 status of a campaign from its latest run and its channel's pacer. */
@@ -287,7 +291,7 @@ const speedOf = (run: SendProgressView, now: number): number | null => {
 
 async function viewOf(
   ctx: ServiceContext,
-  c: CampaignRecord,
+  c: CampaignRecord & { archived_at?: string },
   channels: Map<number, { description: string; partner: string }>,
   leads: Map<number, { description: string; population: number }>,
 ): Promise<WhatsappCampaignView> {
@@ -322,17 +326,27 @@ async function viewOf(
     ],
     created_at: c.created_at,
     updated_at: c.updated_at,
+    ...(c.archived_at ? { archived_at: c.archived_at } : {}),
   };
 }
 
-/** GET /web/whatsapp/campaigns: page of 50 (§9), newest first, searched by description. */
+/**
+ * GET /web/whatsapp/campaigns: page of 50 (§9), newest first, searched by description. With
+ * `archived` ('Excluídas', as the other campaign lists): the deleted WhatsApp campaigns instead —
+ * one Query of the archive's partition, the same search, order, page size and permission; rows add
+ * `archived_at`. WhatsApp campaigns are aimed at no store (`stores: []`), so neither list narrows
+ * by the user's stores.
+ */
 export async function listWhatsappCampaigns(
   ctx: ServiceContext,
-  query: { page: number; per_page: number; q: string },
+  query: { page: number; per_page: number; q: string; archived?: boolean | undefined },
 ): Promise<{ data: WhatsappCampaignView[]; pagination: { total: number; page: number; per_page: number } }> {
   assertCampaignAccess(ctx, 'read', ['WPPM']);
   const q = query.q.trim().toLowerCase();
-  const all = (await campaignRecords(ctx))
+  const records: (CampaignRecord & { archived_at?: string })[] = query.archived
+    ? await archivedCampaignRecords(ctx)
+    : await campaignRecords(ctx);
+  const all = records
     .filter((c) => isWhatsappType(c.type as string))
     .filter((c) => !q || c.description.toLowerCase().includes(q) || String(c.id) === q)
     .sort((a, b) => b.id - a.id);
@@ -345,9 +359,27 @@ export async function listWhatsappCampaigns(
   return { data, pagination: { total: all.length, page: query.page, per_page: query.per_page } };
 }
 
-/** GET /web/whatsapp/campaigns/{id}. */
-export async function whatsappCampaign(ctx: ServiceContext, id: number): Promise<WhatsappCampaignView> {
-  const c = await ownCampaign(ctx, id, 'read');
+/** A deleted WhatsApp campaign the caller may read ('Excluídas'), read-only. */
+async function archivedCampaign(
+  ctx: ServiceContext,
+  id: number,
+): Promise<CampaignRecord & { archived_at: string }> {
+  const archived = await archivedCampaignRecord(ctx, id);
+  if (!archived || !isWhatsappType(archived.type as string)) throw notFound(CAMPAIGN_NOT_FOUND);
+  assertCampaignAccess(ctx, 'read', [archived.type]);
+  return archived;
+}
+
+/**
+ * GET /web/whatsapp/campaigns/{id}; `archived`: a deleted one as it was, with `archived_at` (for
+ * reading only: update and delete never see it).
+ */
+export async function whatsappCampaign(
+  ctx: ServiceContext,
+  id: number,
+  options: { archived?: boolean | undefined } = {},
+): Promise<WhatsappCampaignView> {
+  const c = options.archived ? await archivedCampaign(ctx, id) : await ownCampaign(ctx, id, 'read');
   const [channels, leads] = await Promise.all([
     channelSummaries(ctx),
     c.id_lead ? leadSummaries(ctx, [c.id_lead]) : Promise.resolve(new Map()),
@@ -366,6 +398,13 @@ export async function leadWhatsappCount(
   return { total: lead.population };
 }
 
-/** The messages of a campaign (flow view). */
-export const campaignFlow = async (ctx: ServiceContext, id: number) =>
-  flowOf((await ownCampaign(ctx, id, 'read')).info as unknown as WhatsappInfo);
+/** The messages of a campaign (flow view); `archived`: of a deleted one. */
+export const campaignFlow = async (
+  ctx: ServiceContext,
+  id: number,
+  options: { archived?: boolean | undefined } = {},
+) =>
+  flowOf(
+    (options.archived ? await archivedCampaign(ctx, id) : await ownCampaign(ctx, id, 'read'))
+      .info as unknown as WhatsappInfo,
+  );

@@ -1,6 +1,6 @@
 import { addDays, localDateTime, localDay } from '@freguesia/shared/domain/dates';
 import { isWhatsappType } from '@freguesia/shared/domain/whatsapp';
-import { CAMPAIGN_NOT_FOUND, campaignRecord } from '../campaign-records/campaign-records.service';
+import { CAMPAIGN_NOT_FOUND, campaignHistoryRecord } from '../campaign-records/campaign-records.service';
 import { campaignDeliveriesPage } from '../communications/channel-reports.service';
 import { customerContacts } from '../customers/customers.service';
 import type { ServiceContext } from '../lib/context';
@@ -41,7 +41,8 @@ export async function whatsappDetailsExportPage(
   id: number,
   cursor: string | null,
 ): Promise<{ rows: Cell[][]; cursor: string | null }> {
-  const campaign = await campaignRecord(ctx, id);
+  // A deleted campaign too (its history: the lists' 'Excluídas').
+  const campaign = await campaignHistoryRecord(ctx, id);
   if (!campaign || !isWhatsappType(campaign.type as string)) throw notFound(CAMPAIGN_NOT_FOUND);
   const channelId = Number((campaign.info as unknown as WhatsappInfo).channel_id ?? 0);
   const channel = channelId ? await whatsappRepository(ctx.tenant).channel(channelId) : undefined;

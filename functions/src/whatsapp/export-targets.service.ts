@@ -2,7 +2,7 @@ import { isWhatsappType } from '@freguesia/shared/domain/whatsapp';
 import {
   assertCampaignAccess,
   CAMPAIGN_NOT_FOUND,
-  campaignRecord,
+  campaignHistoryRecord,
 } from '../campaign-records/campaign-records.service';
 import type { ServiceContext } from '../lib/context';
 import { notFound } from '../lib/errors';
@@ -49,7 +49,8 @@ export async function whatsappDetailsExportTarget(
   ctx: ServiceContext,
   id: number,
 ): Promise<{ title: string; fileName: string }> {
-  const campaign = await campaignRecord(ctx, id);
+  // A deleted campaign too (its history: the lists' 'Excluídas').
+  const campaign = await campaignHistoryRecord(ctx, id);
   if (!campaign || !isWhatsappType(campaign.type as string)) throw notFound(CAMPAIGN_NOT_FOUND);
   assertCampaignAccess(ctx, 'read', [campaign.type]);
   return {

@@ -46,6 +46,13 @@ const positiveId = z.coerce
   .positive(NOT_FOUND)
   .max(999_999_999, NOT_FOUND);
 const idParams = z.object({ id: positiveId });
+/** archived=Y: a deleted campaign ('Excluídas'), read-only (as GET /web/campaigns' own flag). */
+const archivedFlag = z
+  .string()
+  .max(10)
+  .optional()
+  .transform((v) => ['Y', 'S', '1', 'TRUE'].includes((v ?? '').trim().toUpperCase()));
+const archivedQuery = z.object({ archived: archivedFlag });
 const CHANNEL = '/api/web/customer-service/channel';
 
 const channelAction = (
@@ -111,7 +118,11 @@ export const routes = [
     method: 'GET',
     path: '/api/web/whatsapp/campaigns',
     permission: CAMPAIGNS_READ,
-    query: pageQuery(50, 200).extend({ q: z.string().max(200).default('') }),
+    query: pageQuery(50, 200).extend({
+      q: z.string().max(200).default(''),
+      /** Y: the deleted campaigns ('Excluídas', kept for history) instead of the live ones. */
+      archived: archivedFlag,
+    }),
     handler: ({ service, query }) => listWhatsappCampaigns(service, query),
   }),
   route({
@@ -119,14 +130,16 @@ export const routes = [
     path: '/api/web/whatsapp/campaigns/{id}',
     permission: CAMPAIGNS_READ,
     params: idParams,
-    handler: ({ service, params }) => whatsappCampaign(service, params.id),
+    query: archivedQuery,
+    handler: ({ service, params, query }) => whatsappCampaign(service, params.id, query),
   }),
   route({
     method: 'GET',
     path: '/api/web/whatsapp/campaigns/{id}/flow',
     permission: CAMPAIGNS_READ,
     params: idParams,
-    handler: ({ service, params }) => campaignFlow(service, params.id),
+    query: archivedQuery,
+    handler: ({ service, params, query }) => campaignFlow(service, params.id, query),
   }),
   route({
     method: 'POST',

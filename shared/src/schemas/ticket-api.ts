@@ -41,6 +41,8 @@ export const TicketCampaignDetails = z.object({
   campaign_accelerators: z.array(AcceleratorRule),
   /** Tickets issued so far. */
   ticket_count: z.number(),
+  /** A deleted campaign (GET /web/campaign/details?archived=Y): when it was deleted. */
+  archived_at: z.string().optional(),
 });
 export type TicketCampaignDetails = z.output<typeof TicketCampaignDetails>;
 

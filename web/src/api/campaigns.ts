@@ -139,11 +139,24 @@ export const useCampaignOfKind = <S extends z.ZodType>(
   schema: S,
   id: number | string | undefined,
   kind?: string,
+  options: { archived?: boolean } = {},
 ) =>
   useQuery({
-    queryKey: tenantKey(CAMPAIGNS, 'detail', ...(kind ? [kind] : []), String(id)),
+    // A deleted one's key never meets the Descontos details' (another shape) under 'archived'.
+    queryKey: tenantKey(
+      CAMPAIGNS,
+      options.archived ? 'archived-of-kind' : 'detail',
+      ...(kind ? [kind] : []),
+      String(id),
+    ),
     queryFn: async ({ signal }) =>
-      parseAnswer(schema, await api.get('/web/campaign/details', { query: { id }, signal })),
+      parseAnswer(
+        schema,
+        await api.get('/web/campaign/details', {
+          query: { id, ...(options.archived ? { archived: 'Y' } : {}) },
+          signal,
+        }),
+      ),
     enabled: id !== undefined,
     staleTime: 0,
     gcTime: 0,

@@ -39,10 +39,14 @@ export const LuckyDetails = z.object({
     can_accumulate: z.enum(['Y', 'N']),
     series_quantity: z.number(),
   }),
+  /** A deleted campaign (archived=Y): when it was deleted. */
+  archived_at: z.string().optional(),
 });
 export type LuckyDetails = z.output<typeof LuckyDetails>;
 
-export const useLuckyCampaign = (id: string | undefined) => useCampaignOfKind(LuckyDetails, id);
+/** A lucky-number campaign's details (`archived`: a deleted one, read-only). */
+export const useLuckyCampaign = (id: string | undefined, archived = false) =>
+  useCampaignOfKind(LuckyDetails, id, undefined, { archived });
 
 export type LuckyPayload = z.input<typeof LuckyCampaign>;
 

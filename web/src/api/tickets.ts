@@ -24,6 +24,8 @@ export interface TicketListParams {
   page: number;
   q?: string;
   showInactive: boolean;
+  /** 'Excluídas': the deleted campaigns (archived=Y) instead of the live ones. */
+  archived?: boolean;
 }
 
 const listQuery = (p: TicketListParams) => ({
@@ -32,6 +34,7 @@ const listQuery = (p: TicketListParams) => ({
   q: p.q?.trim() || undefined,
   types: 'T',
   show_actives: p.showInactive ? 'N' : 'Y',
+  archived: p.archived ? 'Y' : undefined,
 });
 
 export const ticketListKey = (p: TicketListParams) => tenantKey(CAMPAIGNS, 'list', listQuery(p));
@@ -47,9 +50,9 @@ export async function listTicketCampaigns(
   );
 }
 
-/** GET /web/campaign/details?id of a ticket campaign. */
-export const useTicketCampaign = (id: number | undefined) =>
-  useCampaignOfKind(TicketCampaignDetails, id, 'T');
+/** GET /web/campaign/details?id of a ticket campaign (`archived`: a deleted one, read-only). */
+export const useTicketCampaign = (id: number | undefined, archived = false) =>
+  useCampaignOfKind(TicketCampaignDetails, id, 'T', { archived });
 
 export type TicketCampaignPayload = z.input<typeof TicketCampaign>;
 

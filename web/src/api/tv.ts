@@ -29,6 +29,8 @@ export const TvDetails = z.object({
   info: TvInfo,
   stores: z.array(z.object({ id_store: z.number() })),
   products: z.array(z.intersection(TvProduct, z.object({ description: z.string().nullable() }))),
+  /** A deleted campaign (archived=Y): when it was deleted. */
+  archived_at: z.string().optional(),
 });
 export type TvDetails = z.output<typeof TvDetails>;
 
@@ -36,6 +38,8 @@ export interface TvListParams {
   page: number;
   q?: string;
   showInactive: boolean;
+  /** 'Excluídas': the deleted campaigns (archived=Y) instead of the live ones. */
+  archived?: boolean;
 }
 
 const listQuery = (p: TvListParams) => ({
@@ -44,6 +48,7 @@ const listQuery = (p: TvListParams) => ({
   q: p.q?.trim() || undefined,
   type: 'TV',
   show_actives: p.showInactive ? 'N' : 'Y',
+  archived: p.archived ? 'Y' : undefined,
 });
 
 export const tvListKey = (p: TvListParams) => tenantKey(CAMPAIGNS, 'list', listQuery(p));
@@ -56,7 +61,9 @@ export async function listTvCampaigns(
   return parseAnswer(TvPage, await api.get('/web/campaigns', { query: listQuery(p), signal }));
 }
 
-export const useTvCampaign = (id: number | undefined) => useCampaignOfKind(TvDetails, id);
+/** A TV campaign's details (`archived`: a deleted one, read-only). */
+export const useTvCampaign = (id: number | undefined, archived = false) =>
+  useCampaignOfKind(TvDetails, id, undefined, { archived });
 
 export type TvPayload = z.input<typeof TvCampaign>;
 

@@ -131,23 +131,39 @@ export interface WhatsappCampaign {
   report: { status: string; quantity: number }[];
   created_at: string;
   updated_at: string;
+  /** A deleted campaign ('Excluídas'): when it was deleted. */
+  archived_at?: string;
 }
 
-export const whatsappListKey = (p: ServerListParams<unknown>) =>
-  tenantKey(CAMPAIGNS, 'whatsapp', 'list', { page: p.page, per_page: p.per_page, q: p.q });
+/** The list's filters: `archived` shows the deleted campaigns ('Excluídas') instead of the live ones. */
+export interface WhatsappListFilters {
+  archived?: boolean;
+}
 
-/** GET /web/whatsapp/campaigns?page&per_page&q: 50 a page (§9), newest first. */
+type ListParams = Pick<ServerListParams<WhatsappListFilters>, 'page' | 'per_page' | 'q'> & {
+  filters?: WhatsappListFilters;
+};
+
+/** The query of GET /web/whatsapp/campaigns for a list's params (archived=Y only for 'Excluídas'). */
+export const whatsappListQuery = (p: ListParams) => ({
+  page: p.page,
+  per_page: p.per_page || WHATSAPP_PAGE_SIZE,
+  q: p.q || undefined,
+  archived: p.filters?.archived ? 'Y' : undefined,
+});
+
+export const whatsappListKey = (p: ListParams) =>
+  tenantKey(CAMPAIGNS, 'whatsapp', 'list', whatsappListQuery(p));
+
+/** GET /web/whatsapp/campaigns?page&per_page&q[&archived=Y]: 50 a page (§9), newest first. */
 export async function listWhatsappCampaigns(
-  p: Pick<ServerListParams<unknown>, 'page' | 'per_page' | 'q'>,
+  p: ListParams,
   signal?: AbortSignal,
 ): Promise<Paginated<WhatsappCampaign>> {
   const answer = await api.get<{
     data: WhatsappCampaign[];
     pagination: { total: number; page: number; per_page: number };
-  }>('/web/whatsapp/campaigns', {
-    query: { page: p.page, per_page: p.per_page || WHATSAPP_PAGE_SIZE, q: p.q || undefined },
-    signal,
-  });
+  }>('/web/whatsapp/campaigns', { query: whatsappListQuery(p), signal });
   const { total, page, per_page } = answer.pagination;
   return {
     data: answer.data,
@@ -165,11 +181,15 @@ export const useWhatsappCampaign = (id: number | undefined) =>
     gcTime: 0,
   });
 
-/** GET /web/whatsapp/campaigns/{id}/flow: the messages of a campaign (flow view). */
-export const useWhatsappFlow = (id: number | undefined) =>
+/** GET /web/whatsapp/campaigns/{id}/flow: the messages of a campaign (flow view); `archived`: of a deleted one. */
+export const useWhatsappFlow = (id: number | undefined, archived = false) =>
   useQuery({
-    queryKey: tenantKey(CAMPAIGNS, 'whatsapp', 'flow', String(id)),
-    queryFn: ({ signal }) => api.get<FlowItem[]>(`/web/whatsapp/campaigns/${id}/flow`, { signal }),
+    queryKey: tenantKey(CAMPAIGNS, 'whatsapp', archived ? 'archived-flow' : 'flow', String(id)),
+    queryFn: ({ signal }) =>
+      api.get<FlowItem[]>(`/web/whatsapp/campaigns/${id}/flow`, {
+        query: archived ? { archived: 'Y' } : {},
+        signal,
+      }),
     enabled: id !== undefined,
   });
 

@@ -344,6 +344,16 @@ export const APP_ROUTES: readonly AppRoute[] = [
     lazy: () => import('../pages/lucky/details-page'),
   },
   {
+    path: '/campaign/lucky/archived/:id',
+    permission: read('Campaigns'),
+    breadcrumbs: [
+      { text: 'Campanhas' },
+      { text: 'Números da Sorte', href: '/campaign/lucky?excluidas=1' },
+      { text: 'Campanha excluída' },
+    ],
+    lazy: () => import('../pages/lucky/details-page'),
+  },
+  {
     path: '/campaign/tv',
     permission: read('Campaigns'),
     breadcrumbs: [{ text: 'Campanhas' }, { text: 'TV' }],
@@ -370,6 +380,16 @@ export const APP_ROUTES: readonly AppRoute[] = [
     lazy: () => import('../pages/campaigns/tv/tv-form-page'),
   },
   {
+    path: '/campaign/tv/archived/:id',
+    permission: read('Campaigns'),
+    breadcrumbs: [
+      { text: 'Campanhas' },
+      { text: 'TV', href: '/campaign/tv?excluidas=1' },
+      { text: 'Campanha excluída' },
+    ],
+    lazy: () => import('../pages/campaigns/tv/tv-form-page'),
+  },
+  {
     path: '/campaign/tickets',
     permission: read('Campaigns'),
     breadcrumbs: [{ text: 'Campanhas' }, { text: 'Tickets' }],
@@ -392,6 +412,16 @@ export const APP_ROUTES: readonly AppRoute[] = [
       { text: 'Campanhas' },
       { text: 'Tickets', href: '/campaign/tickets' },
       { text: 'Alterando campanha' },
+    ],
+    lazy: () => import('../pages/tickets/form-page'),
+  },
+  {
+    path: '/campaign/tickets/archived/:id',
+    permission: read('Campaigns'),
+    breadcrumbs: [
+      { text: 'Campanhas' },
+      { text: 'Tickets', href: '/campaign/tickets?excluidas=1' },
+      { text: 'Campanha excluída' },
     ],
     lazy: () => import('../pages/tickets/form-page'),
   },

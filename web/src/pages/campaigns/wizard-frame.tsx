@@ -1,3 +1,4 @@
+import Alert from '@cloudscape-design/components/alert';
 import Header from '@cloudscape-design/components/header';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Wizard, { type WizardProps } from '@cloudscape-design/components/wizard';
@@ -5,6 +6,8 @@ import { useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { dismiss, notify } from '../../app/notifications/notify';
 import { wizardStrings } from '../../components/wizard-strings';
+import { ARCHIVED_CAMPAIGN_TITLE, archivedCampaignText } from './archived-model';
+import './campaigns.css';
 
 /** A step that does not validate, and what is wrong with it. */
 export interface StepProblem {
@@ -68,10 +71,14 @@ export function useWizardSteps<P extends StepProblem>(options: {
   };
 }
 
+const READ_ONLY = { border: 0, padding: 0, margin: 0, minWidth: 0 } as const;
+
 /**
  * A campaign wizard's page: the h1 title ('Cadastrando Campanha' / 'Alterando Campanha', data-testid
  * `{testId}-title`) with its actions, and the Cloudscape wizard in Portuguese ('Próximo', 'Voltar',
- * 'Cancelar' back to the list, 'Finalizar').
+ * 'Cancelar' back to the list, 'Finalizar'). With `archived` (a deleted campaign opened from the
+ * list's 'Excluídas'): 'Campanha excluída', when it was deleted, every step readable and none
+ * editable (`{testId}-readonly`), and 'Fechar' in the place of 'Finalizar' — nothing saves.
  */
 export function CampaignWizardFrame({
   testId,
@@ -84,6 +91,7 @@ export function CampaignWizardFrame({
   onNavigate,
   onSubmit,
   list,
+  archived,
 }: {
   testId: string;
   title: string;
@@ -97,8 +105,41 @@ export function CampaignWizardFrame({
   onSubmit: () => void;
   /** Where 'Cancelar' goes. */
   list: string;
+  /** A deleted campaign, read-only: when it was deleted and its list's 'Excluídas'. */
+  archived?: { at: string | undefined; list: string };
 }) {
   const navigate = useNavigate();
+  if (archived) {
+    const shown = steps.map((step) => ({
+      ...step,
+      content: (
+        <fieldset disabled className="campaign-readonly" data-testid={`${testId}-readonly`} style={READ_ONLY}>
+          {step.content}
+        </fieldset>
+      ),
+    }));
+    return (
+      <SpaceBetween size="m">
+        <Header variant="h1" data-testid={`${testId}-title`}>
+          {ARCHIVED_CAMPAIGN_TITLE}
+        </Header>
+        <Alert type="warning" data-testid={`${testId}-archived`}>
+          {archivedCampaignText(archived.at)}
+        </Alert>
+        <Wizard
+          data-testid={testId}
+          steps={shown}
+          activeStepIndex={activeStep}
+          onNavigate={onNavigate}
+          onSubmit={() => navigate(archived.list)}
+          onCancel={() => navigate(archived.list)}
+          submitButtonText="Fechar"
+          allowSkipTo
+          i18nStrings={wizardStrings('Passos da campanha', 'Carregando')}
+        />
+      </SpaceBetween>
+    );
+  }
   return (
     <SpaceBetween size="m">
       {before}

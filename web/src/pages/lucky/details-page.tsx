@@ -13,7 +13,7 @@ import Spinner from '@cloudscape-design/components/spinner';
 import Table from '@cloudscape-design/components/table';
 import { localDateTime, toDisplayDateTime } from '@freguesia/shared/domain/dates';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { failureMessage } from '../../api/client';
 import {
   useLuckyAudit,
@@ -22,17 +22,27 @@ import {
   useLuckyNumbers,
   useLuckyStatus,
 } from '../../api/lucky';
+import {
+  ARCHIVED_CAMPAIGN_TITLE,
+  archivedCampaignText,
+  archivedListPath,
+  isArchivedPath,
+} from '../campaigns/archived-model';
 import { periodText } from '../campaigns/format';
 import { progressPercent, reaisText } from './lucky-model';
 
 /**
  * /campaign/lucky/details/{id}: the campaign, its issuance (generated / capacity, numbers not
  * received after exhaustion), the issuance log, the audit of the hash chain and the draw helper
- * (functions/README.md "Lucky numbers": the rule).
+ * (functions/README.md "Lucky numbers": the rule). /campaign/lucky/archived/{id}: the same page of a
+ * deleted campaign ('Excluídas'), read-only — its issuance, log, audit and draw are history and
+ * only read — with when it was deleted and the way back to the deleted ones.
  */
 export default function LuckyDetailsPage() {
   const { id = '' } = useParams();
-  const campaign = useLuckyCampaign(id);
+  const navigate = useNavigate();
+  const archived = isArchivedPath(useLocation().pathname);
+  const campaign = useLuckyCampaign(id, archived);
   const status = useLuckyStatus(id);
   if (campaign.isPending || status.isPending) return <Spinner size="large" />;
   if (campaign.isError || status.isError)
@@ -43,7 +53,25 @@ export default function LuckyDetailsPage() {
   const s = status.data;
   return (
     <SpaceBetween size="l">
-      <Header variant="h1">{c.description}</Header>
+      <Header
+        variant="h1"
+        data-testid="lucky-details-title"
+        description={archived ? `${ARCHIVED_CAMPAIGN_TITLE}: ${c.id} - ${c.description}.` : undefined}
+        actions={
+          archived ? (
+            <Button variant="link" onClick={() => navigate(archivedListPath('L'))}>
+              Voltar
+            </Button>
+          ) : undefined
+        }
+      >
+        {c.description}
+      </Header>
+      {archived ? (
+        <Alert type="warning" data-testid="lucky-archived">
+          {archivedCampaignText(c.archived_at)}
+        </Alert>
+      ) : null}
       <Container header={<Header variant="h2">Campanha</Header>}>
         <KeyValuePairs
           columns={4}

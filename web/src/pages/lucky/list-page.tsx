@@ -10,6 +10,7 @@ import {
   type CampaignRow,
 } from '../../api/campaigns';
 import { useCan } from '../../app/ability';
+import { useArchivedView } from '../../components/archived-view';
 import { useExportJobs } from '../../components/export-jobs';
 import { descriptionColumn, exportAction, idColumn, optionsColumn } from '../../components/list-shell';
 import {
@@ -19,6 +20,7 @@ import {
   useCampaignDelete,
   useCampaignRows,
 } from '../campaigns/campaign-list';
+import { archivedViewPath } from '../campaigns/archived-model';
 import { progressPercent, reaisText } from './lucky-model';
 
 const DEFAULT_FILTERS: CampaignListFilters = { type: 'L', showInactive: false, runningOnly: false };
@@ -27,16 +29,20 @@ const DEFAULT_FILTERS: CampaignListFilters = { type: 'L', showInactive: false, r
  * /campaign/lucky 'Nros. da sorte' (read Campaigns; spec part 2 §2, §2.3): the lucky-number
  * campaigns in pages of 20, with the lucky quantity and the progress generated / (100000 × series).
  * Row options: Detalhes (issuance, audit, draw), Alterar and Excluir (write Campaigns), Exportar.
+ * 'Campanhas | Excluídas' (`?excluidas=1`, issue 20 item 16): the deleted ones, whose 'Detalhes'
+ * opens the same page read-only, with their export.
  */
 export default function LuckyListPage() {
   const navigate = useNavigate();
   const canWrite = useCan('write', 'Campaigns');
   const [filters, setFilters] = useState<CampaignListFilters>(DEFAULT_FILTERS);
+  const [archived, setArchived] = useArchivedView();
   const list = useCampaignRows<CampaignListFilters>({
     queryKey: ({ q, page, filters: f }) => campaignListKey({ page, q, filters: f }),
     fetchPage: ({ q, page, filters: f }, signal) => listCampaigns({ page, q, filters: f }, signal),
     perPage: CAMPAIGNS_PAGE_SIZE,
     filters,
+    archived,
   });
   const remove = useCampaignDelete({ showRecord: false });
   const exports = useExportJobs();
@@ -68,22 +74,31 @@ export default function LuckyListPage() {
       ),
     },
     activeColumn,
-    optionsColumn((c) => [
-      { id: 'details', text: 'Detalhes', onClick: () => navigate(`/campaign/lucky/details/${c.id}`) },
-      {
-        id: 'edit',
-        text: 'Alterar',
-        visible: canWrite,
-        onClick: () => navigate(`/campaign/lucky/edit/${c.id}`),
-      },
-      { id: 'delete', text: 'Excluir', visible: canWrite, onClick: () => remove.ask(c) },
-      exportAction(exports, {
+    optionsColumn((c) => {
+      const exportRow = exportAction(exports, {
         key: `lucky-${c.id}`,
         path: '/web/campaign/export',
         query: { id: c.id, type: 'L' },
         label: `Números da sorte ${c.description}`,
-      }),
-    ]),
+      });
+      // A deleted campaign: its details page, read-only, and its export.
+      if (archived)
+        return [
+          { id: 'details', text: 'Detalhes', onClick: () => navigate(archivedViewPath('L', c.id)) },
+          exportRow,
+        ];
+      return [
+        { id: 'details', text: 'Detalhes', onClick: () => navigate(`/campaign/lucky/details/${c.id}`) },
+        {
+          id: 'edit',
+          text: 'Alterar',
+          visible: canWrite,
+          onClick: () => navigate(`/campaign/lucky/edit/${c.id}`),
+        },
+        { id: 'delete', text: 'Excluir', visible: canWrite, onClick: () => remove.ask(c) },
+        exportRow,
+      ];
+    }),
   ];
 
   return (
@@ -97,6 +112,7 @@ export default function LuckyListPage() {
         checked: filters.showInactive,
         onChange: (showInactive) => setFilters((f) => ({ ...f, showInactive })),
       }}
+      archivedView={{ archived, onChange: setArchived, testId: 'lucky-view' }}
     >
       {remove.modal}
     </CampaignList>

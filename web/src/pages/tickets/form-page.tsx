@@ -12,7 +12,7 @@ import type { WizardProps } from '@cloudscape-design/components/wizard';
 import { TICKET_MESSAGES } from '@freguesia/shared/schemas/ticket';
 import { TICKET_PLACEHOLDERS } from '@freguesia/shared/domain/tickets';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { useValidLeads } from '../../api/campaigns';
 import { useStores } from '../../api/catalog';
 import { ApiError } from '../../api/client';
@@ -20,6 +20,7 @@ import { useSaveTicketCampaign, useTicketCampaign, type TicketCampaignDetails } 
 import { notify } from '../../app/notifications/notify';
 import { DateInput } from '../../components/date-input';
 import { routeId } from '../../components/route-id';
+import { archivedListPath, isArchivedPath } from '../campaigns/archived-model';
 import { StoreTransfer } from '../campaigns/store-transfer';
 import { CampaignRecordRoute } from '../campaigns/record-route';
 import { CampaignWizardFrame, useWizardSteps } from '../campaigns/wizard-frame';
@@ -39,18 +40,27 @@ import { PrizesStep } from './prizes-step';
 const LIST = '/campaign/tickets';
 const LAST_STEP = STEP_TITLES.length - 1;
 
-/** /campaign/tickets/new and /campaign/tickets/edit/:id (spec part 2 §2.4): the five-step editor. */
+/**
+ * /campaign/tickets/new and /campaign/tickets/edit/:id (spec part 2 §2.4): the five-step editor;
+ * /campaign/tickets/archived/:id: a deleted campaign in the same steps, read-only ('Excluídas').
+ */
 export default function TicketFormPage() {
   const id = routeId(useParams().id);
-  const record = useTicketCampaign(id);
+  const archived = isArchivedPath(useLocation().pathname);
+  const record = useTicketCampaign(id, archived);
   return (
-    <CampaignRecordRoute id={id} record={record} list={LIST}>
-      {(saved) => <TicketWizard record={saved} />}
+    <CampaignRecordRoute
+      id={id}
+      record={record}
+      list={archived ? archivedListPath('T') : LIST}
+      mode={archived ? '-archived' : ''}
+    >
+      {(saved) => <TicketWizard record={saved} archived={archived} />}
     </CampaignRecordRoute>
   );
 }
 
-function TicketWizard({ record }: { record: TicketCampaignDetails | null }) {
+function TicketWizard({ record, archived }: { record: TicketCampaignDetails | null; archived: boolean }) {
   const navigate = useNavigate();
   const editing = record !== null;
   const [form, setForm] = useState<TicketForm>(() => (record ? detailsToForm(record) : emptyTicketForm()));
@@ -63,7 +73,8 @@ function TicketWizard({ record }: { record: TicketCampaignDetails | null }) {
 
   const { activeStep, onNavigate, readyToSave } = useWizardSteps({
     lastStep: LAST_STEP,
-    validate: (from, to) => firstProblem(form, from, to),
+    // A deleted campaign is only read: every step opens.
+    validate: (from, to) => (archived ? undefined : firstProblem(form, from, to)),
     onChecked: (problem) => setShownProblem(problem ?? null),
   });
   const errorOf = (...paths: string[]) =>
@@ -213,6 +224,7 @@ function TicketWizard({ record }: { record: TicketCampaignDetails | null }) {
         <PrizesStep
           gifts={form.gifts}
           stores={form.stores}
+          readOnly={archived}
           storeName={storeName}
           onChange={(gifts) => set({ gifts })}
         />
@@ -270,6 +282,7 @@ function TicketWizard({ record }: { record: TicketCampaignDetails | null }) {
       onNavigate={onNavigate}
       onSubmit={() => void submit()}
       list={LIST}
+      {...(archived && record ? { archived: { at: record.archived_at, list: archivedListPath('T') } } : {})}
     />
   );
 }

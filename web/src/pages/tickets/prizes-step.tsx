@@ -34,18 +34,21 @@ const instantText = (at: string) => formatDateTime(`${at.slice(0, 10)} ${at.slic
  * Step 3 'Prêmios' (spec part 2 §2.4, §3 'Prize schedule import row', §5): the prizes of each store
  * from a schedule sheet (.xls or .xlsx only, one file) read in the browser; rows of stores not
  * selected are left out. A new import replaces the prizes nobody has won yet. Template:
- * /templates/modelo-premios.xlsx.
+ * /templates/modelo-premios.xlsx. `readOnly` (a deleted campaign, inside the wizard's disabled
+ * fieldset, where buttons do nothing): the pages are turned by links, which the fieldset leaves alone.
  */
 export function PrizesStep({
   gifts,
   stores,
   storeName,
   onChange,
+  readOnly = false,
 }: {
   gifts: GiftRow[];
   stores: number[];
   storeName: (id: number) => string;
   onChange: (gifts: GiftRow[]) => void;
+  readOnly?: boolean;
 }) {
   const [files, setFiles] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
@@ -136,13 +139,48 @@ export function PrizesStep({
           </Box>
         }
         pagination={
-          <Pagination
-            currentPageIndex={page}
-            pagesCount={Math.max(1, Math.ceil(visible.length / PAGE))}
-            onChange={({ detail }) => setPage(detail.currentPageIndex)}
-          />
+          readOnly ? (
+            <ReadOnlyPager
+              page={page}
+              pages={Math.max(1, Math.ceil(visible.length / PAGE))}
+              onChange={setPage}
+            />
+          ) : (
+            <Pagination
+              currentPageIndex={page}
+              pagesCount={Math.max(1, Math.ceil(visible.length / PAGE))}
+              onChange={({ detail }) => setPage(detail.currentPageIndex)}
+            />
+          )
         }
       />
     </Container>
+  );
+}
+
+/** 'Anterior · Página 2 de 5 · Próxima' as links (a disabled fieldset disables buttons, not links). */
+function ReadOnlyPager({
+  page,
+  pages,
+  onChange,
+}: {
+  page: number;
+  pages: number;
+  onChange: (page: number) => void;
+}) {
+  return (
+    <SpaceBetween direction="horizontal" size="s" alignItems="center">
+      {page > 1 ? (
+        <Link data-testid="prizes-previous" onFollow={() => onChange(page - 1)}>
+          Anterior
+        </Link>
+      ) : null}
+      <Box color="text-body-secondary" data-testid="prizes-page">{`Página ${page} de ${pages}`}</Box>
+      {page < pages ? (
+        <Link data-testid="prizes-next" onFollow={() => onChange(page + 1)}>
+          Próxima
+        </Link>
+      ) : null}
+    </SpaceBetween>
   );
 }

@@ -1,3 +1,4 @@
+import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
@@ -22,10 +23,12 @@ import {
   useWhatsappFlow,
   whatsappListKey,
   type WhatsappCampaign,
+  type WhatsappListFilters,
 } from '../../api/whatsapp';
 import { useCan } from '../../app/ability';
+import { useArchivedView, withArchivedAt } from '../../components/archived-view';
 import { useExportJobs } from '../../components/export-jobs';
-import { formatCount } from '../../components/format';
+import { formatCount, formatDateTime } from '../../components/format';
 import {
   descriptionColumn,
   idColumn,
@@ -37,6 +40,7 @@ import { useServerList } from '../../components/table';
 import { executedText, rowInfo, whenText, WHOLE_BASE } from '../communications/common/model';
 import { SendPanel } from '../communications/shared/send-panel';
 import { WHATSAPP_LIST } from './form-model';
+import { ARCHIVED_WHATSAPP_EMPTY, archivedWhatsappText, whatsappRowOptions } from './list-model';
 import { PhonePreview } from './phone-preview';
 
 /** How each §3 status reads in the list. */
@@ -63,16 +67,18 @@ function audienceText(row: WhatsappCampaign): string {
   return row.lead_description ?? WHOLE_BASE;
 }
 
-const isExecuted = (row: WhatsappCampaign) => Boolean(row.info.executed_at);
-
-/** The flow view (read Campaigns): the messages on the phone and the send's state and controls. */
+/**
+ * The flow view (read Campaigns): the messages on the phone and the send's state and controls. A
+ * deleted campaign ('Excluídas') shows its messages read-only: when it was deleted, no send panel.
+ */
 function FlowModal({ row, onDismiss }: { row: WhatsappCampaign; onDismiss: () => void }) {
-  const flow = useWhatsappFlow(row.id);
+  const archived = Boolean(row.archived_at);
+  const flow = useWhatsappFlow(row.id, archived);
   const info = rowInfo(row.info);
   return (
     <Modal
       visible
-      size="large"
+      size={archived ? 'medium' : 'large'}
       header={`${row.id} - ${row.description}`}
       onDismiss={onDismiss}
       data-testid="wa-flow-modal"
@@ -82,6 +88,13 @@ function FlowModal({ row, onDismiss }: { row: WhatsappCampaign; onDismiss: () =>
         </Box>
       }
     >
+      {row.archived_at ? (
+        <Box margin={{ bottom: 'm' }}>
+          <Alert type="warning" data-testid="wa-flow-archived">
+            {archivedWhatsappText(formatDateTime(row.archived_at))}
+          </Alert>
+        </Box>
+      ) : null}
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 20, alignItems: 'flex-start' }}>
         {flow.isPending ? (
           <Spinner size="large" />
@@ -98,14 +111,16 @@ function FlowModal({ row, onDismiss }: { row: WhatsappCampaign; onDismiss: () =>
             testId="wa-flow-preview"
           />
         )}
-        <div style={{ flex: '1 1 320px' }}>
-          <SendPanel
-            id={row.id}
-            approved
-            unsaved={false}
-            locked={info.type === 'O' && Boolean(info.executed_at)}
-          />
-        </div>
+        {archived ? null : (
+          <div style={{ flex: '1 1 320px' }}>
+            <SendPanel
+              id={row.id}
+              approved
+              unsaved={false}
+              locked={info.type === 'O' && Boolean(info.executed_at)}
+            />
+          </div>
+        )}
       </div>
     </Modal>
   );
@@ -115,7 +130,9 @@ function FlowModal({ row, onDismiss }: { row: WhatsappCampaign; onDismiss: () =>
  * /communication/whatsapp (write Campaigns; spec part 3 §2 'WhatsApp campaigns', §3 status, §4,
  * §9): the WhatsApp campaigns, 50 a page, with their status and speed (seconds per message).
  * Actions: flow view (read Campaigns), export CSV, duplicate, edit and delete — not once executed —
- * (write Campaigns); 'Atualizar' (read Communications) reads the statuses again.
+ * (write Campaigns); 'Atualizar' (read Communications) reads the statuses again. 'Campanhas |
+ * Excluídas' (`?excluidas=1`, as the other campaign lists): the deleted campaigns, 'Excluída em' in
+ * the place of 'Status', read-only (Visualizar and the export only).
  */
 export default function WhatsappListPage() {
   const navigate = useNavigate();
@@ -132,16 +149,18 @@ export default function WhatsappListPage() {
     errorHeader: 'Erro ao excluir',
   });
   const [viewing, setViewing] = useState<WhatsappCampaign | null>(null);
-  const list = useServerList<WhatsappCampaign, Record<string, never>>({
+  const [archived, setArchived] = useArchivedView();
+  const list = useServerList<WhatsappCampaign, WhatsappListFilters>({
     queryKey: (p) => whatsappListKey(p),
     fetchPage: (p, signal) => listWhatsappCampaigns(p, signal),
     perPage: WHATSAPP_PAGE_SIZE,
+    filters: { archived },
     urlState: { q: 'q', page: 'page' },
     errorMessage: (error) => failureMessage(error, 'Não foi possível carregar a lista.'),
   });
 
   // While a campaign sends (or rests between bursts) its status and counts are read again every 5 s.
-  const sending = list.items.some((c) => c.status === 'RUNNING' || c.status === 'RESTING');
+  const sending = !archived && list.items.some((c) => c.status === 'RUNNING' || c.status === 'RESTING');
   const { refetch } = list;
   useEffect(() => {
     if (!sending) return undefined;
@@ -203,36 +222,25 @@ export default function WhatsappListPage() {
       minWidth: 90,
     },
     optionsColumn(
-      (c) => [
-        { id: 'flow', text: 'Visualizar', visible: canRead, onClick: () => setViewing(c) },
-        {
-          id: 'export',
-          text: 'Exportar (csv)',
-          visible: canWrite,
-          disabled: exports.busy(campaignDetailsExport(c).key),
-          onClick: () => void exports.start(campaignDetailsExport(c)),
-        },
-        {
-          id: 'clone',
-          text: 'Duplicar',
-          visible: canWrite,
-          onClick: () => navigate(`/communication/whatsapp/clone/${c.id}`),
-        },
-        {
-          id: 'edit',
-          text: 'Alterar',
-          visible: canWrite,
-          onClick: () => navigate(`/communication/whatsapp/edit/${c.id}`),
-        },
-        {
-          id: 'delete',
-          text: 'Excluir',
-          visible: canWrite,
-          disabled: isExecuted(c),
-          disabledReason: isExecuted(c) ? 'Campanha já executada não pode ser excluída.' : undefined,
-          onClick: () => removal.ask(c),
-        },
-      ],
+      (c) =>
+        whatsappRowOptions(c, { read: canRead, write: canWrite }).map((option) => {
+          switch (option.id) {
+            case 'flow':
+              return { ...option, onClick: () => setViewing(c) };
+            case 'export':
+              return {
+                ...option,
+                disabled: exports.busy(campaignDetailsExport(c).key),
+                onClick: () => void exports.start(campaignDetailsExport(c)),
+              };
+            case 'clone':
+              return { ...option, onClick: () => navigate(`/communication/whatsapp/clone/${c.id}`) };
+            case 'edit':
+              return { ...option, onClick: () => navigate(`/communication/whatsapp/edit/${c.id}`) };
+            case 'delete':
+              return { ...option, onClick: () => removal.ask(c) };
+          }
+        }),
       { width: 80 },
     ),
   ];
@@ -243,7 +251,7 @@ export default function WhatsappListPage() {
       title="Campanhas de WhatsApp"
       loadingText="Carregando"
       list={list}
-      columns={columns}
+      columns={archived ? withArchivedAt(columns, 'status') : columns}
       newButton={{
         label: 'Nova Campanha de Whatsapp',
         testId: 'wa-new',
@@ -266,6 +274,13 @@ export default function WhatsappListPage() {
       noun="campanha(s)"
       emptyText="Nenhuma campanha de WhatsApp encontrada."
       noMatchText="Nenhum resultado encontrado."
+      archivedView={{
+        archived,
+        onChange: setArchived,
+        liveLabel: 'Campanhas',
+        testId: 'wa-view',
+        emptyText: ARCHIVED_WHATSAPP_EMPTY,
+      }}
     >
       {viewing ? <FlowModal row={viewing} onDismiss={() => setViewing(null)} /> : null}
       {removal.modal}

@@ -8,7 +8,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Toggle from '@cloudscape-design/components/toggle';
 import type { WizardProps } from '@cloudscape-design/components/wizard';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { useCategoryTree, useStores } from '../../../api/catalog';
 import { ApiError } from '../../../api/client';
 import { useSaveTvCampaign, useTvCampaign, type TvDetails } from '../../../api/tv';
@@ -16,6 +16,7 @@ import { notify } from '../../../app/notifications/notify';
 import { DateInput } from '../../../components/date-input';
 import { routeId } from '../../../components/route-id';
 import { CategoryCascade } from '../../catalog/category-cascade';
+import { archivedListPath, isArchivedPath } from '../archived-model';
 import { StoreTransfer } from '../store-transfer';
 import { CampaignRecordRoute } from '../record-route';
 import { CampaignWizardFrame, useWizardSteps } from '../wizard-frame';
@@ -38,18 +39,25 @@ const LAST_STEP = TV_STEP_TITLES.length - 1;
  * /campaign/tv/new and /campaign/tv/edit/:id (write Campaigns; spec part 2 §2.2): the four-step
  * TV wizard (details, products, category, stores). 'Próximo' validates the step with the shared
  * schema and says what is wrong in an 'Ops!' notice; 'Finalizar' saves and returns to the list.
+ * /campaign/tv/archived/:id: a deleted campaign in the same steps, read-only ('Excluídas').
  */
 export default function TvFormPage() {
   const id = routeId(useParams().id);
-  const record = useTvCampaign(id);
+  const archived = isArchivedPath(useLocation().pathname);
+  const record = useTvCampaign(id, archived);
   return (
-    <CampaignRecordRoute id={id} record={record} list={LIST}>
-      {(saved) => <TvWizard record={saved} />}
+    <CampaignRecordRoute
+      id={id}
+      record={record}
+      list={archived ? archivedListPath('TV') : LIST}
+      mode={archived ? '-archived' : ''}
+    >
+      {(saved) => <TvWizard record={saved} archived={archived} />}
     </CampaignRecordRoute>
   );
 }
 
-function TvWizard({ record }: { record: TvDetails | null }) {
+function TvWizard({ record, archived }: { record: TvDetails | null; archived: boolean }) {
   const navigate = useNavigate();
   const [form, setForm] = useState<TvFormState>(() => (record ? tvDetailsToForm(record) : emptyTvForm()));
   const set = (patch: Partial<TvFormState>) => setForm((f) => ({ ...f, ...patch }));
@@ -58,7 +66,8 @@ function TvWizard({ record }: { record: TvDetails | null }) {
   const tree = useCategoryTree();
   const { activeStep, onNavigate, readyToSave } = useWizardSteps({
     lastStep: LAST_STEP,
-    validate: (from, to) => tvStepProblem(form, from, to),
+    // A deleted campaign is only read: every step opens.
+    validate: (from, to) => (archived ? undefined : tvStepProblem(form, from, to)),
   });
 
   const submit = async () => {
@@ -194,6 +203,7 @@ function TvWizard({ record }: { record: TvDetails | null }) {
       onNavigate={onNavigate}
       onSubmit={() => void submit()}
       list={LIST}
+      {...(archived && record ? { archived: { at: record.archived_at, list: archivedListPath('TV') } } : {})}
     />
   );
 }
