@@ -5,7 +5,7 @@ import { handler as shortlinks } from '@freguesia/functions/shortlinks/handler';
 import { FRESH_MS, STALE_MS, handler as redirect } from '@freguesia/functions/shortlinks/redirect';
 import { handler as visitsConsumer } from '@freguesia/functions/shortlinks/visits.consumer';
 import { handler as settings } from '@freguesia/functions/settings/handler';
-import { registerConsumer } from '@freguesia/functions/lib/ports/local/queue-runtime';
+import { registerConsumer, toRecord } from '@freguesia/functions/lib/ports/local/queue-runtime';
 import type { SqsConsumer } from '@freguesia/functions/lib/ports/local/queue-runtime';
 import { call } from '../support/api';
 import { createTestTenant, type TestTenant } from '../support/tenant';
@@ -176,25 +176,15 @@ describe('short links', () => {
     const { id } = await listed('Lote01');
     const at = new Date().toISOString();
     const batch = (from: number, to: number): SQSEvent => ({
-      Records: Array.from({ length: to - from }, (_, i) => {
-        const visit = { tenant: t.tenant, slug: 'Lote01', id, visit: `lote-${from + i}-visita`, at };
-        return {
-          messageId: `${visit.visit}-${Math.random()}`,
-          receiptHandle: 'r',
-          body: JSON.stringify(visit),
-          attributes: {
-            ApproximateReceiveCount: '1',
-            SentTimestamp: String(Date.now()),
-            SenderId: 'local',
-            ApproximateFirstReceiveTimestamp: String(Date.now()),
-          },
-          messageAttributes: {},
-          md5OfBody: '',
-          eventSource: 'aws:sqs',
-          eventSourceARN: 'arn:aws:sqs:local:000000000000:shortlink-visits',
-          awsRegion: 'local',
-        };
-      }),
+      Records: Array.from({ length: to - from }, (_, i) =>
+        toRecord('shortlink-visits', {
+          tenant: t.tenant,
+          slug: 'Lote01',
+          id,
+          visit: `lote-${from + i}-visita`,
+          at,
+        }),
+      ),
     });
     // 200 people in one second: more than one write holds (several transactions on one second).
     expect((await visitsConsumer(batch(0, 200))).batchItemFailures).toEqual([]);

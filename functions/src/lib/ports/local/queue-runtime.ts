@@ -133,7 +133,8 @@ function state(name: string): LocalQueueState {
   return q;
 }
 
-function toRecord(queue: string, body: unknown): SQSRecord {
+/** An SQS record of `body` as the local queue delivers it (a fresh message id; tests build events with it). */
+export function toRecord(queue: string, body: unknown): SQSRecord {
   return {
     messageId: randomUUID(),
     receiptHandle: randomUUID(),
