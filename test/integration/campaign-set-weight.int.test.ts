@@ -1,6 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { localDay } from '@freguesia/shared/domain/dates';
-import { NO_END_DATE } from '@freguesia/shared/schemas/campaign';
 import { handler as campaigns } from '@freguesia/functions/campaigns/handler';
 import {
   campaignRecords,
@@ -9,6 +7,7 @@ import {
 } from '@freguesia/functions/campaign-records/campaign-records.service';
 import { call } from '../support/api';
 import { createTestTenant, staffContext, type TestTenant } from '../support/tenant';
+import { discountCampaign } from './campaigns-fixtures';
 import { createStore } from './customers-fixtures';
 
 /**
@@ -62,16 +61,9 @@ describe('campaign weight', { timeout: 120_000 }, () => {
     const discount = await staff({
       method: 'POST',
       path: '/api/web/campaign/new',
-      body: {
-        description: '10% no café',
-        type: 'D',
-        active: 'Y',
-        start_at: localDay(),
-        end_at: NO_END_DATE,
-        stores: [{ id_store: store }],
-        info: { can_accumulate: 'N', need_terms: 'N' },
-        products: [{ code: '7891000100103', trigger_discount: 'D', type: 2, price: 10 }],
-      },
+      body: discountCampaign(store, '10% no café', [
+        { code: '7891000100103', trigger_discount: 'D', type: 2, price: 10 },
+      ]),
     });
     expect(discount.status, discount.text).toBe(200);
     expect(await campaignSetVersion(ctx)).toBe(start + 1);

@@ -23,17 +23,21 @@ export const percentRows = (count: number, percent: number) =>
     price: percent,
   }));
 
-/** The body of a discount campaign ('D') of `count` rows at `percent` % in one store, from today on. */
-export const percentCampaign = (store: number, count: number, percent: number) => ({
-  description: `${percent}% em ${count} produtos`,
+/** The body of an active discount campaign ('D') with these product rows in one store, from today on, no end. */
+export const discountCampaign = (store: number, description: string, products: readonly unknown[]) => ({
+  description,
   type: 'D',
   active: 'Y',
   start_at: localDay(),
   end_at: NO_END_DATE,
   stores: [{ id_store: store }],
   info: { can_accumulate: 'N', need_terms: 'N' },
-  products: percentRows(count, percent),
+  products,
 });
+
+/** The body of a discount campaign ('D') of `count` rows at `percent` % in one store, from today on. */
+export const percentCampaign = (store: number, count: number, percent: number) =>
+  discountCampaign(store, `${percent}% em ${count} produtos`, percentRows(count, percent));
 
 /**
  * The discounts the checkout (POST /api/checkout/subtotal, the POS's key) gives on R$ 10 of each

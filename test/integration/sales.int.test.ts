@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { localDay } from '@freguesia/shared/domain/dates';
 import { SALE_MESSAGES } from '@freguesia/shared/domain/sales';
 import { handler as campaigns } from '@freguesia/functions/campaigns/handler';
 import { handler as catalog } from '@freguesia/functions/catalog/handler';
@@ -9,6 +8,7 @@ import { handler as settings } from '@freguesia/functions/settings/handler';
 import { HOLD_MINUTES, releaseExpiredSessions } from '@freguesia/functions/campaigns/checkout.service';
 import { call } from '../support/api';
 import { createTestTenant, staffContext, type TestTenant } from '../support/tenant';
+import { discountCampaign } from './campaigns-fixtures';
 import { createStore, randomCpf, staffCustomer } from './customers-fixtures';
 
 /**
@@ -17,7 +17,6 @@ import { createStore, randomCpf, staffCustomer } from './customers-fixtures';
  * machine, concurrent edits, the Sell sub-permissions and the store scope, the order's life.
  */
 
-const NO_END_DATE = '9999-12-31';
 const EAN_A = '7891000100103';
 const EAN_B = '7891000055502';
 
@@ -65,16 +64,7 @@ describe('sales orders', () => {
     const res = await api(campaigns, {
       method: 'POST',
       path: '/api/web/campaign/new',
-      body: {
-        description,
-        type: 'D',
-        active: 'Y',
-        start_at: localDay(),
-        end_at: NO_END_DATE,
-        stores: [{ id_store: store }],
-        info: { can_accumulate: 'N', need_terms: 'N' },
-        products: [{ code, trigger_discount: 'D', ...row }],
-      },
+      body: discountCampaign(store, description, [{ code, trigger_discount: 'D', ...row }]),
     });
     expect(res.status, res.text).toBe(200);
     const id = res.body.id as number;

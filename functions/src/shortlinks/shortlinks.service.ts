@@ -174,7 +174,11 @@ export function countShortLinkVisit(ctx: ServiceContext, visit: ShortLinkVisit):
 
 async function flushGroup(ctx: ServiceContext, pending: PendingVisit[]): Promise<void> {
   const byId = new Map<string, PendingVisit[]>();
-  for (const p of pending) byId.set(p.visit.visit, [...(byId.get(p.visit.visit) ?? []), p]);
+  for (const p of pending) {
+    const same = byId.get(p.visit.visit);
+    if (same) same.push(p);
+    else byId.set(p.visit.visit, [p]);
+  }
   const first = pending[0]!;
   for (const write of planVisitWrites(pending.map((p) => p.visit))) {
     const waiting = write.flatMap((s) => s.visits.flatMap((id) => byId.get(id) ?? []));
